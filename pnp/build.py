@@ -1,0 +1,205 @@
+"""`pnp build`: every component of the chosen games into PDFs, a checklist each, and a manifest."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from .checklist import write_checklist
+from .errors import InputError, Problem
+from .faces import FormCache, card_size_of, printed_cards
+from .fonts import Fonts
+from .geometry import Size, pt
+from .model import Component, Game
+from .pdfout import canvas, publish, staging, write_json_atomic
+from .sheets import SheetOptions, deck_grid, draw_deck, plan
+
+MANIFEST = "manifest.json"
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """Everything `pnp build` lets a person choose."""
+
+    sheets: SheetOptions
+    counts: dict[str, int] = field(default_factory=dict)  # players / decks, for components printed in sets
+    board_paper: Size | None = None
+
+
+@dataclass(frozen=True)
+class Output:
+    """One written PDF, as the manifest records it."""
+
+    path: str
+    game: str
+    component: str
+    kind: str
+    pages: int
+    card_size: tuple[float, float] | None = None
+    cards: int | None = None
+    copies: dict[str, int] | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"path": self.path, "game": self.game, "component": self.component,
+                                "kind": self.kind, "pages": self.pages}
+        if self.card_size is not None:
+            data.update(card_size_mm=list(self.card_size), cards=self.cards, copies=self.copies)
+        return data
+
+
+@dataclass(frozen=True)
+class Step:
+    """One unit of build work (one PDF); `run` writes into the staging folder."""
+
+    label: str
+    weight: int
+    run: Callable[[Path, Fonts, Callable[[], None]], Output]
+
+
+def check_counts(game: Game, counts: dict[str, int]) -> None:
+    """Refuse --players/--decks outside what a game's sets allow."""
+    problems = []
+    for comp in game.components:
+        spec = comp.sets
+        if spec is None or spec.option not in counts:
+            continue
+        n = counts[spec.option]
+        if not spec.min <= n <= spec.max:
+            problems.append(Problem(str(game.source), spec_line(comp), f"--{spec.option}",
+                                    f"{game.game.name} prints {spec.min} to {spec.max} sets of {comp.name}; "
+                                    f"--{spec.option} {n} is outside that"))
+    if problems:
+        raise InputError(problems)
+
+
+def spec_line(comp: Component) -> int:
+    return comp.line
+
+
+def deck_output(game: Game, comp: Component, rel: str, pages: int, counts: dict[str, int]) -> Output:
+    cards = printed_cards(game, comp, counts)
+    copies: dict[str, int] = {}
+    for p in cards:
+        copies[p.code] = copies.get(p.code, 0) + p.copies
+    size = card_size_of(comp)
+    return Output(rel, game.tag, comp.key, "reference" if comp.kind == "reference" else "deck", pages,
+                  (size.w, size.h), sum(copies.values()), dict(sorted(copies.items())))
+
+
+def card_step(game: Game, comp: Component, options: BuildOptions) -> Step:
+    rel = f"{game.slug}/{comp.key}.pdf"
+    cards = printed_cards(game, comp, options.counts)
+    try:
+        grid = deck_grid(comp, options.sheets)
+    except ValueError as exc:
+        raise InputError([Problem(str(game.source), comp.line, f"{comp.key}.card_size", str(exc))]) from None
+    sheets = len(plan(cards, grid))
+
+    def run(stage: Path, fonts: Fonts, tick: Callable[[], None]) -> Output:
+        path = stage / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        c = canvas(path, f"{game.game.name}: {comp.name}", (pt(grid.page.w), pt(grid.page.h)))
+        forms = FormCache(c, game, fonts, options.sheets.bleed)
+        pages = draw_deck(c, game, comp, cards, options.sheets, fonts, forms, tick)
+        c.save()
+        return deck_output(game, comp, rel, pages, options.counts)
+
+    return Step(f"{game.tag} {comp.name}", max(1, sheets), run)
+
+
+def checklist_step(game: Game, options: BuildOptions) -> Step:
+    rel = f"{game.slug}/checklist.pdf"
+
+    def run(stage: Path, fonts: Fonts, tick: Callable[[], None]) -> Output:
+        path = stage / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pages = write_checklist(path, game, options.counts, options.sheets.paper, fonts)
+        tick()
+        return Output(rel, game.tag, "checklist", "checklist", pages)
+
+    return Step(f"{game.tag} checklist", 1, run)
+
+
+StepMaker = Callable[[Game, Component, BuildOptions], Step]
+
+
+def _kind_makers() -> dict[str, StepMaker]:
+    makers: dict[str, StepMaker] = {"deck": card_step, "reference": card_step}
+    try:  # boards and booklets live in their own modules
+        from .boards import board_step
+        makers["board"] = board_step
+    except ImportError:
+        pass
+    try:
+        from .booklets import booklet_step
+        makers["booklet"] = booklet_step
+    except ImportError:
+        pass
+    return makers
+
+
+def plan_build(games: list[Game], options: BuildOptions) -> list[Step]:
+    """All the work for these games, checked before anything is drawn."""
+    makers = _kind_makers()
+    steps: list[Step] = []
+    problems: list[Problem] = []
+    for game in games:
+        try:
+            check_counts(game, options.counts)
+        except InputError as exc:
+            problems += exc.problems
+            continue
+        for comp in game.components:
+            maker = makers.get(comp.kind)
+            if maker is None:
+                problems.append(Problem(str(game.source), comp.line, f"{comp.key}.kind",
+                                        f"this version cannot draw {comp.kind!r} components yet"))
+                continue
+            try:
+                steps.append(maker(game, comp, options))
+            except InputError as exc:
+                problems += exc.problems
+        steps.append(checklist_step(game, options))
+    if problems:
+        raise InputError(problems)
+    return steps
+
+
+def build(steps: list[Step], games: list[Game], out: Path, fonts: Fonts,
+          progress: Callable[[int], None] = lambda n: None) -> list[Output]:
+    """Run planned steps in a staging folder, then publish; on any error nothing in `out` changes."""
+    outputs: list[Output] = []
+    with staging(out) as stage:
+        for step in steps:
+            ticks = 0
+
+            def tick() -> None:
+                nonlocal ticks
+                ticks += 1
+                progress(1)
+
+            outputs.append(step.run(stage, fonts, tick))
+            if step.weight > ticks:
+                progress(step.weight - ticks)
+        publish(stage, out)
+    update_manifest(out, outputs, {g.tag for g in games})
+    return outputs
+
+
+def update_manifest(out: Path, outputs: list[Output], rebuilt: set[str]) -> None:
+    """Replace the entries of rebuilt games in out/manifest.json, keep the others."""
+    path = out / MANIFEST
+    kept: list[dict[str, Any]] = []
+    if path.is_file():
+        try:
+            old = json.loads(path.read_text(encoding="utf-8"))
+            kept = [e for e in old.get("files", []) if e.get("game") not in rebuilt]
+        except (ValueError, AttributeError):
+            kept = []
+    files = sorted(kept + [o.as_dict() for o in outputs], key=lambda e: e["path"])
+    write_json_atomic(path, {"generator": "fairy-pnp", "files": files})
+
+
+def total_weight(steps: list[Step]) -> int:
+    return sum(s.weight for s in steps)

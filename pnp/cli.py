@@ -1,0 +1,211 @@
+"""The `pnp` command line: build, check, list and schema (other commands add themselves here)."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+import click
+
+from .errors import InputError
+from .model import Game
+from .project import Project
+
+GAMES_HELP = "Game names (bargains, fairy-bucks, feenbalz, tarot, fairy-meat) or database files."
+
+
+def project_option(fn: Callable) -> Callable:
+    return click.option("--project", "project_dir", default=".", show_default=True,
+                        type=click.Path(file_okay=False), help="Project folder holding card_data/, templates/, fonts/.")(fn)
+
+
+def fail_input(exc: InputError) -> None:
+    """Report unusable input and exit 2 (no traceback)."""
+    click.echo(f"error: {len(exc.problems)} problem(s) in the input:", err=True)
+    for p in exc.problems:
+        click.echo(f"  {p}", err=True)
+    sys.exit(2)
+
+
+def load_games(project: Project, names: tuple[str, ...]) -> list[Game]:
+    """Load the named games (all when none), collecting every problem before failing."""
+    from .loader import load_game
+    files = [project.resolve_game(n) for n in names] if names else list(project.game_files().values())
+    games, problems = [], []
+    for path in files:
+        try:
+            games.append(load_game(path, _display(project, path)))
+        except InputError as exc:
+            problems += exc.problems
+    if problems:
+        raise InputError(problems)
+    return games
+
+
+def _display(project: Project, path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(project.root))
+    except ValueError:
+        return str(path)
+
+
+def _project(project_dir: str) -> Project:
+    return Project.at(project_dir)
+
+
+def _offset(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise click.BadParameter("use X,Y in millimetres, e.g. 0.5,-1") from None
+    return x, y
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="fairy-pnp")
+def main() -> None:
+    """fairy-pnp: print-and-play PDFs, checks and stacked decks for fairy card games."""
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@project_option
+@click.option("--out", "out_dir", default="output", show_default=True, help="Output folder (relative to the project).")
+@click.option("--paper", default="a4", show_default=True, help="a4, letter, a3, tabloid or WxH in mm.")
+@click.option("--duplex", type=click.Choice(["long", "short", "off"]), default="long", show_default=True,
+              help="Paper edge your printer flips on; off prints fronts only.")
+@click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True, help="Bleed in mm.")
+@click.option("--back-offset", default="0,0", show_default=True, help="Shift backs pages by X,Y mm.")
+@click.option("--crop-marks", type=click.Choice(["edge", "corner", "full", "off"]), default="edge", show_default=True)
+@click.option("--players", type=int, default=None, help="Sets for per-player components (e.g. Fairy Bucks money).")
+@click.option("--decks", type=int, default=None, help="Copies of components printed per deck (e.g. tarot).")
+@click.option("--board-paper", default=None, help="Paper for boards (e.g. a3, tabloid); default: --paper.")
+def build(games: tuple[str, ...], project_dir: str, out_dir: str, paper: str, duplex: str, bleed: float,
+          back_offset: str, crop_marks: str, players: int | None, decks: int | None, board_paper: str | None) -> None:
+    """Build GAMES (all when none) into OUT, one folder per game, plus manifest.json."""
+    from .build import BuildOptions, build as run_build, plan_build, total_weight
+    from .fonts import Fonts
+    from .geometry import paper_size
+    from .sheets import SheetOptions
+
+    try:
+        project = _project(project_dir)
+        try:
+            sheet_paper = paper_size(paper)
+            boards = paper_size(board_paper) if board_paper else None
+        except ValueError as exc:
+            raise click.BadParameter(str(exc)) from None
+        counts = {k: v for k, v in (("players", players), ("decks", decks)) if v is not None}
+        options = BuildOptions(SheetOptions(sheet_paper, duplex, bleed, _offset(back_offset), crop_marks), counts, boards)
+        loaded = load_games(project, games)
+        steps = plan_build(loaded, options)
+        fonts = Fonts.load(project.fonts)
+        out = Path(out_dir) if Path(out_dir).is_absolute() else project.root / out_dir
+        show = sys.stderr.isatty()
+        with click.progressbar(length=total_weight(steps), label="Building", file=sys.stderr,
+                               show_pos=True) if show else _Quiet() as bar:
+            outputs = run_build(steps, loaded, out, fonts, bar.update)
+    except InputError as exc:
+        fail_input(exc)
+        return
+    pages = sum(o.pages for o in outputs)
+    click.echo(f"Wrote {len(outputs)} PDFs ({pages} pages) to {out} and updated {out / 'manifest.json'}")
+
+
+class _Quiet:
+    """Stands in for a progress bar when output is not a terminal."""
+
+    def __enter__(self) -> "_Quiet":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        return None
+
+    def update(self, n: int) -> None:
+        return None
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@project_option
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+def check(games: tuple[str, ...], project_dir: str, as_json: bool) -> None:
+    """Validate databases and check every composition rule.
+
+    Exit 0 when all rules hold, 1 when any is broken, 2 for unusable input.
+    """
+    from .faces import validate_designs
+    from .rules import check_game
+
+    try:
+        project = _project(project_dir)
+        loaded = load_games(project, games)
+        for game in loaded:
+            validate_designs(game)
+    except InputError as exc:
+        if as_json:
+            click.echo(json.dumps({"ok": False, "problems": [str(p) for p in exc.problems]}, indent=2))
+            sys.exit(2)
+        fail_input(exc)
+        return
+    report = []
+    broken = False
+    for game in loaded:
+        violations = check_game(game)
+        errors = [v for v in violations if v.severity == "error"]
+        broken |= bool(errors)
+        report.append((game, violations))
+    if as_json:
+        click.echo(json.dumps({"ok": not broken, "games": [
+            {"game": g.game.name, "name": g.slug, "tag": g.tag, "file": _display(project, g.source),
+             "ok": not any(v.severity == "error" for v in vs), "violations": [v.as_dict() for v in vs]}
+            for g, vs in report]}, indent=2))
+    else:
+        for game, violations in report:
+            rules = sum(len(c.rules) for c in game.components)
+            errors = [v for v in violations if v.severity == "error"]
+            status = "ok" if not errors else f"{len(errors)} broken"
+            click.echo(f"{game.slug} ({game.tag}): {rules} rules, {status}")
+            for v in violations:
+                click.echo(f"  {v}")
+    sys.exit(1 if broken else 0)
+
+
+@main.command(name="list")
+@project_option
+def list_games(project_dir: str) -> None:
+    """Show games, their components and card counts."""
+    try:
+        loaded = load_games(_project(project_dir), ())
+    except InputError as exc:
+        fail_input(exc)
+        return
+    for game in loaded:
+        p = game.game.players
+        click.echo(f"{game.slug:<12} {game.tag}  {game.game.name}  ({p.min}-{p.max} players)")
+        for comp in game.components:
+            detail = f"{comp.card_count} cards, {comp.card_size}" if comp.is_cards else ""
+            if comp.sets:
+                detail += f", per {comp.sets.option[:-1]} ({comp.sets.default} sets by default)"
+            click.echo(f"    {comp.key:<16} {comp.kind:<10} {comp.name:<32} {detail}")
+
+
+@main.command()
+@click.option("--out", "out_file", default=None, help="Write to this file instead of standard output.")
+def schema(out_file: str | None) -> None:
+    """Print the JSON Schema of the card database format (for editors)."""
+    from .model import Game
+    from .schema import json_schema
+
+    data = {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "fairy-pnp card database",
+            **json_schema(Game)}
+    text = json.dumps(data, indent=2)
+    if out_file:
+        Path(out_file).write_text(text + "\n", encoding="utf-8")
+    else:
+        click.echo(text)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,51 @@
+"""Sandboxed jinja2 for text in databases (slots, rule expressions) and booklet templates."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable
+
+import jinja2
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+
+def _env(loader: jinja2.BaseLoader | None = None) -> ImmutableSandboxedEnvironment:
+    env = ImmutableSandboxedEnvironment(undefined=jinja2.StrictUndefined, loader=loader,
+                                        keep_trailing_newline=True, autoescape=False)
+    return env
+
+
+_INLINE = _env()
+
+
+def is_template(text: Any) -> bool:
+    """Whether a database string needs rendering at all."""
+    return isinstance(text, str) and ("{{" in text or "{%" in text)
+
+
+@lru_cache(maxsize=4096)
+def compile_text(text: str) -> jinja2.Template:
+    """Compile an inline template once (raises jinja2.TemplateSyntaxError)."""
+    return _INLINE.from_string(text)
+
+
+@lru_cache(maxsize=1024)
+def compile_expr(expr: str) -> Callable[..., Any]:
+    """Compile a rule expression once (raises jinja2.TemplateSyntaxError)."""
+    return _INLINE.compile_expression(expr, undefined_to_none=False)
+
+
+def render_value(value: Any, context: dict[str, Any]) -> Any:
+    """Render strings (and strings inside lists/mappings) as templates; pass others through."""
+    if isinstance(value, str):
+        return compile_text(value).render(context) if is_template(value) else value
+    if isinstance(value, (list, tuple)):
+        return [render_value(v, context) for v in value]
+    if isinstance(value, dict):
+        return {k: render_value(v, context) for k, v in value.items()}
+    return value
+
+
+def file_environment(folder: Path) -> ImmutableSandboxedEnvironment:
+    """Sandboxed environment that loads templates only from `folder`."""
+    return _env(jinja2.FileSystemLoader(str(folder)))
