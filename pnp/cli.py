@@ -207,5 +207,8 @@ def schema(out_file: str | None) -> None:
         click.echo(text)
 
 
+# Commands defined in their own modules register here.
+
+
 if __name__ == "__main__":
     main()

@@ -7,6 +7,7 @@ of 65 cards draws 5 faces and 1 back.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any
 
 import jinja2
@@ -53,15 +54,37 @@ def printed_cards(game: Game, comp: Component, counts: dict[str, int] | None = N
     return out
 
 
+def card_view(game: Game, card: CardType) -> dict[str, Any]:
+    """A card as templates see it: its fields plus key, name, copies, text and code."""
+    return {**card.values, "key": card.key, "name": card.name, "copies": card.copies,
+            "text": card.text, "code": game.code(card)}
+
+
+class _LazyCards(Sequence):
+    """The component's cards as templates see them, built only if a template asks."""
+
+    def __init__(self, game: Game, comp: Component):
+        self._game, self._comp = game, comp
+        self._items: list[dict[str, Any]] | None = None
+
+    def _all(self) -> list[dict[str, Any]]:
+        if self._items is None:
+            self._items = [card_view(self._game, c) for c in self._comp.cards]
+        return self._items
+
+    def __getitem__(self, i: Any) -> Any:
+        return self._all()[i]
+
+    def __len__(self) -> int:
+        return len(self._comp.cards)
+
+
 def context(game: Game, comp: Component, card: CardType | None, mark: Mark | None,
             set_index: int | None) -> dict[str, Any]:
-    """What slot templates may use."""
-    card_ctx = None
-    if card is not None:
-        card_ctx = {**card.values, "key": card.key, "name": card.name, "copies": card.copies,
-                    "text": card.text, "code": game.code(card)}
+    """What slot templates may use: this card, every card of the component, palettes, set mark."""
     return {
-        "card": card_ctx,
+        "card": card_view(game, card) if card is not None else None,
+        "cards": _LazyCards(game, comp),
         "game": {"name": game.game.name, "tag": game.tag, "players": game.game.players},
         "component": {"key": comp.key, "name": comp.name},
         "palettes": game.palettes,

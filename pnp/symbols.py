@@ -495,11 +495,12 @@ def _tiger(g: _Glyph) -> None:
         q = p.xf(mirror=s < 0)
         q.poly([(-39, 36), (-40, 26), (-31, 31)], 1.5)  # inner ear
         q.poly([(-24, 6), (-16, 10), (-8, 6), (-16, 1)], 2)  # eye
-        q.stroke((-44, -4), (-38, -4), (-34, -2), (-28, 0), (4.5, 3, 0.5), cap="butt")  # cheek stripe
-        q.stroke((-40, -18), (-35, -17), (-32, -15), (-26, -12), (4, 2.5, 0.5), cap="butt")
-        q.stroke((-12, 32), (-12, 28), (-11, 24), (-8, 20), (4, 2.5, 0.5), cap="butt")  # brow
+        q.stroke((-47, -3), (-40, -3), (-34, -1), (-27, 2), (7, 4, 0.5), cap="butt")  # cheek stripes
+        q.stroke((-43, -17), (-38, -16), (-33, -14), (-26, -10), (6, 3.5, 0.5), cap="butt")
+        q.stroke((-13, 34), (-13, 29), (-12, 24), (-8, 18), (6, 3.5, 0.5), cap="butt")  # brow
+        q.stroke((-26, 28), (-24, 24), (-22, 21), (-18, 18), (5, 3, 0.5), cap="butt")
         q.stroke((-2, -24), (-5, -30), (-10, -31), (-14, -27), 2.2, cap="round")  # mouth
-    p.stroke((0, 33), (0, 29), (0, 25), (0, 19), (4.5, 3, 0.5), cap="butt")
+    p.stroke((0, 34), (0, 29), (0, 24), (0, 16), (7, 4, 0.5), cap="butt")
     p.mirrored((0, -20), [(-7, -10), (-8, -8, -7, -6, -5, -6), (0, -6)])  # nose
 
 
@@ -523,8 +524,8 @@ def _beetle(g: _Glyph) -> None:
         q.bar(-34, -28, -38, -42, 4, cap="round")
         q.stroke((-4, 42), (-8, 48), (-14, 50), (-20, 48), 2.8)  # antenna
     head = g.part()
-    head.mirrored((0, 31), [(-9, 31, -17, 28, -19, 22), (-16, 20, -8, 20, 0, 20)])  # pronotum
-    head.mirrored((0, 44), [(-6, 44, -9, 40, -9, 34), (0, 34)])
+    head.mirrored((0, 33), [(-10, 33, -17, 31, -19, 24), (-19, 19.5), (0, 19.5)])  # pronotum
+    head.mirrored((0, 44), [(-6, 44, -9, 41, -9, 36), (0, 36)])
 
 
 def _lobes(p: _Pen, n: int, d: float, r: float, phase: float = 90) -> None:
@@ -801,19 +802,19 @@ def _snowflake(g: _Glyph) -> None:
 
 
 def _heart_leaf(p: _Pen) -> None:
-    """A heart pointing at the pen's origin, lobes towards +y."""
-    p.mirrored((0, 34), [(-3, 42, -10, 46, -17, 46), (-27, 46, -32, 38, -32, 30),
-                         (-32, 16, -12, 8, 0, 2)])
+    """A heart with its point at the pen's origin and its lobes towards +y."""
+    p.mirrored((0, 40), [(-3, 46, -9, 49, -14, 49), (-21, 49, -25, 43, -24, 35),
+                         (-23, 23, -10, 11, 0, 2)])
 
 
 def _clover(g: _Glyph) -> None:
     p = g.part()
     for a in (45, 135, 225, 315):
-        _heart_leaf(p.xf(rot=a - 90, scale=0.92))
-    p.stroke((0, -4), (2, -22), (8, -36), (20, -48), (6, 4), cap="round")
+        _heart_leaf(p.xf(rot=a))
+    p.stroke((0, 0), (4, -18), (10, -32), (22, -46), (5.5, 3.5), cap="round")
     c = g.cut()
     for a in (45, 135, 225, 315):
-        c.xf(rot=a - 90, scale=0.92).bar(0, 6, 0, 30, (2.4, 0.8), cap="butt")
+        c.xf(rot=a).bar(0, 12, 0, 36, (2.6, 0.6), cap="butt")
 
 
 def _dragonfly(g: _Glyph) -> None:
@@ -831,10 +832,13 @@ def _dragonfly(g: _Glyph) -> None:
 
 
 def _seed(g: _Glyph) -> None:
-    p = g.part(even_odd=True).xf(rot=-30)
-    p.mirrored((0, 48), [(-10, 40, -26, 14, -26, -12), (-26, -34, -14, -44, 0, -44)])
-    p.stroke((-4, 34), (-14, 14), (-16, -12), (-10, -30), (0.6, 3.4, 3.4, 0.6), cap="butt")
-    p.stroke((5, 34), (10, 18), (12, -6), (9, -28), (0.6, 2.4, 2.4, 0.6), cap="butt")
+    p = g.part(even_odd=True).xf(-6, -16, -18)
+    p.mirrored((0, 32), [(-8, 30, -30, 18, -30, -4), (-30, -22, -16, -32, 0, -32)])
+    p.stroke((-6, 22), (-18, 12), (-20, -8), (-10, -22), (0.6, 3.4, 3.4, 0.6), cap="butt")  # groove
+    q = g.part()
+    q.stroke((0, 12), (4, 24), (2, 34), (-6, 40), (6, 4), cap="round")  # shoot
+    q.move(-4, 40).curve(-10, 52, -26, 54, -34, 46).curve(-24, 38, -12, 36, -4, 40).close()
+    q.move(-2, 38).curve(4, 48, 18, 52, 28, 46).curve(20, 36, 8, 34, -2, 38).close()
 
 
 def _coin(g: _Glyph) -> None:
@@ -866,12 +870,11 @@ def _skull(g: _Glyph) -> None:
 
 
 def _sparkle(g: _Glyph) -> None:
-    g.part().spark(0, 0, 40, 0.12, ry=50)
+    g.part().spark(0, 0, 42, 0.2, ry=50)
 
 
 def _hexagon(g: _Glyph) -> None:
-    g.part().poly([_polar(0, 0, 50, 90 + 60 * i) for i in range(6)], 4)
-    g.optical = 0.97
+    g.part().poly([_polar(0, 0, 50, 90 + 60 * i) for i in range(6)], 2.5)
 
 
 def _triangle(g: _Glyph) -> None:
@@ -880,12 +883,12 @@ def _triangle(g: _Glyph) -> None:
 
 def _circle(g: _Glyph) -> None:
     g.part().circle(0, 0, 50)
-    g.optical = 0.92
+    g.optical = 0.84
 
 
 def _square(g: _Glyph) -> None:
-    g.part().rect(-50, -50, 50, 50, 7)
-    g.optical = 0.84
+    g.part().rect(-50, -50, 50, 50, 6)
+    g.optical = 0.82
 
 
 # --------------------------------------------------------------------------

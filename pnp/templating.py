@@ -36,7 +36,13 @@ def compile_expr(expr: str) -> Callable[..., Any]:
 
 
 def render_value(value: Any, context: dict[str, Any]) -> Any:
-    """Render strings (and strings inside lists/mappings) as templates; pass others through."""
+    """Render strings (and strings inside lists/mappings) as templates; pass others through.
+
+    A mapping with the single key `expr` is a jinja2 expression whose value (a
+    list, a number...) is used as it is, for slots that need structured data.
+    """
+    if isinstance(value, dict) and set(value) == {"expr"}:
+        return compile_expr(str(value["expr"]))(**context)
     if isinstance(value, str):
         return compile_text(value).render(context) if is_template(value) else value
     if isinstance(value, (list, tuple)):
