@@ -38,6 +38,9 @@ def load_game(path: Path, display: str | None = None) -> Game:
     """Parse and validate one database file; raise InputError listing every problem."""
     name = display or str(path)
     data = load_yaml(path, name)
+    if isinstance(data, dict) and "variant" in data and "game" not in data:
+        from .variants import load_variant  # a stacked deck: base game + changes (`pnp stack`)
+        return load_variant(path, name, data)
     parser = Parser(name)
     if not isinstance(data, dict):
         raise InputError([Problem(name, line_of(data, None, 1), "", "a game database must be a YAML mapping")])

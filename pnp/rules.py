@@ -163,6 +163,10 @@ class _Deck:
     def distinct(self, field: str, **where: Any) -> int:
         return len({_norm(c.get(field)) for c in _cards(self._comp, where) if c.copies})
 
+    def linked(self, field: str, **where: Any) -> int:
+        """Cards matching `where` whose list `field` names at least one card (links in use)."""
+        return _count(c for c in _cards(self._comp, where) if c.get(field))
+
     def min_count(self, field: str, **where: Any) -> int:
         counts = Counter()
         for c in _cards(self._comp, where):

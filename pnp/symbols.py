@@ -1,17 +1,17 @@
 """Vector symbols for printed cards, drawn with ReportLab canvas paths.
 
-Every symbol is a solid silhouette built in its own design grid (roughly
--50..50, y up).  ``draw_symbol`` measures the silhouette, centres it and
-scales it to fill a ``size`` x ``size`` box, so callers never deal with the
-design grid.  Details (dots on a mushroom, facets of a gem, ...) are real
-holes, made with even-odd paths or, where shapes overlap, with a clip that
-knocks the hole out; nothing is painted in white, so symbols work on any
-background and stay legible in grayscale.
+Each symbol is one solid silhouette, built in its own design grid (about
+-50..50, y up) by a small builder function.  ``draw_symbol`` measures the
+result exactly, centres it and scales it to fill a ``size`` x ``size`` box,
+so builders never deal with page coordinates.  Details (dots on a mushroom,
+facets of a gem, ...) are real holes, made with even-odd paths or, where
+pieces overlap, with a clip that knocks them out: nothing is painted white,
+so symbols work on any background and in grayscale.
 
-An optional outline is drawn as a "halo": the outline is stroked at twice
-its width *under* the fill, so only the outer half shows and the places
-where construction shapes overlap never get seams.  The outline is included
-in the box.
+Outlines are drawn as a halo: stroked at twice the requested width, with the
+inner half hidden under the fill (or clipped away when there is no fill).
+The outline therefore traces the silhouette, never the overlapping pieces it
+was built from, and it is counted inside the box.
 """
 from __future__ import annotations
 
@@ -21,7 +21,9 @@ from types import MappingProxyType
 from typing import Callable, Iterable, Mapping, Sequence
 
 from reportlab.lib import colors
+from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 __all__ = ["SYMBOLS", "draw_symbol", "has_symbol"]
 
@@ -29,7 +31,6 @@ Point = tuple[float, float]
 Matrix = tuple[float, float, float, float, float, float]
 
 _IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-_SAMPLES = 24  # points per Bézier segment when a curve has to be flattened
 
 
 # --------------------------------------------------------------------------
@@ -57,6 +58,42 @@ def _cubic_tangent(p0: Point, p1: Point, p2: Point, p3: Point, t: float) -> Poin
     if abs(dx) + abs(dy) < 1e-9:  # degenerate handle: fall back to the chord
         dx, dy = p3[0] - p0[0], p3[1] - p0[1]
     return dx, dy
+
+
+def _cubic_turns(p0: Point, p1: Point, p2: Point, p3: Point) -> list[float]:
+    """Parameters in (0, 1) where a cubic turns back in x or in y."""
+    out = []
+    for i in (0, 1):
+        # derivative / 3 = a t^2 + b t + c
+        a = -p0[i] + 3 * p1[i] - 3 * p2[i] + p3[i]
+        b = 2 * (p0[i] - 2 * p1[i] + p2[i])
+        c = p1[i] - p0[i]
+        if abs(a) < 1e-12:
+            roots = [-c / b] if abs(b) > 1e-12 else []
+        else:
+            disc = b * b - 4 * a * c
+            roots = [] if disc < 0 else [(-b + sq) / (2 * a) for sq in (math.sqrt(disc), -math.sqrt(disc))]
+        out += [t for t in roots if 0 < t < 1]
+    return out
+
+
+def _sub_cubic(p0: Point, p1: Point, p2: Point, p3: Point, ta: float, tb: float) -> tuple[Point, Point, Point, Point]:
+    """Control points of the part of a cubic between parameters ta and tb."""
+    def split(a: Point, b: Point, c: Point, d: Point, t: float):
+        ab = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+        bc = (b[0] + (c[0] - b[0]) * t, b[1] + (c[1] - b[1]) * t)
+        cd = (c[0] + (d[0] - c[0]) * t, c[1] + (d[1] - c[1]) * t)
+        abc = (ab[0] + (bc[0] - ab[0]) * t, ab[1] + (bc[1] - ab[1]) * t)
+        bcd = (bc[0] + (cd[0] - bc[0]) * t, bc[1] + (cd[1] - bc[1]) * t)
+        m = (abc[0] + (bcd[0] - abc[0]) * t, abc[1] + (bcd[1] - abc[1]) * t)
+        return (a, ab, abc, m), (m, bcd, cd, d)
+
+    seg = (p0, p1, p2, p3)
+    if tb < 1.0:
+        seg = split(*seg, tb)[0]
+    if ta > 0.0:
+        seg = split(*seg, ta / tb)[1]
+    return seg
 
 
 def _polar(cx: float, cy: float, r: float, deg: float) -> Point:
@@ -107,24 +144,28 @@ class _Contour:
         self.start = start
         self.segs: list[tuple[str, tuple[Point, ...]]] = []
 
-    @property
-    def end(self) -> Point:
-        return self.segs[-1][1][-1] if self.segs else self.start
-
-    def flatten(self) -> list[Point]:
+    def area(self) -> float:
+        """Signed area of the control polygon (its sign gives the direction)."""
         pts = [self.start]
+        for _, ps in self.segs:
+            pts.extend(ps)
+        return 0.5 * sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1]))
+
+    def extent(self) -> tuple[float, float, float, float]:
+        """Exact bounding box (x0, y0, x1, y1)."""
+        xs, ys = [self.start[0]], [self.start[1]]
         cur = self.start
         for kind, ps in self.segs:
-            if kind == "L":
-                pts.append(ps[0])
-            else:
-                pts.extend(_cubic(cur, ps[0], ps[1], ps[2], i / 8) for i in range(1, 9))
-            cur = ps[-1]
-        return pts
-
-    def area(self) -> float:
-        pts = self.flatten()
-        return 0.5 * sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1]))
+            end = ps[-1]
+            xs.append(end[0])
+            ys.append(end[1])
+            if kind == "C":
+                for t in _cubic_turns(cur, *ps):
+                    x, y = _cubic(cur, ps[0], ps[1], end, t)
+                    xs.append(x)
+                    ys.append(y)
+            cur = end
+        return min(xs), min(ys), max(xs), max(ys)
 
     def reverse(self) -> None:
         points = [self.start] + [ps[-1] for _, ps in self.segs]
@@ -183,8 +224,8 @@ class _Pen:
     def arc(self, cx: float, cy: float, r: float, a0: float, a1: float, ry: float | None = None) -> _Pen:
         """Arc from angle a0 to a1 (degrees; a1 < a0 runs clockwise); joins the open contour."""
         ry = r if ry is None else ry
-        start = _polar(cx, cy, 1, a0)
-        sx, sy = cx + r * (start[0] - cx), cy + ry * (start[1] - cy)
+        a = math.radians(a0)
+        sx, sy = cx + r * math.cos(a), cy + ry * math.sin(a)
         if self._cur is None:
             self.move(sx, sy)
         else:
@@ -265,8 +306,10 @@ class _Pen:
         """A thick Bézier as one filled contour.
 
         ``width`` is a number or a profile of widths spread evenly along the
-        curve (e.g. (2, 8, 2) for a limb that is thickest in the middle).
-        ``cap`` is "round", "butt" or "point" (width runs out to a tip).
+        curve (e.g. (3, 9, 3) for a bow limb that is thickest in the middle).
+        ``cap`` is "round" or "butt".  The offset edges are approximated by
+        shifting the control points of a few sub-curves, which is exact for
+        straight strokes and invisible for the gentle curves used here.
         """
         prof = [float(width)] if isinstance(width, (int, float)) else [float(w) for w in width]
 
@@ -274,36 +317,52 @@ class _Pen:
             if len(prof) == 1:
                 return prof[0]
             f = t * (len(prof) - 1)
-            i = min(int(f), len(prof) - 2)
-            return prof[i] + (prof[i + 1] - prof[i]) * (f - i)
+            k = min(int(f), len(prof) - 2)
+            return prof[k] + (prof[k + 1] - prof[k]) * (f - k)
 
-        left, right = [], []
-        n = _SAMPLES * 2
-        for i in range(n + 1):
-            t = i / n
-            x, y = _cubic(p0, c1, c2, p3, t)
+        def normal(t: float) -> Point:
             dx, dy = _cubic_tangent(p0, c1, c2, p3, t)
             ln = math.hypot(dx, dy)
-            nx, ny = -dy / ln, dx / ln
-            h = w_at(t) / 2
-            left.append((x + nx * h, y + ny * h))
-            right.append((x - nx * h, y - ny * h))
-        pts = list(left)
-        if cap == "round":
-            pts += self._cap(p3, _cubic_tangent(p0, c1, c2, p3, 1.0), w_at(1.0) / 2)
-        pts += right[::-1]
-        if cap == "round":
-            d = _cubic_tangent(p0, c1, c2, p3, 0.0)
-            pts += self._cap(p0, (-d[0], -d[1]), w_at(0.0) / 2)
-        self.move(*pts[0])
-        for p in pts[1:]:
-            self.line(*p)
+            return -dy / ln, dx / ln
+
+        # straight strokes only need a piece per step of the width profile
+        cx, cy = p3[0] - p0[0], p3[1] - p0[1]
+        ln = math.hypot(cx, cy) or 1.0
+        bend = max(abs((q[0] - p0[0]) * cy - (q[1] - p0[1]) * cx) / ln for q in (c1, c2))
+        pieces = max(len(prof) - 1, 1) * (1 if bend < 1e-6 else 2 if len(prof) > 2 else 4)
+        ts = [i / pieces for i in range(pieces + 1)]
+        left: list[tuple[Point, Point, Point]] = []
+        right: list[tuple[Point, Point, Point]] = []
+        for ta, tb in zip(ts, ts[1:]):
+            q0, q1, q2, q3 = _sub_cubic(p0, c1, c2, p3, ta, tb)
+            (nax, nay), (nbx, nby) = normal(ta), normal(tb)
+            ha, hb = w_at(ta) / 2, w_at(tb) / 2
+            left.append(((q1[0] + nax * ha, q1[1] + nay * ha), (q2[0] + nbx * hb, q2[1] + nby * hb),
+                         (q3[0] + nbx * hb, q3[1] + nby * hb)))
+            right.append(((q2[0] - nbx * hb, q2[1] - nby * hb), (q1[0] - nax * ha, q1[1] - nay * ha),
+                          (q0[0] - nax * ha, q0[1] - nay * ha)))
+        n0 = normal(0.0)
+        h0, h1 = w_at(0.0) / 2, w_at(1.0) / 2
+        self.move(p0[0] + n0[0] * h0, p0[1] + n0[1] * h0)
+        for a, b, e in left:
+            self.curve(*a, *b, *e)
+        if cap == "round" and h1 > 0:
+            d = math.degrees(math.atan2(*reversed(_cubic_tangent(p0, c1, c2, p3, 1.0))))
+            self._cap(p3, d, h1)
+        else:
+            n1 = normal(1.0)
+            self.line(p3[0] - n1[0] * h1, p3[1] - n1[1] * h1)
+        for a, b, e in reversed(right):
+            self.curve(*a, *b, *e)
+        if cap == "round" and h0 > 0:
+            d = math.degrees(math.atan2(*reversed(_cubic_tangent(p0, c1, c2, p3, 0.0))))
+            self._cap(p0, d + 180, h0)
         return self.close()
 
-    @staticmethod
-    def _cap(p: Point, d: Point, h: float) -> list[Point]:
-        a = math.degrees(math.atan2(d[1], d[0]))
-        return [_polar(p[0], p[1], h, a + 90 - 180 * i / 12) for i in range(1, 12)]
+    def _cap(self, p: Point, a: float, h: float) -> None:
+        """Half-circle around ``p`` turning clockwise through direction ``a``."""
+        for b1, b2, e in _arc_segments(p[0], p[1], h, h, a + 90, a - 90):
+            self.curve(*b1, *b2, *e)
 
     def bar(self, x0: float, y0: float, x1: float, y1: float, width: float | Sequence[float],
             cap: str = "round") -> _Pen:
@@ -347,16 +406,12 @@ class _Glyph:
         return _Pen(sink)
 
     def bounds(self) -> tuple[float, float, float, float]:
-        xs, ys = [], []
-        for contours, _ in self.parts:
-            for ct in contours:
-                for x, y in ct.flatten():
-                    xs.append(x)
-                    ys.append(y)
-        return min(xs), min(ys), max(xs), max(ys)
+        boxes = [ct.extent() for contours, _ in self.parts for ct in contours]
+        return (min(b[0] for b in boxes), min(b[1] for b in boxes),
+                max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
-def _emit(c: Canvas, contours: Iterable[_Contour]):
+def _emit(c: Canvas, contours: Iterable[_Contour]) -> PDFPathObject:
     p = c.beginPath()
     for ct in contours:
         p.moveTo(*ct.start)
@@ -437,8 +492,8 @@ def _star(g: _Glyph) -> None:
 def _book(g: _Glyph) -> None:
     # two pages that rise towards the outer corners, a spine gap and a cover
     page = [(-3, 30), (-14, 40, -31, 42, -47, 36), (-47, -28), (-31, -22, -14, -24, -3, -32)]
-    for sx in (1, -1):
-        p = g.part(even_odd=True).xf(mirror=sx < 0)
+    for mirror in (False, True):
+        p = g.part(even_odd=True).xf(mirror=mirror)
         p.move(*page[0])
         p.curve(*page[1])
         p.line(*page[2])
@@ -472,8 +527,7 @@ def _bow(g: _Glyph) -> None:
     p.bar(-38, 0, 40, 0, 3.6, cap="butt")  # shaft
     p.poly([(56, 0), (38, 10), (42, 0), (38, -10)], 1)  # head
     for s in (1, -1):  # fletching
-        p.poly([(-40, 0), (-46, 11 * s), (-33, 11 * s), (-26, 0)] if s > 0 else
-               [(-40, 0), (-26, 0), (-33, -11), (-46, -11)], 1)
+        p.poly([(-40, 0), (-46, 11 * s), (-33, 11 * s), (-26, 0)], 1)
 
 
 def _magic(g: _Glyph) -> None:
@@ -495,8 +549,8 @@ def _tiger(g: _Glyph) -> None:
         q = p.xf(mirror=s < 0)
         q.poly([(-39, 36), (-40, 26), (-31, 31)], 1.5)  # inner ear
         q.poly([(-24, 6), (-16, 10), (-8, 6), (-16, 1)], 2)  # eye
-        q.stroke((-47, -3), (-40, -3), (-34, -1), (-27, 2), (7, 4, 0.5), cap="butt")  # cheek stripes
-        q.stroke((-43, -17), (-38, -16), (-33, -14), (-26, -10), (6, 3.5, 0.5), cap="butt")
+        q.stroke((-45.5, -3), (-39, -3), (-34, -1), (-27, 2), (6.5, 4, 0.5), cap="butt")  # cheek stripes
+        q.stroke((-41, -17), (-36.5, -16), (-32, -14), (-26, -10), (5.5, 3.5, 0.5), cap="butt")
         q.stroke((-13, 34), (-13, 29), (-12, 24), (-8, 18), (6, 3.5, 0.5), cap="butt")  # brow
         q.stroke((-26, 28), (-24, 24), (-22, 21), (-18, 18), (5, 3, 0.5), cap="butt")
         q.stroke((-2, -24), (-5, -30), (-10, -31), (-14, -27), 2.2, cap="round")  # mouth
@@ -613,10 +667,9 @@ def _mushroom(g: _Glyph) -> None:
 
 def _shell(g: _Glyph) -> None:
     p = g.part(even_odd=True)
-    hinge = (0, -44)
-    n = 7
-    valleys = [_polar(0, -4, 46, 200 - 220 * i / n) for i in range(n + 1)]
-    p.move(-10, -32)
+    hinge, centre, n = (0, -44), (0, -4), 7  # grooves fan out from the hinge; the rim is round about centre
+    valleys = [_polar(*centre, 46, 200 - 220 * i / n) for i in range(n + 1)]
+    p.move(-10, -32)  # the "ears" at the hinge
     p.line(-24, -36)
     p.line(-20, -46)
     p.line(20, -46)
@@ -626,10 +679,9 @@ def _shell(g: _Glyph) -> None:
     for i in range(n, 0, -1):  # scalloped rim, right to left
         a, b = valleys[i], valleys[i - 1]
         mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-        ox, oy = mx - 0, my - (-4)
+        ox, oy = mx - centre[0], my - centre[1]
         ln = math.hypot(ox, oy)
-        bulge = 9
-        q = (mx + ox / ln * bulge, my + oy / ln * bulge)
+        q = (mx + ox / ln * 9, my + oy / ln * 9)  # scallop bulges 9 units outwards
         p.curve(a[0] + (q[0] - a[0]) * 2 / 3, a[1] + (q[1] - a[1]) * 2 / 3,
                 b[0] + (q[0] - b[0]) * 2 / 3, b[1] + (q[1] - b[1]) * 2 / 3, *b)
     p.close()
@@ -704,16 +756,15 @@ def _crown(g: _Glyph) -> None:
 
 
 def _leaf(g: _Glyph) -> None:
-    p = g.part().xf(rot=-45)
+    p = g.part(even_odd=True).xf(rot=-45)
     p.move(0, -38).curve(-30, -26, -30, 22, 0, 50).curve(30, 22, 30, -26, 0, -38).close()
-    p.stroke((0, -36), (0, -44), (-2, -50), (-6, -56), 4.5, cap="round")
-    c = g.cut().xf(rot=-45)
-    c.stroke((0, -32), (0, -10), (0, 16), (0, 40), (3.2, 2.2, 0.4), cap="butt")
-    v = g.cut().xf(rot=-45)
-    for y in (-18, -2, 14):
+    p.bar(0, -31, 0, 40, (3.2, 2.2, 0.4), cap="butt")  # midrib
+    for y in (-20, -4, 12):  # side veins, kept clear of the midrib
+        reach = 18 * (1 - (y + 20) / 80)
         for s in (1, -1):
-            v.stroke((0, y), (6 * s, y + 4), (12 * s, y + 9), (17 * s * (1 - (y + 18) / 90), y + 15),
-                     (2.2, 0.4), cap="butt")
+            p.stroke((2.4 * s, y + 1.5), (7 * s, y + 5), (12 * s, y + 9), (reach * s, y + 14),
+                     (1.8, 0.4), cap="butt")
+    g.part().xf(rot=-45).stroke((0, -34), (0, -44), (-2, -50), (-6, -56), 4.5, cap="round")  # stalk
 
 
 def _acorn(g: _Glyph) -> None:
@@ -744,16 +795,23 @@ def _butterfly(g: _Glyph) -> None:
 
 def _wing(g: _Glyph) -> None:
     p = g.part()
-    # five primaries, stacked and shortening towards the body
-    rows = [(30, 46, 16), (16, 40, 15), (2, 30, 14), (-12, 18, 13), (-26, 4, 12)]
-    for y, x_end, w in rows:
-        p.stroke((-30, y - 8), (-8, y - 4), (x_end - 20, y + 2), (x_end, y + 8), (w, w, w * 0.9), cap="round")
-    p.move(-46, -20).curve(-50, 10, -42, 40, -18, 46).curve(-6, 48, 4, 46, 10, 42)
-    p.curve(-10, 30, -26, 4, -30, -28).close()
-    c = g.cut()
-    for y, x_end, w in rows[1:]:
-        c.stroke((-26, y + w / 2 - 5), (-6, y + w / 2 - 1), (x_end - 20, y + w / 2 + 5), (x_end + 2, y + w / 2 + 10),
-                 (0.6, 2.0, 2.2), cap="butt")
+    # coverts: the rounded shoulder of the wing
+    p.move(-40, -30).curve(-54, 0, -46, 38, -20, 46).curve(-6, 50, 8, 50, 18, 46)
+    p.curve(-4, 32, -20, 8, -40, -30).close()
+    # primaries: overlapping fingers whose round tips make the trailing edge
+    quills = [((-22, 32), (48, 46)), ((-26, 20), (46, 30)), ((-30, 8), (40, 14)),
+              ((-33, -4), (30, -2)), ((-35, -16), (16, -18))]
+    for (bx, by), (tx, ty) in quills:
+        p.bar(bx, by, tx, ty, 15)
+    slits = g.cut()  # separate the feathers near their tips
+    for ((b0, t0), (b1, t1)) in zip(quills, quills[1:]):
+        mx, my = (t0[0] + t1[0]) / 2, (t0[1] + t1[1]) / 2
+        dx, dy = (t0[0] - b0[0] + t1[0] - b1[0]) / 2, (t0[1] - b0[1] + t1[1] - b1[1]) / 2
+        ln = math.hypot(dx, dy)
+        ux, uy = dx / ln, dy / ln
+        slits.bar(mx - ux * 38, my - uy * 38, mx + ux * 2, my + uy * 2, (0.6, 2.6), cap="butt")
+    edge = g.cut()  # gap between coverts and primaries
+    edge.stroke((20, 47), (-2, 33), (-18, 8), (-38, -31), (2.6, 2.6, 2.0), cap="butt")
 
 
 def _key(g: _Glyph) -> None:
@@ -803,18 +861,18 @@ def _snowflake(g: _Glyph) -> None:
 
 def _heart_leaf(p: _Pen) -> None:
     """A heart with its point at the pen's origin and its lobes towards +y."""
-    p.mirrored((0, 40), [(-3, 46, -9, 49, -14, 49), (-21, 49, -25, 43, -24, 35),
-                         (-23, 23, -10, 11, 0, 2)])
+    p.mirrored((0, 35), [(-3, 42, -8, 46, -13, 46), (-20, 46, -24, 40, -23, 32),
+                         (-21, 20, -9, 10, 0, 2)])
 
 
 def _clover(g: _Glyph) -> None:
     p = g.part()
     for a in (45, 135, 225, 315):
-        _heart_leaf(p.xf(rot=a))
-    p.stroke((0, 0), (4, -18), (10, -32), (22, -46), (5.5, 3.5), cap="round")
+        _heart_leaf(p.xf(rot=a, scale=1.04))
+    p.stroke((0, -2), (2, -20), (8, -34), (18, -48), (6, 4), cap="round")
     c = g.cut()
     for a in (45, 135, 225, 315):
-        c.xf(rot=a).bar(0, 12, 0, 36, (2.6, 0.6), cap="butt")
+        c.xf(rot=a, scale=1.04).bar(0, 15, 0, 33, (2.6, 0.8), cap="butt")
 
 
 def _dragonfly(g: _Glyph) -> None:
@@ -832,13 +890,13 @@ def _dragonfly(g: _Glyph) -> None:
 
 
 def _seed(g: _Glyph) -> None:
-    p = g.part(even_odd=True).xf(-6, -16, -18)
-    p.mirrored((0, 32), [(-8, 30, -30, 18, -30, -4), (-30, -22, -16, -32, 0, -32)])
-    p.stroke((-6, 22), (-18, 12), (-20, -8), (-10, -22), (0.6, 3.4, 3.4, 0.6), cap="butt")  # groove
+    p = g.part(even_odd=True).xf(-10, -14, -40)
+    p.mirrored((0, 34), [(-10, 28, -24, 12, -24, -6), (-24, -24, -12, -34, 0, -34)])  # almond
+    p.stroke((-4, 24), (-14, 12), (-16, -8), (-8, -24), (0.6, 3.4, 3.4, 0.6), cap="butt")  # groove
     q = g.part()
-    q.stroke((0, 12), (4, 24), (2, 34), (-6, 40), (6, 4), cap="round")  # shoot
-    q.move(-4, 40).curve(-10, 52, -26, 54, -34, 46).curve(-24, 38, -12, 36, -4, 40).close()
-    q.move(-2, 38).curve(4, 48, 18, 52, 28, 46).curve(20, 36, 8, 34, -2, 38).close()
+    q.stroke((13, 12), (20, 20), (20, 28), (14, 34), (5.5, 4.5), cap="round")  # shoot
+    q.move(14, 34).curve(8, 46, -8, 50, -18, 46).curve(-12, 34, 2, 30, 14, 34).close()
+    q.move(15, 34).curve(22, 44, 36, 48, 46, 42).curve(38, 32, 26, 30, 15, 34).close()
 
 
 def _coin(g: _Glyph) -> None:
@@ -848,14 +906,21 @@ def _coin(g: _Glyph) -> None:
 
 
 def _castle(g: _Glyph) -> None:
-    p = g.part(even_odd=True)
-    pts = [(-48, -44), (-48, 12), (-42, 12), (-42, 6), (-37, 6), (-37, 12), (-31, 12), (-31, -2),
-           (-20, -2), (-20, 18), (20, 18), (20, -2), (31, -2), (31, 12), (37, 12), (37, 6),
-           (42, 6), (42, 12), (48, 12), (48, -44)]
-    p.poly(pts)
-    p.mirrored((0, -18), [(-6, -18, -11, -23, -11, -30), (-11, -44)])  # gate
-    p.rect(-2.6, 0, 2.6, 10, 1.2)  # window
-    g.part().mirrored((0, 50), [(-24, 22), (0, 22)])  # spire roof
+    walls = g.part(even_odd=True)
+    top = []  # battlements between the towers, right to left
+    for x in (24, 12, 0, -12, -24):
+        top += [(x + 3.5, -4), (x + 3.5, 2), (x - 3.5, 2), (x - 3.5, -4)]
+    walls.poly([(-46, -46), (46, -46), (46, 8), (30, 8), (30, -4), *top, (-30, -4), (-30, 8), (-46, 8)])
+    walls.mirrored((0, -20), [(-6, -20, -10, -24, -10, -30), (-10, -46)])  # gate
+    for x in (-38, 38):
+        walls.rect(x - 2.4, -16, x + 2.4, -4, 1.2)  # arrow slits
+    keep = g.part(even_odd=True)
+    keep.rect(-13, -1, 13, 22)
+    keep.mirrored((0, 18), [(-3, 18), (-3, 8), (0, 8)])
+    roofs = g.part()
+    roofs.poly([(-50, 11), (-26, 11), (-38, 36)], 1)
+    roofs.poly([(26, 11), (50, 11), (38, 36)], 1)
+    roofs.poly([(-17, 25), (17, 25), (0, 54)], 1)
 
 
 def _skull(g: _Glyph) -> None:
@@ -928,13 +993,14 @@ def _builder(name: str) -> _Builder:
 
 
 def draw_symbol(c: Canvas, name: str, cx: float, cy: float, size: float,
-                fill=colors.black, stroke=None, stroke_width: float | None = None) -> None:
+                fill: Color | None = colors.black, stroke: Color | None = None,
+                stroke_width: float | None = None) -> None:
     """Draw symbol ``name`` centred at (cx, cy) fitting a size x size box (points).
 
-    ``fill`` and ``stroke`` are ReportLab colours or None.  With both set, the
-    outline (``stroke_width`` points, default scaled to ``size``) wraps the
-    silhouette from outside and the whole symbol still fits the box.
-    Stroke-only drawing traces every construction contour.
+    ``fill`` and ``stroke`` are ReportLab colours or None.  The outline is
+    ``stroke_width`` points wide (default: 3.5% of ``size``), runs just
+    outside the silhouette and around its cut-outs, and counts towards the
+    box.  With ``fill=None`` only the outline is drawn.
     """
     build = _builder(name)
     if size <= 0 or (fill is None and stroke is None):
@@ -942,13 +1008,8 @@ def draw_symbol(c: Canvas, name: str, cx: float, cy: float, size: float,
     g = _Glyph()
     build(g)
     x0, y0, x1, y1 = g.bounds()
-
-    sw = max(0.25, size * 0.035) if stroke_width is None else float(stroke_width)
-    if stroke is None:
-        sw = 0.0
-    halo = sw if fill is not None else sw / 2  # how far the outline reaches past the shape
-    avail = max(size - 2 * halo, size * 0.5)
-    k = avail * g.optical / max(x1 - x0, y1 - y0)
+    sw = 0.0 if stroke is None else max(0.25, size * 0.035) if stroke_width is None else max(float(stroke_width), 0.0)
+    k = max(size - 2 * sw, size * 0.5) * g.optical / max(x1 - x0, y1 - y0)  # design units -> points
 
     c.saveState()
     c.translate(cx, cy)
@@ -956,28 +1017,40 @@ def draw_symbol(c: Canvas, name: str, cx: float, cy: float, size: float,
     c.translate(-(x0 + x1) / 2, -(y0 + y1) / 2)
     c.setLineJoin(1)
     c.setLineCap(1)
-    m = max(x1 - x0, y1 - y0) + 2 * halo / k
-    frame = _Contour((x0 - m, y0 - m))
+    m = max(x1 - x0, y1 - y0)
+    frame = _Contour((x0 - m, y0 - m))  # generously around everything; cut-outs are subtracted from it
     frame.segs = [("L", ((x1 + m, y0 - m),)), ("L", ((x1 + m, y1 + m),)), ("L", ((x0 - m, y1 + m),))]
-    paths = [(_emit(c, contours), FILL_EVEN_ODD if eo else FILL_NON_ZERO) for contours, eo in g.parts]
-    holes = [_emit(c, group) for group in g.cuts]
-    if stroke is not None and sw > 0:
+    parts = [(_emit(c, contours), FILL_EVEN_ODD if eo else FILL_NON_ZERO) for contours, eo in g.parts]
+
+    def punch_holes() -> None:
+        for group in g.cuts:  # every clip narrows the last: frame minus this group's holes
+            c.clipPath(_emit(c, [frame, *group]), stroke=0, fill=0, fillMode=FILL_EVEN_ODD)
+
+    if sw > 0:
+        # The outline is stroked at twice its width and half of it is hidden:
+        # under the fill, or clipped away when there is no fill.
         c.setStrokeColor(stroke)
-        c.setLineWidth((2 * sw if fill is not None else sw) / k)
-        # rims of knocked-out holes, kept inside the silhouette
-        for path, mode in paths:
-            for hole in holes:
+        c.setLineWidth(2 * sw / k)
+        for group in g.cuts:  # rims inside knocked-out holes
+            hole = _emit(c, group)
+            for path, mode in parts:
                 c.saveState()
                 c.clipPath(path, stroke=0, fill=0, fillMode=mode)
+                c.clipPath(hole, stroke=0, fill=0, fillMode=FILL_NON_ZERO)
                 c.drawPath(hole, stroke=1, fill=0)
                 c.restoreState()
-    for group in g.cuts:  # each group narrows the clip to the frame minus its holes
-        c.clipPath(_emit(c, [frame, *group]), stroke=0, fill=0, fillMode=FILL_EVEN_ODD)
-    if stroke is not None and sw > 0:
-        for path, mode in paths:
+        c.saveState()
+        punch_holes()
+        if fill is None:  # keep only what lies outside every part
+            for contours, eo in g.parts:
+                for group in ([contours] if eo else [[ct] for ct in contours]):
+                    c.clipPath(_emit(c, [frame, *group]), stroke=0, fill=0, fillMode=FILL_EVEN_ODD)
+        for path, mode in parts:
             c.drawPath(path, stroke=1, fill=0, fillMode=mode)
+        c.restoreState()
     if fill is not None:
+        punch_holes()
         c.setFillColor(fill)
-        for path, mode in paths:
+        for path, mode in parts:
             c.drawPath(path, stroke=0, fill=1, fillMode=mode)
     c.restoreState()

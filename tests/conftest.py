@@ -1,0 +1,108 @@
+"""Shared test helpers: throwaway project folders, the CLI in-process, and PDF inspection."""
+from __future__ import annotations
+
+import re
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from pnp.cli import main
+from pnp.geometry import MM
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def make_project(dest: Path, games: tuple[str, ...] = ("bargains",)) -> Path:
+    """A project folder holding copies of some of the repository's games."""
+    (dest / "card_data").mkdir(parents=True)
+    for game in games:
+        shutil.copy(ROOT / "card_data" / f"{game}.yaml", dest / "card_data")
+    shutil.copytree(ROOT / "fonts", dest / "fonts")
+    if (ROOT / "templates").is_dir():
+        shutil.copytree(ROOT / "templates", dest / "templates")
+    return dest
+
+
+def run(*args: str) -> "CliResult":
+    """Run `pnp ARGS` in-process; stdout and stderr kept apart."""
+    runner = CliRunner()
+    result = runner.invoke(main, list(args), catch_exceptions=False)
+    return CliResult(result.exit_code, result.stdout, result.stderr)
+
+
+@dataclass
+class CliResult:
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    return make_project(tmp_path / "proj")
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A form XObject drawn on a page: its name and where its origin landed (mm)."""
+
+    name: str
+    x: float
+    y: float
+    bbox: tuple[float, float, float, float]  # form bounding box, mm, relative to its origin
+
+
+def _mul(a: list[float], b: list[float]) -> list[float]:
+    a0, a1, a2, a3, a4, a5 = a
+    b0, b1, b2, b3, b4, b5 = b
+    return [a0 * b0 + a1 * b2, a0 * b1 + a1 * b3, a2 * b0 + a3 * b2, a2 * b1 + a3 * b3,
+            a4 * b0 + a5 * b2 + b4, a4 * b1 + a5 * b3 + b5]
+
+
+def placements(page) -> list[Placed]:
+    """Every form drawn directly on a page, with its transformed origin (mm)."""
+    from pypdf.generic import ContentStream
+    xobjects = page["/Resources"].get("/XObject", {})
+    content = ContentStream(page.get_contents(), page.pdf)
+    ctm = [1.0, 0, 0, 1.0, 0, 0]
+    stack: list[list[float]] = []
+    out = []
+    for operands, op in content.operations:
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            ctm = _mul([float(v) for v in operands], ctm)
+        elif op == b"Do":
+            name = str(operands[0])
+            xo = xobjects[name].get_object()
+            if xo.get("/Subtype") == "/Form":
+                bbox = tuple(float(v) / MM for v in xo["/BBox"])
+                out.append(Placed(name, ctm[4] / MM, ctm[5] / MM, bbox))
+    return out
+
+
+def page_size_mm(page) -> tuple[float, float]:
+    box = page.mediabox
+    return float(box.width) / MM, float(box.height) / MM
+
+
+CODE = re.compile(r"\b([A-Z]{2}-[A-Za-z0-9]+)\b")
+
+
+def codes_in(pdf: Path, fronts_only: bool = True) -> dict[str, int]:
+    """Collation codes found by text extraction, counted (fronts pages only by default)."""
+    reader = PdfReader(str(pdf))
+    counts: dict[str, int] = {}
+    for i, page in enumerate(reader.pages):
+        text = page.extract_text() or ""
+        if fronts_only and "· backs ·" in text.replace("\n", " "):
+            continue
+        for code in CODE.findall(text):
+            counts[code] = counts.get(code, 0) + 1
+    return counts
