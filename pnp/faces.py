@@ -171,7 +171,7 @@ def resolve(game: Game, comp: Component, design: Design, where: str, card: CardT
 
 def draw_footer(ctx: CardContext, ink: Any) -> None:
     """The collation code (and set mark) in small type at the bottom of the safe zone."""
-    y = ctx.safe + pt(0.5)
+    y = ctx.safe + pt(0.9)
     ctx.text(ctx.w / 2, y, ctx.code, "condensed", 5.5, ink, align="center")
     if ctx.mark:
         _mark(ctx, ctx.w - ctx.safe - pt(1.5), ctx.h - ctx.safe - pt(1.5), ink)

@@ -99,10 +99,10 @@ def codes_in(pdf: Path, fronts_only: bool = True) -> dict[str, int]:
     """Collation codes found by text extraction, counted (fronts pages only by default)."""
     reader = PdfReader(str(pdf))
     counts: dict[str, int] = {}
-    for i, page in enumerate(reader.pages):
+    for page in reader.pages:
+        if fronts_only and any("back" in p.name for p in placements(page)):
+            continue  # a backs page: its forms are card backs, which carry no codes
         text = page.extract_text() or ""
-        if fronts_only and "· backs ·" in text.replace("\n", " "):
-            continue
         for code in CODE.findall(text):
             counts[code] = counts.get(code, 0) + 1
     return counts

@@ -22,17 +22,17 @@ def draw(ctx: CardContext, s: Mapping[str, Any]) -> Color:
 
     # Border art: the theme colour runs out into the bleed, with a fine inner rule.
     ctx.fill_bleed(theme)
-    inset = pt(2.0)
+    inset = pt(1.5)
     ctx.round_rect(inset, inset, w - 2 * inset, h - 2 * inset, pt(3.2), stroke=lighten(theme, 0.45), width=0.5)
     # A quiet band of emblems along the border, symmetric so it reads either way up.
     step = pt(9)
     n = int((w - pt(14)) // step)
     for i in range(n + 1):
         x = w / 2 + (i - n / 2) * step
-        for y in (pt(1.05), h - pt(1.05)):
-            ctx.symbol(emblem, x, y, pt(1.5), fill=lighten(theme, 0.3))
+        for y in (pt(0.75), h - pt(0.75)):
+            ctx.symbol(emblem, x, y, pt(1.2), fill=lighten(theme, 0.3))
 
-    panel = pt(4.0)
+    panel = pt(3.0)
     pw, ph = w - 2 * panel, h - 2 * panel
     ctx.round_rect(panel, panel, pw, ph, pt(2.6), fill=paper, stroke=deep, width=0.8)
 
