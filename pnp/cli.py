@@ -192,9 +192,13 @@ def list_games(project_dir: str) -> None:
 
 
 @main.command()
+@project_option
 @click.option("--out", "out_file", default=None, help="Write to this file instead of standard output.")
-def schema(out_file: str | None) -> None:
-    """Print the JSON Schema of the card database format (for editors)."""
+def schema(project_dir: str, out_file: str | None) -> None:
+    """Print the JSON Schema of the card database format (for editors).
+
+    The format is the same for every project; --project is accepted for symmetry.
+    """
     from .model import Game
     from .schema import json_schema
 
@@ -208,6 +212,10 @@ def schema(out_file: str | None) -> None:
 
 
 # Commands defined in their own modules register here.
+from .exports.commands import export as _export, preview as _preview  # noqa: E402
+main.add_command(_export)
+main.add_command(_preview)
+from .stackcli import stack as _stack; main.add_command(_stack)  # noqa: E402,E702
 
 
 if __name__ == "__main__":

@@ -185,9 +185,12 @@ class _Checker:
 
 
 def _rule_fields(rule: Any) -> list[str]:
+    """Field names a rule refers to (a balance rule's `fields` are values, not names)."""
     out = list(rule.where)
     if rule.field:
         out.append(rule.field)
+    if rule.check == "balance":
+        return out
     if isinstance(rule.fields, dict):
         out += list(rule.fields)
     elif isinstance(rule.fields, (list, tuple)):

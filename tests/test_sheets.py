@@ -182,3 +182,17 @@ def test_full_marks_cross_gutters_but_not_faces(tmp_path: Path, project: Path) -
     for x0, y0, x1, y1 in segments:
         for cx0, cy0, cx1, cy1 in cards:
             assert not (min(x1, cx1) > max(x0, cx0) + 0.01 and min(y1, cy1) > max(y0, cy0) + 0.01)
+
+
+def test_card_text_stays_in_the_safe_zone(built: Path) -> None:
+    page = PdfReader(str(built)).pages[0]
+    safes = [(p.x + 3, p.y + 3, p.x + 60, p.y + 85) for p in placements(page)]
+    with pdfplumber.open(str(built)) as doc:
+        pg = doc.pages[0]
+        h = float(pg.height)
+        chars = [(c["x0"] / MM, (h - c["bottom"]) / MM, c["x1"] / MM, (h - c["top"]) / MM) for c in pg.chars]
+    on_cards = [c for c in chars if any(s[0] - 3 < c[0] < s[2] + 3 and s[1] - 3 < c[1] < s[3] + 3 for s in safes)]
+    assert len(on_cards) > 100
+    for x0, y0, x1, y1 in on_cards:
+        assert any(s[0] - 0.05 <= x0 and x1 <= s[2] + 0.05 and s[1] - 0.05 <= y0 and y1 <= s[3] + 0.05
+                   for s in safes), (x0, y0, x1, y1)

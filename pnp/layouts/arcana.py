@@ -7,7 +7,7 @@ from typing import Any, Mapping
 
 from reportlab.lib.colors import Color
 
-from ..drawing import CardContext, color, darken, lighten, on
+from ..drawing import CardContext, color, darken, lighten, luminance, on
 from ..geometry import pt
 from . import Layout
 
@@ -53,7 +53,7 @@ def draw(ctx: CardContext, s: Mapping[str, Any]) -> Color:
     gold = color(s.get("accent"), ctx.style.accent)
     paper = color(ctx.style.paper)
     ink = color(ctx.style.ink)
-    deep = darken(theme, 0.35) if luminance_of(theme) > 0.35 else theme
+    deep = darken(theme, 0.35) if luminance(theme) > 0.35 else theme
     emblem = s.get("emblem") or "star"
 
     # Coloured border with a fine gold frame, then the paper panel.
@@ -109,7 +109,7 @@ def draw(ctx: CardContext, s: Mapping[str, Any]) -> Color:
     used = ctx.text(w / 2, y, str(s.get("name", "")), "display", 13, ink, align="center", max_width=inner_w)
     y -= used * 0.35 + pt(3.2)
     if s.get("subtitle"):
-        ctx.text(w / 2, y, str(s["subtitle"]), "serif-italic", 8, darken(theme, 0.3) if luminance_of(theme) > 0.5
+        ctx.text(w / 2, y, str(s["subtitle"]), "serif-italic", 8, darken(theme, 0.3) if luminance(theme) > 0.5
                  else theme, align="center", max_width=inner_w)
         y -= pt(2.6)
     _rule(ctx, w / 2, y, pt(26), gold)
@@ -123,11 +123,7 @@ def draw(ctx: CardContext, s: Mapping[str, Any]) -> Color:
     if text and y - bottom > pt(3):
         ctx.paragraph(inner_x, y - pt(0.6), inner_w, y - bottom - pt(0.6), text, "serif-italic", 8, min_size=7,
                       fill=ink, align="center", valign="middle")
-    return darken(theme, 0.45) if luminance_of(theme) > 0.4 else lighten(gold, 0.3)
-
-
-def luminance_of(c: Color) -> float:
-    return 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue
+    return darken(theme, 0.5)
 
 
 def _window(ctx: CardContext, x: float, y: float, w: float, h: float, theme: Color, gold: Color,

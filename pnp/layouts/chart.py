@@ -62,13 +62,14 @@ def layers(nodes: list[Node]) -> tuple[list[list[Node]], list[Node], list[tuple[
     for n in linked:
         cols[depth[n.id]].append(n)
     cols = [col for col in cols if col]
-    # Barycentre sweeps: order each column by the mean position of its neighbours.
-    for sweep in range(6):
+    # Barycentre sweeps: order each column by the mean position of its neighbours,
+    # keeping the ordering with the fewest crossing arrows.
+    best, best_x = [list(col) for col in cols], _crossings(cols, edges)
+    for sweep in range(12):
         order = {n.id: i for col in cols for i, n in enumerate(col)}
-        rng = range(1, len(cols)) if sweep % 2 == 0 else range(len(cols) - 2, -1, -1)
-        for ci in rng:
-            ref = cols[ci - 1] if sweep % 2 == 0 else cols[ci + 1]
-            ref_ids = {n.id for n in ref}
+        down = sweep % 2 == 0
+        for ci in (range(1, len(cols)) if down else range(len(cols) - 2, -1, -1)):
+            ref_ids = {n.id for n in cols[ci - 1 if down else ci + 1]}
 
             def key(n: Node, ref_ids: set[str] = ref_ids) -> float:
                 near = [order[a] for a, b in edges if b == n.id and a in ref_ids]
@@ -76,7 +77,24 @@ def layers(nodes: list[Node]) -> tuple[list[list[Node]], list[Node], list[tuple[
                 return sum(near) / len(near) if near else order[n.id]
 
             cols[ci] = sorted(cols[ci], key=key)
+            order = {n.id: i for col in cols for i, n in enumerate(col)}
+        crossing = _crossings(cols, edges)
+        if crossing < best_x:
+            best, best_x = [list(col) for col in cols], crossing
+    cols = best
     return cols, alone, edges
+
+
+def _crossings(cols: list[list[Node]], edges: list[tuple[str, str]]) -> int:
+    """Pairs of arrows that cross between neighbouring columns."""
+    where = {n.id: (ci, i) for ci, col in enumerate(cols) for i, n in enumerate(col)}
+    spans = [(where[a], where[b]) for a, b in edges if where[b][0] == where[a][0] + 1]
+    count = 0
+    for i, ((c1, a1), (_, b1)) in enumerate(spans):
+        for (c2, a2), (_, b2) in spans[i + 1:]:
+            if c1 == c2 and (a1 - a2) * (b1 - b2) < 0:
+                count += 1
+    return count
 
 
 def draw(ctx: CardContext, s: Mapping[str, Any]) -> Color:
@@ -109,10 +127,11 @@ def draw(ctx: CardContext, s: Mapping[str, Any]) -> Color:
     cols, alone, edges = layers(nodes_from(s))
     legend_h = pt(6.5) if groups else 0
     text = str(s.get("text", "")).strip()
-    inner_x, inner_w = ctx.safe + pt(0.5), w - 2 * ctx.safe - pt(1)
+    inner_x = panel + pt(1.8)
+    inner_w = w - 2 * inner_x
     text_lines = len(ctx.wrap(text, "serif-italic", 7.2, inner_w)) if text else 0
     text_h = text_lines * 7.2 * 1.2 + pt(1) if text else 0
-    alone_h = pt(8) if alone else 0
+    alone_h = pt(9) if alone else 0
     bottom = ctx.safe + ctx.footer_h + pt(0.8)
     chart_top, chart_bottom = y - pt(1), bottom + legend_h + text_h + alone_h + pt(1)
 
@@ -131,39 +150,52 @@ def draw(ctx: CardContext, s: Mapping[str, Any]) -> Color:
     return darken(theme, 0.4)
 
 
+LABEL = 7.2   # node label size (condensed bold)
+NUMBER = 6.5  # node number size (serif)
+
+
 def _node_box(ctx: CardContext, n: Node, x: float, y: float, bw: float, bh: float, fill: Color,
               groups: Mapping[str, Any], ink: Color) -> None:
-    """A node: rounded box tinted by group, emblem disc on the left, number and label."""
-    ctx.round_rect(x, y - bh / 2, bw, bh, bh / 2.2, fill=lighten(fill, 0.82), stroke=fill, width=0.8)
-    r = bh * 0.42
-    dx = x + bh / 2
-    ctx.c.setFillColor(fill)
-    ctx.c.circle(dx, y, r, stroke=0, fill=1)
+    """A node: rounded box tinted by group; number and group emblem on top, label below."""
+    ctx.round_rect(x, y - bh / 2, bw, bh, pt(1.6), fill=lighten(fill, 0.84), stroke=fill, width=0.8)
+    pad = pt(1.1)
     emblem = (groups.get(n.group) or {}).get("emblem")
-    if emblem:
-        ctx.symbol(str(emblem), dx, y, r * 1.45, fill=on(fill))
-    tx = dx + r + pt(0.9)
-    room = x + bw - tx - pt(1.2)
-    label_size = 7.4
-    if n.number:
-        ctx.text(tx, y + pt(0.35), n.number, "serif", 6.5, darken(fill, 0.35), max_width=room)
-        ctx.text(tx, y - pt(2.6), n.label, "condensed", label_size, ink, max_width=room, min_size=6.5)
+    r = pt(1.35)
+    if n.number or emblem:
+        line1 = y + bh / 2 - pt(2.45)
+        if emblem:
+            ctx.c.setFillColor(fill)
+            ctx.c.circle(x + bw - pad - r, line1 + pt(0.75), r, stroke=0, fill=1)
+            ctx.symbol(str(emblem), x + bw - pad - r, line1 + pt(0.75), r * 1.45, fill=on(fill))
+        if n.number:
+            ctx.text(x + pad, line1, n.number, "serif", NUMBER, darken(fill, 0.4), max_width=bw - 2 * pad - 2 * r)
+        ctx.text(x + pad, y - bh / 2 + pt(1.15), n.label, "condensed", LABEL, ink, max_width=bw - 2 * pad,
+                 min_size=6.5)
     else:
-        ctx.text(tx, y - pt(1.0), n.label, "condensed", label_size, ink, max_width=room, min_size=6.5)
+        ctx.text(x + pad, y - pt(0.9), n.label, "condensed", LABEL, ink, max_width=bw - 2 * pad, min_size=6.5)
+
+
+def _box_width(ctx: CardContext, n: Node) -> float:
+    top = (ctx.fonts.width(n.number, "serif", NUMBER) if n.number else 0) + pt(4)
+    return max(ctx.fonts.width(n.label, "condensed", LABEL), top) + pt(2.4)
 
 
 def _chart(ctx: CardContext, cols: list[list[Node]], edges: list[tuple[str, str]], x: float, y: float,
            width: float, height: float, gcolor, groups: Mapping[str, Any], ink: Color) -> None:
     c = ctx.c
     n_cols = len(cols)
-    gap = pt(7) if n_cols > 1 else 0
-    bw = min(pt(30), (width - gap * (n_cols - 1)) / n_cols)
+    widths = [max(_box_width(ctx, n) for n in col) for col in cols]
+    min_gap = pt(4.5)
+    if sum(widths) + min_gap * (n_cols - 1) > width:  # too wide: squeeze every column alike
+        k = (width - min_gap * (n_cols - 1)) / sum(widths)
+        widths = [wd * k for wd in widths]
+    gap = min(pt(12), (width - sum(widths)) / (n_cols - 1)) if n_cols > 1 else 0
+    xs, cur = [], x + (width - sum(widths) - gap * (n_cols - 1)) / 2
+    for wd in widths:
+        xs.append(cur)
+        cur += wd + gap
     pitch = height / max(len(col) for col in cols)
-    bh = min(pt(7.2), pitch * 0.82)
-    xs = [x + i * (bw + gap) for i in range(n_cols)]
-    if n_cols * bw + (n_cols - 1) * gap < width:  # centre narrower charts
-        shift = (width - (n_cols * bw + (n_cols - 1) * gap)) / 2
-        xs = [v + shift for v in xs]
+    bh = min(pt(7.4), pitch * 0.86)
     pos: dict[str, tuple[float, float]] = {}
     for ci, col in enumerate(cols):
         if ci == 0:
@@ -174,16 +206,19 @@ def _chart(ctx: CardContext, cols: list[list[Node]], edges: list[tuple[str, str]
             for n in col:
                 src = [pos[a][1] for a, b in edges if b == n.id and a in pos]
                 want.append(sum(src) / len(src) if src else y + height / 2)
-            ys = _spread(want, pitch, y + pitch / 2, y + height - pitch / 2)
+            ranked = sorted(range(len(col)), key=lambda i: -want[i])
+            col = [col[i] for i in ranked]
+            ys = _spread([want[i] for i in ranked], pitch, y + pitch / 2, y + height - pitch / 2)
         for n, ny in zip(col, ys):
             pos[n.id] = (xs[ci], ny)
+    col_of = {n.id: ci for ci, col in enumerate(cols) for n in col}
     by_id = {n.id: n for col in cols for n in col}
     # Arrows first, boxes on top.
     for a, b in edges:
         (ax, ay), (bx, by) = pos[a], pos[b]
-        x0, x1 = ax + bw, bx
-        if x1 <= x0:  # same or earlier column: loop around the right side
-            x1 = bx + bw
+        x0, x1 = ax + widths[col_of[a]], bx
+        if x1 <= x0:  # same or earlier column: come in from the right side
+            x1 = bx + widths[col_of[b]]
         col_ink = darken(gcolor(by_id[b].group), 0.15)
         c.setStrokeColor(col_ink)
         c.setLineWidth(0.9)
@@ -199,10 +234,10 @@ def _chart(ctx: CardContext, cols: list[list[Node]], edges: list[tuple[str, str]
         head.lineTo(x1 - pt(1.8), by - pt(0.95))
         head.close()
         c.drawPath(head, stroke=0, fill=1)
-    for col in cols:
+    for ci, col in enumerate(cols):
         for n in col:
             nx, ny = pos[n.id]
-            _node_box(ctx, n, nx, ny, bw, bh, gcolor(n.group), groups, ink)
+            _node_box(ctx, n, nx, ny, widths[ci], bh, gcolor(n.group), groups, ink)
 
 
 def _spread(want: list[float], pitch: float, lo: float, hi: float) -> list[float]:
@@ -231,10 +266,10 @@ def _alone(ctx: CardContext, alone: list[Node], x: float, top: float, width: flo
     c.line(x, top, x + width, top)
     c.setDash()
     n = len(alone)
-    bw = min(pt(24), (width - pt(2) * (n - 1)) / n)
-    start = x + (width - (n * bw + (n - 1) * pt(2))) / 2
+    bw = min(max(_box_width(ctx, a) for a in alone), (width - pt(3) * (n - 1)) / n)
+    start = x + (width - (n * bw + (n - 1) * pt(3))) / 2
     for i, node in enumerate(alone):
-        _node_box(ctx, node, start + i * (bw + pt(2)), top - pt(4.2), bw, pt(6.2), gcolor(node.group), groups, ink)
+        _node_box(ctx, node, start + i * (bw + pt(3)), top - pt(4.6), bw, pt(7.0), gcolor(node.group), groups, ink)
 
 
 def _legend(ctx: CardContext, groups: Mapping[str, Any], cx: float, y: float, gcolor, ink: Color) -> None:
