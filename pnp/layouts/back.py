@@ -5,7 +5,7 @@ from typing import Any, Mapping
 
 from reportlab.lib.colors import Color
 
-from ..drawing import CardContext, color, darken, lighten, on
+from ..drawing import CardContext, color, darken, lighten, luminance, on
 from ..geometry import pt
 from . import Layout
 
@@ -41,15 +41,20 @@ def draw(ctx: CardContext, s: Mapping[str, Any]) -> Color:
     c.setStrokeColor(accent)
     c.setLineWidth(1.4)
     c.ellipse(w / 2 - rx, h / 2 - ry, w / 2 + rx, h / 2 + ry, stroke=1, fill=1)
-    ink = darken(base, 0.1)
-    ctx.symbol(emblem, w / 2, h / 2 + ry * 0.42, ry * 0.55, fill=accent, stroke=ink, stroke_width=0.5)
+    # On a light base the title and emblem take a deep shade so they still read on the paper medallion.
+    ink = darken(base, 0.1) if luminance(base) < 0.55 else darken(base, 0.6)
+    if abs(luminance(accent) - luminance(color(ctx.style.paper))) < 0.12:
+        accent_on_paper = ink
+    else:
+        accent_on_paper = accent
+    ctx.symbol(emblem, w / 2, h / 2 + ry * 0.42, ry * 0.55, fill=accent_on_paper, stroke=ink, stroke_width=0.5)
     title = str(s.get("title", ""))
     ctx.text(w / 2, h / 2 - ry * 0.12, title, "display", 12, ink, align="center", max_width=rx * 1.7)
     if s.get("subtitle"):
         ctx.text(w / 2, h / 2 - ry * 0.48, s["subtitle"], "serif-italic", 7, ink, align="center",
                  max_width=rx * 1.5)
     # Mirror the emblem below so the back has no up or down.
-    ctx.symbol(emblem, w / 2, h / 2 - ry * 0.78, ry * 0.22, fill=accent)
+    ctx.symbol(emblem, w / 2, h / 2 - ry * 0.78, ry * 0.22, fill=accent_on_paper)
     return on(base, dark=color(ctx.style.ink), light=lighten(accent, 0.3))
 
 

@@ -57,7 +57,10 @@ def draw(ctx: CardContext, s: Mapping[str, Any]) -> Color:
     sx = w / 2 - sw / 2
     if sy + sh > y:
         raise ValueError(f"the {space.label()} space does not fit under the title")
-    ctx.round_rect(sx - pt(2.5), sy - pt(2.5), sw + pt(5), sh + pt(5), pt(4.5), fill=lighten(theme, 0.8))
+    # The emblem as a large, faint picture behind the space.
+    ctx.symbol(art, w / 2, (y + floor) / 2, min(w - 2 * panel - pt(10), y - floor), fill=lighten(theme, 0.78))
+    ctx.round_rect(sx - pt(2.5), sy - pt(2.5), sw + pt(5), sh + pt(5), pt(4.5), fill=lighten(theme, 0.88),
+                   stroke=lighten(theme, 0.4), width=0.6)
     c.setDash(4, 3)
     ctx.round_rect(sx, sy, sw, sh, pt(3), stroke=deep, width=1.2)
     c.setDash()
@@ -67,6 +70,8 @@ def draw(ctx: CardContext, s: Mapping[str, Any]) -> Color:
         ctx.paragraph(sx + pt(5), sy + sh * 0.3, sw - pt(10), sh * 0.22, str(s["space_label"]), "display", 10,
                       min_size=8, fill=deep, align="center")
     if text:
+        ctx.round_rect(panel + pt(5), panel + ctx.footer_h + pt(3), w - 2 * panel - pt(10), text_h - pt(1),
+                       pt(3), fill=lighten(theme, 0.88), stroke=lighten(theme, 0.4), width=0.6)
         ctx.paragraph(panel + pt(8), floor - pt(1.5), w - 2 * panel - pt(16), text_h - pt(2), text, "serif", 9.5,
                       min_size=8, fill=ink, align="center", valign="middle")
     return deep

@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from reportlab.lib.colors import Color
 
-from ..drawing import CardContext, color, darken, lighten, on
+from ..drawing import CardContext, color, darken, lighten, luminance, mix, on
 from ..geometry import pt
 from . import Layout
 
@@ -133,7 +133,8 @@ def _badges(ctx: CardContext, badges: list[Mapping[str, Any]], x: float, top: fl
     n = len(badges)
     cell = width / n
     r = min(cell * 0.32, pt(5.2))
-    cy = top - r
+    cap_h = 6.4 + pt(0.8) if any(b.get("caption") for b in badges) else 0.0
+    cy = top - cap_h - r
     if not draw:
         return cy - r - 7.2 - pt(1.2)
     for i, b in enumerate(badges):
@@ -150,14 +151,14 @@ def _badges(ctx: CardContext, badges: list[Mapping[str, Any]], x: float, top: fl
         ctx.c.setDash()
         if b.get("symbol") and not b.get("empty"):
             sym_ink = on(fill, dark=color("#1b1622"), light=color("#ffffff"))
-            ctx.symbol(str(b["symbol"]), cx, cy, r * 1.25, fill=sym_ink)
+            ctx.symbol(str(b["symbol"]), cx, cy, r * (1.1 if b.get("cross") else 1.25), fill=sym_ink)
         if b.get("cross"):
             ctx.symbol("dislike", cx, cy, r * 2.15, fill=color(b.get("cross_color") or "#b3202a"))
         if b.get("caption"):
-            ctx.text(cx, top + pt(0.6), str(b["caption"]), "condensed", 5.6, darken(theme, 0.5), align="center",
-                     max_width=cell - pt(1))
-        ctx.text(cx, cy - r - 7.2, str(b.get("label", "")), "bold", 6.8, ink, align="center",
-                 max_width=cell - pt(0.6), min_size=6.0)
+            ctx.text(cx, top - 6.4 * 0.8, str(b["caption"]), "condensed", 6.4, darken(theme, 0.5), align="center",
+                     max_width=cell - pt(1), min_size=6.0)
+        ctx.text(cx, cy - r - 7.2, str(b.get("label", "")), "bold", 7.0, ink, align="center",
+                 max_width=cell - pt(0.6), min_size=6.4)
     return cy - r - 7.2 - pt(1.2)
 
 
@@ -185,14 +186,17 @@ def _art(ctx: CardContext, s: Mapping[str, Any], theme: Color, deep: Color, top:
         c.clipPath(clip, stroke=0, fill=0)
         ctx.symbol(str(s["backdrop"]), cx, cy, r * 2.5, fill=lighten(theme, 0.8))
         c.restoreState()
-    c.setFillColor(lighten(theme, 0.62))
+    fill = color(s.get("art_color") or theme)
+    # A light picture gets a dark disc and a dark one a light disc, so it stands out in grayscale too.
+    light_art = luminance(fill) > 0.6
+    night = mix(color(ctx.style.ink), theme, 0.22)
+    c.setFillColor(darken(theme, 0.25) if light_art else lighten(theme, 0.62))
     c.circle(cx, cy, r, stroke=0, fill=1)
     c.setStrokeColor(theme)
     c.setLineWidth(1.6)
-    c.setFillColor(lighten(theme, 0.78))
+    c.setFillColor(night if light_art else lighten(theme, 0.78))
     c.circle(cx, cy, r - pt(1.1), stroke=1, fill=1)
     if s.get("art"):
-        fill = color(s.get("art_color") or theme)
         ctx.symbol(str(s["art"]), cx, cy + (rib_h * 0.25), r * 1.32, fill=fill, stroke=deep, stroke_width=0.9)
     if ribbon:
         rw = min(pw - pt(6), max(r * 2.1, ctx.fonts.width(ribbon, "condensed", 8) + pt(12)))
