@@ -1,6 +1,7 @@
 """Card sheets: impose a component's cards on pages with bleed, crop marks and duplex backs."""
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
@@ -36,10 +37,17 @@ class Placement:
 
 
 def plan(cards: list[Printed], grid: Grid) -> list[list[Placement]]:
-    """Cards (expanded by copies) split into pages of the grid, in order."""
-    flat = [p for p in cards for _ in range(p.copies)]
+    """Cards (expanded by copies) split into pages of the grid, in order.
+
+    Each marked set (a player's money, a second deck) starts on a fresh sheet,
+    so a set can be printed on its own coloured card stock.
+    """
     n = grid.per_page
-    return [[Placement(i, p) for i, p in enumerate(flat[start:start + n])] for start in range(0, len(flat), n)]
+    pages: list[list[Placement]] = []
+    for _, group in itertools.groupby(cards, key=lambda p: p.set_index):
+        flat = [p for p in group for _ in range(p.copies)]
+        pages += [[Placement(i, p) for i, p in enumerate(flat[start:start + n])] for start in range(0, len(flat), n)]
+    return pages
 
 
 def deck_grid(comp: Component, options: SheetOptions) -> Grid:

@@ -96,13 +96,15 @@ CODE = re.compile(r"\b([A-Z]{2}-[A-Za-z0-9]+)\b")
 
 
 def codes_in(pdf: Path, fronts_only: bool = True) -> dict[str, int]:
-    """Collation codes found by text extraction, counted (fronts pages only by default)."""
+    """Collation codes found by text extraction (pypdfium2), counted; backs pages skipped."""
+    import pypdfium2 as pdfium
     reader = PdfReader(str(pdf))
+    doc = pdfium.PdfDocument(str(pdf))
     counts: dict[str, int] = {}
-    for page in reader.pages:
+    for i, page in enumerate(reader.pages):
         if fronts_only and any("back" in p.name for p in placements(page)):
             continue  # a backs page: its forms are card backs, which carry no codes
-        text = page.extract_text() or ""
-        for code in CODE.findall(text):
+        for code in CODE.findall(doc[i].get_textpage().get_text_range()):
             counts[code] = counts.get(code, 0) + 1
+    doc.close()
     return counts

@@ -196,3 +196,18 @@ def test_card_text_stays_in_the_safe_zone(built: Path) -> None:
     for x0, y0, x1, y1 in on_cards:
         assert any(s[0] - 0.05 <= x0 and x1 <= s[2] + 0.05 and s[1] - 0.05 <= y0 and y1 <= s[3] + 0.05
                    for s in safes), (x0, y0, x1, y1)
+
+
+def test_each_marked_set_starts_on_its_own_sheet(tmp_path: Path) -> None:
+    from conftest import ROOT
+    out = tmp_path / "out"
+    r = run("build", "fairy-bucks", "--players", "3", "--project", str(ROOT), "--out", str(out))
+    assert r.code == 0, r.err
+    manifest = json.loads((out / "manifest.json").read_text())
+    money = next(e for e in manifest["files"] if e["component"] == "money")
+    reader = PdfReader(str(out / money["path"]))
+    sets_per_page = []
+    for page in reader.pages[::2]:  # fronts
+        sets_per_page.append({p.name.rsplit("_", 1)[1] for p in placements(page)})
+    assert all(len(s) == 1 for s in sets_per_page), sets_per_page
+    assert [s.pop() for s in sets_per_page] == ["1", "1", "2", "2", "3", "3"]  # 11 cards: two sheets a set
