@@ -121,7 +121,7 @@ def checklist_step(game: Game, options: BuildOptions) -> Step:
     return Step(f"{game.tag} checklist", 1, run)
 
 
-StepMaker = Callable[[Game, Component, BuildOptions], Step]
+StepMaker = Callable[[Game, Component, BuildOptions], "Step | list[Step]"]
 
 
 def _kind_makers() -> dict[str, StepMaker]:
@@ -157,10 +157,14 @@ def plan_build(games: list[Game], options: BuildOptions) -> list[Step]:
                                         f"this version cannot draw {comp.kind!r} components yet"))
                 continue
             try:
-                steps.append(maker(game, comp, options))
+                made = maker(game, comp, options)  # a maker may return several steps (booklets: two PDFs)
+                steps.extend(made if isinstance(made, list) else [made])
             except InputError as exc:
                 problems += exc.problems
         steps.append(checklist_step(game, options))
+        if game.variant:  # a stacked deck also gets its statistics sheet
+            from .stackstats import stats_step
+            steps.append(stats_step(game, options))
     if problems:
         raise InputError(problems)
     return steps
@@ -183,18 +187,23 @@ def build(steps: list[Step], games: list[Game], out: Path, fonts: Fonts,
             if step.weight > ticks:
                 progress(step.weight - ticks)
         publish(stage, out)
-    update_manifest(out, outputs, {g.tag for g in games})
+    update_manifest(out, outputs, {g.tag for g in games}, {g.slug for g in games})
     return outputs
 
 
-def update_manifest(out: Path, outputs: list[Output], rebuilt: set[str]) -> None:
-    """Replace the entries of rebuilt games in out/manifest.json, keep the others."""
+def update_manifest(out: Path, outputs: list[Output], rebuilt: set[str], folders: set[str] | None = None) -> None:
+    """Replace the entries of rebuilt games in out/manifest.json, keep the others.
+
+    With `folders`, an entry is replaced only when it also lies in a rebuilt game's
+    folder, so a variant (same tag as its base game) keeps the base game's entries.
+    """
     path = out / MANIFEST
     kept: list[dict[str, Any]] = []
     if path.is_file():
         try:
             old = json.loads(path.read_text(encoding="utf-8"))
-            kept = [e for e in old.get("files", []) if e.get("game") not in rebuilt]
+            kept = [e for e in old.get("files", []) if e.get("game") not in rebuilt
+                    or (folders is not None and str(e.get("path", "")).split("/")[0] not in folders)]
         except (ValueError, AttributeError):
             kept = []
     files = sorted(kept + [o.as_dict() for o in outputs], key=lambda e: e["path"])

@@ -39,12 +39,12 @@ MAX_DECKS = 8
 DEFAULT_COLOR = "#8c2f39"
 
 FORMS = (
-    "a value or its plural: trumps, jokers, queens, 10s, red, hearts",
+    "a value or its plural: trumps, jokers, queens, 10s, red, hearts (or a card name)",
     "a number range: 4-6",
     "alternatives joined by commas: clubs,diamonds",
-    "narrowing words joined by 'of' or spaces: 2-10 of clubs,diamonds; ace of spades; red trumps",
+    "narrowing words joined by 'of' or spaces: 2-10 of clubs,diamonds; trumps of hearts; ace of spades; red trumps",
     "an explicit field=value: value=10, rank=Q",
-    "a card key: AS, 10H",
+    "a card key as printed, in capitals: AS, 10H",
 )
 
 
@@ -61,8 +61,8 @@ def _text_fields(comp: Component) -> list[str]:
 
 
 def vocabulary(comp: Component) -> dict[str, dict[str, set[str]]]:
-    """Field -> normalised value -> card keys carrying it (cards with copies only)."""
-    out: dict[str, dict[str, set[str]]] = {name: {} for name in _text_fields(comp)}
+    """Field (and card name) -> normalised value -> card keys carrying it (cards with copies only)."""
+    out: dict[str, dict[str, set[str]]] = {name: {} for name in [*_text_fields(comp), "name"]}
     for card in comp.cards:
         if not card.copies:
             continue
@@ -107,22 +107,25 @@ def _candidates(word: str) -> list[str]:
     return forms + [_WORDS[f] for f in list(forms) if f in _WORDS]
 
 
-def _known_words(vocab: Mapping[str, Mapping[str, set[str]]], limit: int = 40) -> str:
+def _known_words(comp: Component) -> str:
     words: list[str] = []
-    for name, values in vocab.items():
-        shown = sorted(values, key=lambda v: (len(v), v))
-        words.append(f"{name}: {', '.join(shown[:14])}{', ...' if len(shown) > 14 else ''}")
-    return "; ".join(words[:limit])
+    for name in _text_fields(comp):
+        seen = list(dict.fromkeys(str(c.get(name)) for c in comp.cards if c.copies and c.get(name) is not None))
+        words.append(f"{name}: {', '.join(seen[:14])}{', ...' if len(seen) > 14 else ''}")
+    return "; ".join(words)
 
 
 def _unknown(text: str, word: str, comp: Component, vocab: Mapping[str, Mapping[str, set[str]]]) -> SelectorError:
     forms = "\n".join(f"  - {f}" for f in FORMS)
     return SelectorError(f"unknown selector {text!r}: {word!r} is not a value, field or card key of "
-                         f"{comp.key!r}.\nValid forms:\n{forms}\nValues in this deck: {_known_words(vocab)}")
+                         f"{comp.key!r}.\nValid forms:\n{forms}\nValues in this deck: {_known_words(comp)}")
 
 
-def _term(word: str, text: str, comp: Component, vocab: Mapping[str, Mapping[str, set[str]]]) -> Term:
-    keys_by_norm = {_norm(c.key): c.key for c in comp.cards if c.copies}
+def _term(written: str, text: str, comp: Component, vocab: Mapping[str, Mapping[str, set[str]]]) -> Term:
+    keys = {c.key for c in comp.cards if c.copies}
+    if written in keys and not written.isdigit():   # a key as printed (case counts: 10S, not 10s)
+        return Term(written, frozenset({written}))
+    word = written.lower()
     if "=" in word:
         name, _, value = word.partition("=")
         if name not in vocab:
@@ -137,24 +140,22 @@ def _term(word: str, text: str, comp: Component, vocab: Mapping[str, Mapping[str
         return Term(word, frozenset(k for vals in vocab.values() for v in values for k in vals.get(v, ())))
     if word.isdigit():
         return Term(word, frozenset(k for vals in vocab.values() for k in vals.get(word, ())))
-    if word in keys_by_norm:      # a card key names exactly that card
-        return Term(word, frozenset({keys_by_norm[word]}))
-    keys: set[str] = set()
+    found: set[str] = set()
     for form in _candidates(word):
         for values in vocab.values():
-            keys |= values.get(form, set())
-    if not keys:
-        raise _unknown(text, word, comp, vocab)
-    return Term(word, frozenset(keys))
+            found |= values.get(form, set())
+    if not found:
+        raise _unknown(text, written, comp, vocab)
+    return Term(word, frozenset(found))
 
 
 def parse_selector(text: str, comp: Component) -> Selector:
     """Read a selector against a deck component; SelectorError names the valid forms."""
-    raw = " ".join(str(text).lower().split())
+    raw = " ".join(str(text).split())
     raw = re.sub(r"\s*,\s*", ",", raw)
     raw = re.sub(r"\s*=\s*", "=", raw)
-    raw = re.sub(r"\s*-\s*(?=\d)", "-", raw)
-    words = [w for w in raw.split(" ") if w and w not in _CONNECTORS]
+    raw = re.sub(r"(?<=\d)\s*-\s*(?=\d)", "-", raw)
+    words = [w for w in raw.split(" ") if w and w.lower() not in _CONNECTORS]
     if not words:
         raise SelectorError(f"empty selector {text!r}; valid forms:\n" + "\n".join(f"  - {f}" for f in FORMS))
     vocab = vocabulary(comp)
@@ -189,6 +190,8 @@ class VariantSpec:
     mark: str = ""
     color: str = DEFAULT_COLOR
     describe: str = ""
+    trials: int | None = None
+    seed: int | None = None
 
     def __post_init__(self) -> None:
         if not _NAME.match(self.name):
@@ -199,6 +202,8 @@ class VariantSpec:
             raise ValueError(f"jokers: 0 to {4 * MAX_DECKS}, not {self.jokers}")
         if self.mark and not 1 <= len(self.mark) <= 2:
             raise ValueError(f"mark: one or two characters fit the set disc, not {self.mark!r}")
+        if self.trials is not None and not 100 <= self.trials <= 1_000_000:
+            raise ValueError(f"trials: 100 to 1000000 simulated attacks, not {self.trials}")
         if not _HEX.match(self.color):
             raise ValueError(f"color: use #RRGGBB, not {self.color!r}")
 
@@ -211,7 +216,7 @@ class VariantSpec:
         """The spec as the variant file and templates see it (defaults left out)."""
         data = asdict(self)
         out: dict[str, Any] = {"name": self.name, "base": self.base}
-        for key in ("component", "decks", "remove", "add", "jokers", "mark", "color", "describe"):
+        for key in ("component", "decks", "remove", "add", "jokers", "mark", "color", "describe", "trials", "seed"):
             value = data[key]
             if key in ("remove", "add"):
                 value = list(value)

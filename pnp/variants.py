@@ -6,12 +6,14 @@ component with its changed copy (the other components are left to the base
 game's own build) and sets `Game.variant`, so `pnp check` and `pnp build`
 treat it like any database.
 
-Checks of a variant: the base's composition rules that pin the standard deck
-(total, count, count_by, unique, each_once, balance at error severity) no
-longer apply and are dropped; its other rules are kept as warnings. For a
-Fairy Deck (fields rank, suit, colour, role) warnings are added for uneven
-red/black Trumps or Numbered cards and for Order ties clearly likelier than
-with the base deck. A selector that picks no base card is an input error.
+Checks of a variant: the base's error rules that pin the standard deck's
+exact make-up (total or count with an `expected` number, count_by, unique,
+each_once) no longer apply and are dropped; its other rules (bounds,
+balances, expressions, links) are kept as warnings. For a Fairy Deck (fields
+rank, suit, colour, role) warnings are added for uneven red/black Trumps or
+Numbered cards (unless the base already has its own colour rules) and for
+Order ties clearly likelier than with the base deck. A selector that picks
+no base card is an input error.
 """
 from __future__ import annotations
 
@@ -27,10 +29,10 @@ from .schema import Parser
 from .stacking import StackProblem, VariantSpec, stack_copies, stacked_component
 from .yamlsrc import Located, line_of
 
-PINNING = frozenset({"total", "count", "count_by", "unique", "each_once", "balance"})
+PINNING = frozenset({"count_by", "unique", "each_once"})
 FAIRY_FIELDS = frozenset({"rank", "suit", "colour", "role"})
 TIE_FAIRIES = (2, 3, 4, 5, 6)
-TIE_MARGIN = 0.05   # how much likelier than the base an Order tie may get before a warning
+TIE_MARGIN = 0.075  # how much likelier (absolute) than the base an Order tie may get before a warning
 
 
 def is_variant_data(data: Any) -> bool:
@@ -90,21 +92,27 @@ def is_fairy_deck(comp: Component) -> bool:
 
 def variant_rules(base: Component, stacked: Component) -> list[Rule]:
     """The checks a variant carries: kept base rules (as warnings) and generated warnings."""
-    rules = [dataclasses.replace(r, severity="warning") for r in base.rules
-             if not (r.check in PINNING and r.severity == "error")]
+    rules = [dataclasses.replace(r, severity="warning") for r in base.rules if not _pins(r)]
     if not is_fairy_deck(base):
         return rules
     ids = {r.id for r in rules}
+    has_colour_rules = any(r.field == "colour" or "colour" in (r.expr or "") for r in rules)
     for role, why in (("trump", "a Trump of the other colour gets a fighter caught cheating"),
                       ("numbered", "uneven Numbered colours tilt highest-wins against lowest-wins")):
         rid = f"even-{role}-colours"
-        if rid not in ids:
+        if rid not in ids and not has_colour_rules:
             rules.append(Rule(check="balance", id=rid, severity="warning", field="colour",
                               fields=("red", "black"), where={"role": role},
                               describe=f"as many red as black {role} cards ({why})", line=stacked.line))
     if "order-ties" not in ids:
         rules.append(_tie_rule(base, stacked))
     return rules
+
+
+def _pins(rule: Rule) -> bool:
+    """An error rule that fixes the standard deck's exact make-up."""
+    exact = rule.check in ("total", "count") and rule.expected is not None
+    return rule.severity == "error" and (exact or rule.check in PINNING)
 
 
 def _tie_rule(base: Component, stacked: Component) -> Rule:
@@ -122,8 +130,8 @@ def _tie_rule(base: Component, stacked: Component) -> Rule:
     got = float(p_order_tie(mine, worst)) if worst <= len(mine) else 1.0
     std = float(p_order_tie(theirs, worst))
     return Rule(check="expr", id="order-ties", severity="warning",
-                describe=(f"Order ties among {worst} fairies at most {TIE_MARGIN:.0%} likelier than with "
-                          f"the base deck ({std:.1%})"),
+                describe=(f"Order ties among {worst} fairies: {got:.1%} with this variant against {std:.1%} "
+                          f"with the base deck (warned above {100 * TIE_MARGIN:g} points more)"),
                 expr="tie <= base_tie + margin",
                 params={"tie": (round(got, 4),), "base_tie": (round(std, 4),), "margin": (TIE_MARGIN,)},
                 line=stacked.line)
@@ -151,7 +159,10 @@ def build_variant(spec: VariantSpec, base: Game, source: Path, name: str,
     if stack.problems:
         raise InputError([_problem(name, p, lines) for p in stack.problems])
     stacked = stacked_component(comp, spec, stack.copies)
-    stacked = dataclasses.replace(stacked, rules=tuple(variant_rules(comp, stacked)))
+    line = lines.get("variant") or 1   # the variant's checks are reported against its own file
+    stacked = dataclasses.replace(stacked, line=line)
+    rules = tuple(dataclasses.replace(r, line=line) for r in variant_rules(comp, stacked))
+    stacked = dataclasses.replace(stacked, rules=rules)
     info = {**spec.as_dict(), "component": comp.key, "mark": spec.label, "color": spec.color,
             "base_file": str(base.source)}
     return dataclasses.replace(base, components=(stacked,), variant=info, source=source)
