@@ -25,7 +25,7 @@ from .pdfout import canvas
 
 MARGIN = 6.0     # mm of paper left unprinted on every edge
 OVERLAP = 10.0   # mm shared by neighbouring tiles
-FOOTER = 11.0    # mm strip at the bottom of each sheet: tile name, assembly map, scale bar
+FOOTER = 10.0    # mm strip at the bottom of each sheet: tile name, assembly map, scale bar
 CORNER = 3.0     # mm radius of card spaces
 
 
@@ -166,7 +166,7 @@ def _area(ctx: CardContext, spec: BoardSpec, a: Area, theme: Color, ink: Color) 
         if a.label:
             ctx.text(x + pad, body_top - pt(3.5), a.label, "bold", 9.5, darken(tint, 0.45), max_width=w - 2 * pad)
             body_top -= pt(5.5)
-        ctx.paragraph(x + pad, body_top, w - 2 * pad, body_top - y - pt(2.5), a.text or a.note, "serif", 9, 6.5,
+        ctx.paragraph(x + pad, body_top, w - 2 * pad, body_top - y - pt(2.5), a.text or a.note, "serif", 11, 7,
                       fill=ink)
     elif a.kind == "zone":
         c.setFillColor(lighten(tint, 0.92))

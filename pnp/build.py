@@ -173,19 +173,10 @@ def plan_build(games: list[Game], options: BuildOptions) -> list[Step]:
 def build(steps: list[Step], games: list[Game], out: Path, fonts: Fonts,
           progress: Callable[[int], None] = lambda n: None) -> list[Output]:
     """Run planned steps in a staging folder, then publish; on any error nothing in `out` changes."""
-    outputs: list[Output] = []
+    from .steprunner import run_steps  # steps run on every core, outputs kept in step order
+
     with staging(out) as stage:
-        for step in steps:
-            ticks = 0
-
-            def tick() -> None:
-                nonlocal ticks
-                ticks += 1
-                progress(1)
-
-            outputs.append(step.run(stage, fonts, tick))
-            if step.weight > ticks:
-                progress(step.weight - ticks)
+        outputs = run_steps(steps, stage, fonts, progress)
         publish(stage, out)
     update_manifest(out, outputs, {g.tag for g in games}, {g.slug for g in games})
     return outputs
