@@ -131,7 +131,7 @@ def context(game: Game, recorder: Recorder | None = None) -> dict[str, Any]:
                             "count": rec.note("positions", {"board": key, "side": s.key}, len(mine)),
                             "first": mine[0].index if mine else None, "last": mine[-1].index if mine else None}
         return {"name": comp.name, "width": spec.w, "height": spec.h, "title": spec.title,
-                "positions": rec.note("positions", {"board": key}, len(spec.positions)),
+                "positions": len(spec.positions),
                 "sides": sides,
                 "areas": [{"key": a.key, "label": a.label, "kind": a.kind} for a in spec.areas],
                 "steps": sum(1 for link in spec.links if link.kind == "step"),

@@ -6,6 +6,7 @@ glyph is checked; all lengths here are PDF points unless a name says mm.
 from __future__ import annotations
 
 import colorsys
+import hashlib
 from dataclasses import dataclass
 from typing import Any, Mapping
 
@@ -15,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from .fonts import Fonts
 from .geometry import SAFE_ZONE, pt
 from .model import Mark, Style
-from .symbols import draw_symbol
+from .symbols import draw_symbol, has_symbol
 
 WHITE = Color(1, 1, 1)
 BLACK = Color(0, 0, 0)
@@ -59,6 +60,37 @@ def saturate(c: Color, factor: float) -> Color:
     h, l, s = colorsys.rgb_to_hls(c.red, c.green, c.blue)
     r, g, b = colorsys.hls_to_rgb(h, l, max(0.0, min(1.0, s * factor)))
     return Color(r, g, b)
+
+
+SYMBOL_REF = 100.0  # points: the size a symbol's form XObject is drawn at before scaling
+
+
+def _rgba(c: Color | None) -> str:
+    return "none" if c is None else "%.4f,%.4f,%.4f,%.4f" % (c.red, c.green, c.blue, c.alpha)
+
+
+def symbol_form(c: Canvas, name: str, cx: float, cy: float, size: float, fill: Color | None,
+                stroke: Color | None = None, stroke_width: float | None = None) -> None:
+    """`draw_symbol` through a form XObject: each symbol in each colour and outline weight is
+    drawn once per PDF and placed, scaled, wherever it appears (less work, much smaller files)."""
+    if size <= 0 or (fill is None and stroke is None) or not has_symbol(name):
+        draw_symbol(c, name, cx, cy, size, fill=fill, stroke=stroke, stroke_width=stroke_width)
+        return
+    width = 0.0 if stroke is None else (max(0.25, size * 0.035) if stroke_width is None else float(stroke_width))
+    ratio = round(width / size, 4)  # outline weight relative to the symbol, which the form keeps
+    key = f"{name}|{_rgba(fill)}|{_rgba(stroke)}|{ratio:g}"
+    form = "Sym" + hashlib.sha1(key.encode()).hexdigest()[:12]
+    if not c.hasForm(form):
+        half = SYMBOL_REF * 0.75
+        c.beginForm(form, -half, -half, half, half)
+        draw_symbol(c, name, 0, 0, SYMBOL_REF, fill=fill, stroke=stroke,
+                    stroke_width=None if stroke is None else ratio * SYMBOL_REF)
+        c.endForm()
+    k = size / SYMBOL_REF
+    c.saveState()
+    c.transform(k, 0, 0, k, cx, cy)
+    c.doForm(form)
+    c.restoreState()
 
 
 @dataclass(frozen=True)
@@ -162,7 +194,7 @@ class CardContext:
     # -- shapes ------------------------------------------------------------
     def symbol(self, name: str, cx: float, cy: float, size: float, fill: Color,
                stroke: Color | None = None, stroke_width: float | None = None) -> None:
-        draw_symbol(self.c, name, cx, cy, size, fill=fill, stroke=stroke, stroke_width=stroke_width)
+        symbol_form(self.c, name, cx, cy, size, fill=fill, stroke=stroke, stroke_width=stroke_width)
 
     def round_rect(self, x: float, y: float, w: float, h: float, r: float, fill: Color | None = None,
                    stroke: Color | None = None, width: float = 0.6) -> None:

@@ -23,7 +23,7 @@ class LocatedList(list):
     item_lines: list[int]
 
 
-class _Loader(yaml.SafeLoader):
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml's parser when installed: ~5x faster
     """SafeLoader that records source lines and rejects duplicate keys."""
 
 

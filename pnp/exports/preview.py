@@ -26,7 +26,7 @@ CARD_W = 108.0        # points: each card about 38 mm wide
 GAP = 16.0
 CAPTION = 24.0
 MARGIN = 24.0
-HEADER = 52.0
+HEADER = 66.0
 MAX_PX = 2400         # widest picture
 BACKGROUND = "#ebe6dc"
 
@@ -79,7 +79,7 @@ def contact_sheet(t: Target, fonts: Fonts, items: list[Tile], cards: list) -> tu
     k = CARD_W / pt(size.w)
     cw, ch = CARD_W, pt(size.h) * k
     n = len(items)
-    cols = max(1, min(n, 12, max(5, math.ceil(math.sqrt(n * 1.6)))))
+    cols = n if n <= 8 else min(12, max(8, math.ceil(math.sqrt(n * 1.6))))
     rows = math.ceil(n / cols)
     width = 2 * MARGIN + cols * cw + (cols - 1) * GAP
     height = HEADER + MARGIN + rows * (ch + CAPTION) + (rows - 1) * GAP
@@ -92,8 +92,8 @@ def contact_sheet(t: Target, fonts: Fonts, items: list[Tile], cards: list) -> tu
     total = sum(p.copies for p in cards)
     faces = sum(1 for i in items if i.side == "face")
     backs = n - faces
-    _text(c, fonts, MARGIN, height - MARGIN - 6, f"{game.game.name} · {comp.name}", "display", 16, ink, width - 2 * MARGIN)
-    _text(c, fonts, MARGIN, height - MARGIN - 22,
+    _text(c, fonts, MARGIN, height - MARGIN - 10, f"{game.game.name} · {comp.name}", "display", 16, ink, width - 2 * MARGIN)
+    _text(c, fonts, MARGIN, height - MARGIN - 26,
           f"{total} cards · {faces} different face{'s' * (faces != 1)} · {backs} back{'s' * (backs != 1)} · "
           f"{size.label()}", "body", 9, color("#4a4453"), width - 2 * MARGIN)
     radius = pt(3.0) * k

@@ -70,7 +70,9 @@ def rasterise(pdf: bytes, dpi: float, sizes: list[tuple[int, int]] | None = None
         for i in range(len(doc)):
             page = doc[i]
             # a hair under dpi/72 so rounding in the page size never adds a pixel column
-            image = page.render(scale=dpi / 72.0 * (1 - 1e-9), rev_byteorder=True).to_pil().convert("RGB")
+            image = page.render(scale=dpi / 72.0 * (1 - 1e-9), rev_byteorder=True).to_pil()
+            if image.mode != "RGB":
+                image = image.convert("RGB")
             page.close()
             if sizes and image.size != sizes[i]:
                 image = image.crop((0, 0, *sizes[i]))

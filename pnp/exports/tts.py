@@ -26,6 +26,7 @@ from .raster import Request, render
 
 MAX_COLS, MAX_ROWS = 10, 7
 PER_SHEET = MAX_COLS * MAX_ROWS - 1   # the last slot shows hidden cards
+MIN_SIDE = 2
 MAX_SHEET_W = 4096                    # px; wider sheets fail to load on some machines
 MAX_SHEET_H = 4096
 BLANK = (40, 40, 46)                  # unused slots
@@ -47,11 +48,15 @@ class Sheet:
 
 
 def grid_for(n: int) -> tuple[int, int]:
-    """Columns and rows for n faces plus the hidden-card slot (at most 10 x 7)."""
+    """Columns and rows for n faces plus the hidden-card slot: at most 10 x 7, at least 2 x 2.
+
+    The smallest grid TTS's custom-deck dialog offers is 2 x 2, so small decks
+    use two rows rather than one long strip.
+    """
     if not 1 <= n <= PER_SHEET:
         raise ValueError(f"a sheet holds 1 to {PER_SHEET} faces, not {n}")
-    cols = min(MAX_COLS, n + 1)
-    return cols, math.ceil((n + 1) / cols)
+    rows = max(MIN_SIDE, math.ceil((n + 1) / MAX_COLS))
+    return max(MIN_SIDE, math.ceil((n + 1) / rows)), rows
 
 
 def plan_sheets(t: Target, cards: list[Printed]) -> list[Sheet]:

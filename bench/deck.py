@@ -1,0 +1,89 @@
+"""Draw one card component of one game to a PDF, exactly as `pnp build` does, and nothing else.
+
+    python bench/deck.py GAME_YAML COMPONENT OUT.pdf [--record LOG]
+
+With --record, every call the drawing makes on the ReportLab canvas (and on
+its path objects) is also written to LOG, for bench/floor.py to replay.
+"""
+from __future__ import annotations
+
+import argparse
+import pickle
+from pathlib import Path
+from typing import Any
+
+
+class Recorder:
+    """Stands in for a canvas or path object: forwards every call and logs it."""
+
+    def __init__(self, target: Any, log: list, oid: int, ids: list[int]):
+        self._target, self._log, self._oid, self._ids = target, log, oid, ids
+
+    def __getattr__(self, name: str) -> Any:
+        attr = getattr(self._target, name)
+        if not callable(attr):
+            return attr
+
+        def call(*args: Any, **kw: Any) -> Any:
+            result = attr(*[_real(a) for a in args], **{k: _real(v) for k, v in kw.items()})
+            entry = (self._oid, name, tuple(_ref(a) for a in args), {k: _ref(v) for k, v in kw.items()})
+            if name in ("beginPath", "beginText"):
+                self._ids[0] += 1
+                self._log.append(("new", self._ids[0], entry))
+                return Recorder(result, self._log, self._ids[0], self._ids)
+            self._log.append(entry)
+            return result
+        return call
+
+
+def _real(value: Any) -> Any:
+    return value._target if isinstance(value, Recorder) else value
+
+
+def _ref(value: Any) -> Any:
+    return ("@obj", value._oid) if isinstance(value, Recorder) else value
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("game")
+    ap.add_argument("component")
+    ap.add_argument("out")
+    ap.add_argument("--record")
+    args = ap.parse_args()
+
+    from pnp.faces import FormCache, printed_cards
+    from pnp.fonts import Fonts
+    from pnp.geometry import paper_size, pt
+    from pnp.loader import load_game
+    from pnp.pdfout import canvas
+    from pnp.sheets import SheetOptions, deck_grid, draw_deck
+
+    path = Path(args.game).resolve()
+    game = load_game(path)
+    fonts = Fonts.load(path.parent.parent / "fonts")
+    comp = game.component(args.component)
+    options = SheetOptions(paper_size("a4"))
+    grid = deck_grid(comp, options)
+    pagesize = (pt(grid.page.w), pt(grid.page.h))
+    title = f"{game.game.name}: {comp.name}"
+    c: Any = canvas(Path(args.out), title, pagesize)
+    log: list = []
+    if args.record:
+        c = Recorder(c, log, 0, [0])
+    forms = FormCache(c, game, fonts, options.bleed)
+    draw_deck(c, game, comp, printed_cards(game, comp), options, fonts, forms)
+    c.save()
+    if args.record:
+        from reportlab.pdfbase import pdfmetrics
+        used = {n for n in fonts.names.values()}
+        files = {n: pdfmetrics.getFont(n).face.filename for n in used}
+        with open(args.record, "wb") as fh:
+            info = c._target._doc.info
+            meta = {"author": info.author, "creator": info.creator, "producer": info.producer}
+            pickle.dump({"title": title, "pagesize": pagesize, "fonts": files, "meta": meta, "calls": log}, fh,
+                        protocol=pickle.HIGHEST_PROTOCOL)
+
+
+if __name__ == "__main__":
+    main()

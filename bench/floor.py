@@ -1,0 +1,48 @@
+"""The floor of this stack: bare ReportLab drawing the very primitives pnp drew, nothing else.
+
+    python bench/floor.py LOG OUT.pdf
+
+LOG comes from `bench/deck.py ... --record LOG`: every canvas and path call,
+with its arguments. This script registers the same TrueType fonts, replays the
+calls on a plain ReportLab canvas with the same settings, and saves. No YAML,
+no templates, no layout logic, no symbol geometry: what is left is ReportLab's
+own cost for the same PDF.
+"""
+from __future__ import annotations
+
+import pickle
+import sys
+
+from reportlab import rl_config
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+
+def main(log_path: str, out: str) -> None:
+    with open(log_path, "rb") as fh:
+        data = pickle.load(fh)
+    for name, path in data["fonts"].items():
+        pdfmetrics.registerFont(TTFont(name, path))
+    rl_config.useA85 = 0
+    c = Canvas(out, pagesize=data["pagesize"], invariant=1, pageCompression=1)
+    c.setTitle(data["title"])
+    c.setAuthor(data["meta"]["author"])
+    c.setCreator(data["meta"]["creator"])
+    c.setProducer(data["meta"]["producer"])
+    objects = {0: c}
+
+    def real(v):
+        return objects[v[1]] if isinstance(v, tuple) and len(v) == 2 and v[0] == "@obj" else v
+
+    for entry in data["calls"]:
+        if entry[0] == "new":
+            _, oid, (target, name, args, kw) = entry
+            objects[oid] = getattr(objects[target], name)(*map(real, args), **kw)
+        else:
+            target, name, args, kw = entry
+            getattr(objects[target], name)(*map(real, args), **{k: real(v) for k, v in kw.items()})
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2])

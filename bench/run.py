@@ -1,0 +1,214 @@
+"""fairy-pnp benchmark: one command, one table.
+
+    python bench/run.py [--repeat N] [--quick] [--protograf-python PY | --no-protograf]
+
+Measures whole processes (interpreter start, imports, work, exit) with wall
+time and peak resident memory (from wait4), and prints a Markdown table:
+
+- `pnp build` of each game and of all games;
+- the Fairy Bargains deck: pnp against bare ReportLab replaying the very same
+  drawing calls (bench/floor.py, the floor of this stack) and against protograf
+  drawing the same deck (bench/protograf_deck.py), as medians of ratios from
+  alternating runs;
+- synthetic decks of 1,000 and 10,000 distinct cards (time, memory, bytes/card);
+- PNG export at 300 dpi in cards per second.
+
+Nothing is installed here; see bench/README.md for protograf.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+sys.path.insert(0, str(BENCH))
+from synthetic import make_project  # noqa: E402
+
+DEFAULT_PROTOGRAF = Path.home() / ".cache" / "fairy-pnp-bench" / "protograf" / "bin" / "python"
+
+
+@dataclass(frozen=True)
+class Run:
+    wall: float    # seconds
+    cpu: float     # user + system seconds, the process and the children it waited for
+    peak_mb: float  # largest resident set of the process or any waited-for child
+
+
+def measure(cmd: list[str], cwd: Path = ROOT, env: dict[str, str] | None = None) -> Run:
+    """Run a command to completion; fail loudly if it fails."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
+    proc.stderr and proc.stderr.close()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise SystemExit(f"benchmark command failed ({proc.returncode}): {' '.join(cmd)}\n{err}")
+    return Run(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024)
+
+
+def pnp_cmd() -> list[str]:
+    exe = shutil.which("pnp")
+    return [exe] if exe else [sys.executable, "-m", "pnp.cli"]
+
+
+def med(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+class Table:
+    def __init__(self) -> None:
+        self.rows: list[tuple[str, str, str, str]] = []
+
+    def add(self, what: str, result: str, target: str = "", verdict: str = "") -> None:
+        self.rows.append((what, result, target, verdict))
+        print(f"  {what}: {result}" + (f"  (target {target}: {verdict})" if target else ""), file=sys.stderr,
+              flush=True)
+
+    def markdown(self) -> str:
+        lines = ["| measurement | result | target | met |", "|---|---|---|---|"]
+        lines += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in self.rows]
+        return "\n".join(lines)
+
+
+def ok(flag: bool) -> str:
+    return "yes" if flag else "**no**"
+
+
+def bench_builds(t: Table, tmp: Path, repeat: int) -> None:
+    games = sorted(p.stem for p in (ROOT / "card_data").glob("*.yaml"))
+    for game in games:
+        runs = [measure(pnp_cmd() + ["build", game, "--out", str(tmp / "out")]) for _ in range(repeat)]
+        t.add(f"`pnp build {game}`", f"{med([r.wall for r in runs]):.2f} s, {max(r.peak_mb for r in runs):.0f} MB")
+    runs = [measure(pnp_cmd() + ["build", "--out", str(tmp / "out")]) for _ in range(repeat)]
+    wall = med([r.wall for r in runs])
+    t.add(f"`pnp build` (all {len(games)} games)", f"{wall:.2f} s, {max(r.peak_mb for r in runs):.0f} MB",
+          "< 2 s on 2 cores", ok(wall < 2.0))
+
+
+def protograf_python(arg: str | None) -> tuple[str | None, str]:
+    """An interpreter that can import protograf, or None and the reason."""
+    candidates = [arg] if arg else [os.environ.get("PNP_PROTOGRAF_PYTHON"), sys.executable, str(DEFAULT_PROTOGRAF)]
+    for py in filter(None, candidates):
+        if not Path(py).exists() and not shutil.which(py):
+            continue
+        probe = subprocess.run([py, "-c", "import protograf"], capture_output=True, text=True)
+        if probe.returncode == 0:
+            return py, ""
+    return None, "protograf is not installed (see bench/README.md); no protograf number was measured"
+
+
+def bench_peers(t: Table, tmp: Path, repeat: int, pg_python: str | None, pg_reason: str, pg_repeat: int) -> None:
+    game = ROOT / "card_data" / "bargains.yaml"
+    log, pdf = tmp / "bargains.calls", tmp / "deck.pdf"
+    deck = [sys.executable, str(BENCH / "deck.py"), str(game), "deck"]
+    measure(deck + [str(pdf), "--record", str(log)])  # untimed: the calls the floor replays
+    floor = [sys.executable, str(BENCH / "floor.py"), str(log), str(tmp / "floor.pdf")]
+    measure(floor)
+    same = (tmp / "floor.pdf").read_bytes() == pdf.read_bytes()
+    ratios, pnp_t, floor_t = [], [], []
+    for _ in range(repeat):
+        a = measure(deck + [str(tmp / "deck2.pdf")]).wall
+        b = measure(floor).wall
+        pnp_t.append(a)
+        floor_t.append(b)
+        ratios.append(a / b)
+    r = med(ratios)
+    t.add("Fairy Bargains deck: pnp / bare ReportLab", f"{r:.2f}x ({med(pnp_t):.2f} s vs {med(floor_t):.2f} s; "
+          f"{'byte-identical PDFs' if same else 'PDFs differ'})", "<= 1.3x", ok(r <= 1.3))
+    if pg_python is None:
+        t.add("Fairy Bargains deck: protograf / pnp", f"not measured: {pg_reason}", ">= 3x", "n/a")
+        return
+    pg_ratios, pg_t = [], []
+    env = {**os.environ, "PNP_BENCH_OUT": str(tmp / "protograf.pdf")}
+    for _ in range(pg_repeat):
+        a = measure(deck + [str(tmp / "deck2.pdf")]).wall
+        b = measure([pg_python, str(BENCH / "protograf_deck.py")], cwd=tmp, env=env).wall
+        pg_t.append(b)
+        pg_ratios.append(b / a)
+    r = med(pg_ratios)
+    t.add("Fairy Bargains deck: protograf / pnp", f"{r:.1f}x faster ({med(pg_t):.1f} s for protograf)",
+          ">= 3x", ok(r >= 3))
+
+
+def bench_synthetic(t: Table, tmp: Path, sizes: list[int], repeat: int) -> dict[int, Path]:
+    projects = {}
+    per_card = {}
+    for n in sizes:
+        proj = make_project(tmp / f"syn{n}", n, ROOT)
+        projects[n] = proj
+        runs = [measure(pnp_cmd() + ["build", "synthetic", "--project", str(proj), "--out", str(proj / "out")])
+                for _ in range(repeat if n <= 1000 else 1)]
+        wall, peak = med([r.wall for r in runs]), max(r.peak_mb for r in runs)
+        size = (proj / "out" / "synthetic" / "deck.pdf").stat().st_size
+        per_card[n] = (wall, peak)
+        target, verdict = ("", "")
+        if n == 10_000:
+            target, verdict = "peak < 150 MB", ok(peak < 150)
+        t.add(f"synthetic deck, {n:,} distinct cards", f"{wall:.1f} s ({wall / n * 1000:.2f} ms/card), "
+              f"{peak:.0f} MB peak", target, verdict)
+        kb = size / n / 1024
+        t.add(f"PDF bytes per card ({n:,}-card deck, every card distinct)", f"{kb:.2f} KB",
+              "< 2 KB", ok(kb < 2))
+    if len(per_card) >= 2:
+        (n0, (w0, m0)), (n1, (w1, m1)) = sorted(per_card.items())[:2]
+        t.add(f"growth from {n0:,} to {n1:,} cards", f"time x{w1 / w0:.1f}, memory x{m1 / m0:.1f} "
+              f"(cards x{n1 / n0:.0f})")
+    return projects
+
+
+def bench_png(t: Table, tmp: Path, n: int) -> None:
+    proj = make_project(tmp / f"png{n}", n, ROOT)
+    out = proj / "out"
+    run = measure(pnp_cmd() + ["export", "png", "synthetic", "--project", str(proj), "--out", str(out),
+                               "--dpi", "300", "--profile", "tgc"])
+    pictures = len(list((out / "synthetic" / "png").rglob("*.png")))
+    rate = pictures / run.wall
+    cores = len(os.sched_getaffinity(0))
+    t.add(f"PNG export, 300 dpi (tgc, {pictures} pictures, {cores} workers)",
+          f"{rate:.0f} cards/s ({run.cpu / pictures * 1000:.0f} ms CPU per card)", ">= 50 cards/s", ok(rate >= 50))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--repeat", type=int, default=5, help="runs per measurement (median)")
+    ap.add_argument("--quick", action="store_true", help="3 runs, no 10,000-card deck")
+    ap.add_argument("--protograf-python", help="interpreter with protograf installed")
+    ap.add_argument("--no-protograf", action="store_true")
+    ap.add_argument("--protograf-repeat", type=int, default=3)
+    ap.add_argument("--png-cards", type=int, default=300)
+    args = ap.parse_args()
+    repeat = 3 if args.quick else args.repeat
+    sizes = [1000] if args.quick else [1000, 10_000]
+    if args.no_protograf:
+        pg, reason = None, "skipped (--no-protograf)"
+    else:
+        pg, reason = protograf_python(args.protograf_python)
+    load = os.getloadavg()[0]
+    print(f"fairy-pnp benchmark: Python {platform.python_version()}, {len(os.sched_getaffinity(0))} cores, "
+          f"load average {load:.2f} at start", file=sys.stderr)
+    t = Table()
+    with tempfile.TemporaryDirectory(prefix="pnp-bench-") as name:
+        tmp = Path(name)
+        bench_builds(t, tmp, repeat)
+        bench_peers(t, tmp, repeat, pg, reason, args.protograf_repeat)
+        bench_synthetic(t, tmp, sizes, repeat)
+        bench_png(t, tmp, args.png_cards)
+    print(f"\nPython {platform.python_version()} on {platform.machine()}, {len(os.sched_getaffinity(0))} cores, "
+          f"load average {load:.2f} at start; medians of {repeat} runs.\n")
+    print(t.markdown())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+"""A made-up game of N distinct text-and-vector cards, for measuring how time and memory grow.
+
+Every card is its own design (own number, title, colour and text), so nothing
+is shared between cards except the back: the worst case for a deck.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+HEAD = """\
+game: {{name: Synthetic {n}, tag: SY, players: {{min: 1, max: 8}}}}
+style: {{ink: "#1f1a2b", paper: "#fbf6ea", accent: "#5b3f8c"}}
+palettes:
+  hue:
+    0: {{color: "#f0cf63", emblem: teardrop}}
+    1: {{color: "#8dbf6e", emblem: acorn}}
+    2: {{color: "#4f93c9", emblem: clover}}
+    3: {{color: "#b8506a", emblem: butterfly}}
+    4: {{color: "#3f2d66", emblem: crown}}
+faces:
+  card:
+    layout: value
+    slots:
+      value: "{{{{ card.value }}}}"
+      title: "{{{{ card.name }}}}"
+      subtitle: "number {{{{ card.value }}}} of {n}"
+      color: "{{{{ palettes.hue[card.value % 5].color }}}}"
+      emblem: "{{{{ palettes.hue[card.value % 5].emblem }}}}"
+      text: "{{{{ card.text }}}}"
+backs:
+  back: {{layout: back, slots: {{title: Synthetic, subtitle: "{n} cards", color: "#34275a", emblem: sparkle}}}}
+components:
+  - key: deck
+    kind: deck
+    name: Synthetic deck
+    card_size: poker
+    face: card
+    back: back
+    fields: {{value: {{type: int}}}}
+    cards:
+"""
+WORDS = ["moss", "dew", "ember", "thistle", "reed", "lantern", "pebble", "fern", "brook", "acorn", "wren", "sorrel"]
+
+
+def card_yaml(n: int) -> str:
+    lines = [HEAD.format(n=n)]
+    for i in range(1, n + 1):
+        a, b, c = WORDS[i % 12], WORDS[(i * 5) % 12], WORDS[(i * 7 + 3) % 12]
+        lines.append(f'      - {{key: "{i}", name: "{a.title()} {b}", value: {i}, copies: 1, '
+                     f'text: "Trade {a} for {b}, then keep the {c} for card {i}."}}\n')
+    return "".join(lines)
+
+
+def make_project(dest: Path, n: int, root: Path) -> Path:
+    """dest/card_data/synthetic.yaml with n cards; fonts linked from the repository."""
+    (dest / "card_data").mkdir(parents=True, exist_ok=True)
+    (dest / "card_data" / "synthetic.yaml").write_text(card_yaml(n), encoding="utf-8")
+    fonts = dest / "fonts"
+    if not fonts.exists():
+        os.symlink(root / "fonts", fonts, target_is_directory=True)
+    return dest
