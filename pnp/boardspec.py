@@ -284,7 +284,7 @@ def parse_board(game: Game, comp: Component) -> BoardSpec:
                           r.text(node, "note", field), r.text(node, "text", field), slots,
                           card[0] if card else 0.0, card[1] if card else 0.0, fan,
                           bool(node.get("flip", False)), r.text(node, "color", field) or None))
-        inside(node, field, x, y, aw, ah)
+        inside(node, f"{field} ({key})", x, y, aw, ah)
 
     positions = []
     side_keys = {s.key for s in sides}
@@ -304,7 +304,7 @@ def parse_board(game: Game, comp: Component) -> BoardSpec:
         pw, ph = card if card else (r.number(node, "w", field), r.number(node, "h", field))
         positions.append(Position(key, r.text(node, "label", field, f"{side}{index}"), side, index, x, y, pw, ph,
                                   r.text(node, "note", field)))
-        inside(node, field, x, y, pw, ph)
+        inside(node, f"{field} ({key})", x, y, pw, ph)
 
     pos_keys = {p.key for p in positions}
     links = []

@@ -135,14 +135,14 @@ def check(games: tuple[str, ...], project_dir: str, as_json: bool) -> None:
 
     Exit 0 when all rules hold, 1 when any is broken, 2 for unusable input.
     """
-    from .faces import validate_designs
     from .rules import check_game
+    from .validate import validate
 
     try:
         project = _project(project_dir)
         loaded = load_games(project, games)
         for game in loaded:
-            validate_designs(game)
+            validate(game)
     except InputError as exc:
         if as_json:
             click.echo(json.dumps({"ok": False, "problems": [str(p) for p in exc.problems]}, indent=2))

@@ -129,3 +129,19 @@ def test_list_shows_games_and_counts(project: Path) -> None:
 def test_not_a_project_folder(tmp_path: Path) -> None:
     r = run("check", "--project", str(tmp_path))
     assert r.code == 2 and "card_data" in r.err
+
+
+def test_check_reads_boards_and_booklets(project: Path) -> None:
+    """Boards and booklet templates are validated by `pnp check`, not only when building."""
+    import shutil
+    from conftest import ROOT
+    shutil.copytree(ROOT / "templates", project / "templates", dirs_exist_ok=True)
+    assert run("check", "--project", str(project)).code == 0
+    edit(project, "x: 318, y: 42, card: poker", "x: 398, y: 42, card: poker")  # off the 400 mm board
+    r = run("check", "--project", str(project))
+    assert r.code == 2 and "discard" in r.err and DB in r.err, r.err
+    edit(project, "x: 398, y: 42, card: poker", "x: 318, y: 42, card: poker")
+    path = project / "templates" / "bargains.md.j2"
+    path.write_text(path.read_text() + "\n{{ count('no-such-component') }}\n")
+    r = run("check", "--project", str(project))
+    assert r.code == 2 and "templates/bargains.md.j2" in r.err, r.err
