@@ -22,6 +22,7 @@ from .geometry import Size, pt
 from .imposition import Tile, TilePlan, tile_plan
 from .model import Component, Game
 from .pdfout import canvas
+from .steps import BuildOptions, Output, Step
 
 MARGIN = 6.0     # mm of paper left unprinted on every edge
 OVERLAP = 10.0   # mm shared by neighbouring tiles
@@ -29,20 +30,17 @@ FOOTER = 10.0    # mm strip at the bottom of each sheet: tile name, assembly map
 CORNER = 3.0     # mm radius of card spaces
 
 
-def board_paper(options: object) -> Size:
+def board_paper(options: BuildOptions) -> Size:
     """The paper boards print on: --board-paper when given, else --paper."""
-    chosen = getattr(options, "board_paper", None)
-    return chosen if chosen is not None else options.sheets.paper  # type: ignore[attr-defined]
+    return options.board_paper or options.sheets.paper
 
 
 def plan_for(spec: BoardSpec, paper: Size) -> TilePlan:
     return tile_plan(spec.w, spec.h, paper.w, paper.h, MARGIN, OVERLAP, FOOTER)
 
 
-def board_step(game: Game, comp: Component, options: object):  # -> build.Step
+def board_step(game: Game, comp: Component, options: BuildOptions) -> Step:
     """Build step for one board component: `<game>/<component>.pdf`, manifest kind "board"."""
-    from .build import Output, Step  # imported here: build imports this module lazily
-
     spec = parse_board(game, comp)
     paper = board_paper(options)
     plan = plan_for(spec, paper)

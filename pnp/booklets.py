@@ -30,6 +30,7 @@ from .geometry import Size, pt
 from .imposition import saddle_order
 from .markup import Block, MarkupError, inline, parse, plain
 from .model import Component, Game
+from .steps import Output, Step
 
 BODY_SIZE = 9.6
 LEADING = 13.4
@@ -488,7 +489,6 @@ def write_imposed(prep: Prepared, path: Path, paper: Size, duplex: str, fonts: F
 
 def booklet_step(game: Game, comp: Component, options: Any) -> list:
     """Two build steps: `<game>/<key>.pdf` (plain pages) and `<game>/<key>-booklet.pdf` (imposed)."""
-    from .build import Output, Step
 
     prep = prepare(game, comp)  # template and markup problems surface while planning
     paper = options.sheets.paper

@@ -32,14 +32,9 @@ class Recorder:
         return value
 
 
-def project_root(game: Game) -> Path:
-    """The project folder of a database file (card_data/<game>.yaml)."""
-    return game.source.resolve().parent.parent
-
-
 def template_path(game: Game, comp: Component) -> Path:
     """The booklet's template file, refused when missing or outside templates/."""
-    folder = project_root(game) / "templates"
+    folder = game.root / "templates"
     if not comp.template:
         raise InputError([Problem(str(game.source), comp.line, f"{comp.key}.template",
                                   "a booklet needs `template:`, a file in templates/")])
@@ -158,7 +153,7 @@ def context(game: Game, recorder: Recorder | None = None) -> dict[str, Any]:
 def render(game: Game, comp: Component, recorder: Recorder | None = None) -> str:
     """The booklet's text; template mistakes become InputError naming the template line."""
     path = template_path(game, comp)
-    folder = project_root(game) / "templates"
+    folder = game.root / "templates"
     env = file_environment(folder)
     name = path.relative_to(folder.resolve()).as_posix()
     try:

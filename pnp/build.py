@@ -2,59 +2,24 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from .boards import board_step
+from .booklets import booklet_step
 from .checklist import write_checklist
 from .errors import InputError, Problem
 from .faces import FormCache, card_size_of, printed_cards
 from .fonts import Fonts
-from .geometry import Size, pt
+from .geometry import pt
 from .model import Component, Game
 from .pdfout import canvas, publish, staging, write_json_atomic
-from .sheets import SheetOptions, deck_grid, draw_deck, plan
+from .sheets import deck_grid, draw_deck, plan
+from .stackstats import stats_step
+from .steprunner import run_steps
+from .steps import BuildOptions, Output, Step
 
 MANIFEST = "manifest.json"
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    """Everything `pnp build` lets a person choose."""
-
-    sheets: SheetOptions
-    counts: dict[str, int] = field(default_factory=dict)  # players / decks, for components printed in sets
-    board_paper: Size | None = None
-
-
-@dataclass(frozen=True)
-class Output:
-    """One written PDF, as the manifest records it."""
-
-    path: str
-    game: str
-    component: str
-    kind: str
-    pages: int
-    card_size: tuple[float, float] | None = None
-    cards: int | None = None
-    copies: dict[str, int] | None = None
-
-    def as_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"path": self.path, "game": self.game, "component": self.component,
-                                "kind": self.kind, "pages": self.pages}
-        if self.card_size is not None:
-            data.update(card_size_mm=list(self.card_size), cards=self.cards, copies=self.copies)
-        return data
-
-
-@dataclass(frozen=True)
-class Step:
-    """One unit of build work (one PDF); `run` writes into the staging folder."""
-
-    label: str
-    weight: int
-    run: Callable[[Path, Fonts, Callable[[], None]], Output]
 
 
 def check_counts(game: Game, counts: dict[str, int]) -> None:
@@ -124,24 +89,12 @@ def checklist_step(game: Game, options: BuildOptions) -> Step:
 StepMaker = Callable[[Game, Component, BuildOptions], "Step | list[Step]"]
 
 
-def _kind_makers() -> dict[str, StepMaker]:
-    makers: dict[str, StepMaker] = {"deck": card_step, "reference": card_step}
-    try:  # boards and booklets live in their own modules
-        from .boards import board_step
-        makers["board"] = board_step
-    except ImportError:
-        pass
-    try:
-        from .booklets import booklet_step
-        makers["booklet"] = booklet_step
-    except ImportError:
-        pass
-    return makers
+MAKERS: dict[str, StepMaker] = {"deck": card_step, "reference": card_step, "board": board_step,
+                                "booklet": booklet_step}
 
 
 def plan_build(games: list[Game], options: BuildOptions) -> list[Step]:
     """All the work for these games, checked before anything is drawn."""
-    makers = _kind_makers()
     steps: list[Step] = []
     problems: list[Problem] = []
     for game in games:
@@ -151,7 +104,7 @@ def plan_build(games: list[Game], options: BuildOptions) -> list[Step]:
             problems += exc.problems
             continue
         for comp in game.components:
-            maker = makers.get(comp.kind)
+            maker = MAKERS.get(comp.kind)
             if maker is None:
                 problems.append(Problem(str(game.source), comp.line, f"{comp.key}.kind",
                                         f"this version cannot draw {comp.kind!r} components yet"))
@@ -163,7 +116,6 @@ def plan_build(games: list[Game], options: BuildOptions) -> list[Step]:
                 problems += exc.problems
         steps.append(checklist_step(game, options))
         if game.variant:  # a stacked deck also gets its statistics sheet
-            from .stackstats import stats_step
             steps.append(stats_step(game, options))
     if problems:
         raise InputError(problems)
@@ -173,8 +125,6 @@ def plan_build(games: list[Game], options: BuildOptions) -> list[Step]:
 def build(steps: list[Step], games: list[Game], out: Path, fonts: Fonts,
           progress: Callable[[int], None] = lambda n: None) -> list[Output]:
     """Run planned steps in a staging folder, then publish; on any error nothing in `out` changes."""
-    from .steprunner import run_steps  # steps run on every core, outputs kept in step order
-
     with staging(out) as stage:
         outputs = run_steps(steps, stage, fonts, progress)
         publish(stage, out)

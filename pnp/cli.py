@@ -35,7 +35,7 @@ def load_games(project: Project, names: tuple[str, ...]) -> list[Game]:
     games, problems = [], []
     for path in files:
         try:
-            games.append(load_game(path, _display(project, path)))
+            games.append(load_game(path, _display(project, path), project.root))
         except InputError as exc:
             problems += exc.problems
     if problems:
@@ -141,21 +141,16 @@ def check(games: tuple[str, ...], project_dir: str, as_json: bool) -> None:
     try:
         project = _project(project_dir)
         loaded = load_games(project, games)
-        for game in loaded:
-            validate(game)
+        report = [(game, check_game(game)) for game in loaded]
+        for game, violations in report:
+            validate(game, booklets=not any(v.severity == "error" for v in violations))
     except InputError as exc:
         if as_json:
             click.echo(json.dumps({"ok": False, "problems": [str(p) for p in exc.problems]}, indent=2))
             sys.exit(2)
         fail_input(exc)
         return
-    report = []
-    broken = False
-    for game in loaded:
-        violations = check_game(game)
-        errors = [v for v in violations if v.severity == "error"]
-        broken |= bool(errors)
-        report.append((game, violations))
+    broken = any(v.severity == "error" for _, vs in report for v in vs)
     if as_json:
         click.echo(json.dumps({"ok": not broken, "games": [
             {"game": g.game.name, "name": g.slug, "tag": g.tag, "file": _display(project, g.source),

@@ -16,6 +16,7 @@ from . import geometry
 from .errors import InputError, Problem
 from .layouts import LAYOUTS
 from .model import CARD_RESERVED, CardType, Component, Design, FieldSpec, Game
+from .project import find_root
 from .schema import Parser
 from .symbols import has_symbol
 from .templating import compile_expr, compile_text, is_template
@@ -34,20 +35,25 @@ def _hint(name: str, options: Iterable[str]) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-def load_game(path: Path, display: str | None = None) -> Game:
-    """Parse and validate one database file; raise InputError listing every problem."""
+def load_game(path: Path, display: str | None = None, root: Path | None = None) -> Game:
+    """Parse and validate one database file; raise InputError listing every problem.
+
+    `root` is the project folder whose templates/ the game uses; by default the
+    folder above the file that holds card_data/ (or the file's own folder).
+    """
     name = display or str(path)
+    root = root or find_root(path) or path.resolve().parent
     data = load_yaml(path, name)
     if isinstance(data, dict) and "variant" in data and "game" not in data:
         from .variants import load_variant  # a stacked deck: base game + changes (`pnp stack`)
-        return load_variant(path, name, data)
+        return load_variant(path, name, data, root)
     parser = Parser(name)
     if not isinstance(data, dict):
         raise InputError([Problem(name, line_of(data, None, 1), "", "a game database must be a YAML mapping")])
     game = parser.record(Game, data, "", line_of(data))
     if game is None:
         raise InputError(parser.problems)
-    game = dataclasses.replace(game, source=path)
+    game = dataclasses.replace(game, source=path, root=root)
     checker = _Checker(name, data, parser.problems)
     game = checker.run(game)
     if checker.problems:

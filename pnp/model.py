@@ -196,6 +196,7 @@ class Game:
     decisions: tuple[str, ...] = fld(default=(), metadata=_d("design decisions where the rules leave room"))
     variant: Any = fld(default=None, metadata=_d("set by `pnp stack`: base game and changes"))
     source: Path = fld(default=Path("."), metadata={"internal": True})
+    root: Path = fld(default=Path("."), metadata={"internal": True})  # project folder: templates/ and fonts/
 
     @property
     def tag(self) -> str:

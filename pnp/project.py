@@ -7,6 +7,14 @@ from pathlib import Path
 from .errors import problem
 
 
+def find_root(path: Path) -> Path | None:
+    """The nearest folder above `path` that holds card_data/ (the project a file belongs to)."""
+    for folder in Path(path).resolve().parents:
+        if (folder / "card_data").is_dir():
+            return folder
+    return None
+
+
 @dataclass(frozen=True)
 class Project:
     """Where a project's databases, templates and fonts live."""

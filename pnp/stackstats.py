@@ -24,6 +24,7 @@ from .fonts import Fonts
 from .model import Component, Game
 from .pdfout import canvas
 from .rules import check_component
+from .steps import Output, Step
 
 MATCHUPS = ((2, 2), (3, 3), (5, 2))   # (attacker's Kill, defender's Live)
 TRIALS = 20_000
@@ -452,7 +453,6 @@ def _checks_section(s: _Sheet, rep: dict[str, Any], m: float, y: float, W: float
 
 def stats_step(game: Game, options: Any) -> Any:
     """The build step that writes <variant>/stats.pdf and stats.json for a variant game."""
-    from .build import Output, Step
     from .variants import base_component
 
     rel = f"{game.slug}/stats.pdf"

@@ -11,13 +11,11 @@ import multiprocessing
 import os
 import traceback
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from .errors import InputError
 from .fonts import Fonts
-
-if TYPE_CHECKING:
-    from .build import Output, Step
+from .steps import Output, Step
 
 
 def cores() -> int:
@@ -27,7 +25,7 @@ def cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _run(step: "Step", stage: Path, fonts: Fonts, progress: Callable[[int], None]) -> "Output":
+def _run(step: Step, stage: Path, fonts: Fonts, progress: Callable[[int], None]) -> Output:
     ticks = 0
 
     def tick() -> None:
@@ -48,7 +46,7 @@ def _claim(counter: Any) -> int:
     return i
 
 
-def _child(steps: list["Step"], counter: Any, stage: Path, fonts: Fonts, conn: Any) -> None:
+def _child(steps: list[Step], counter: Any, stage: Path, fonts: Fonts, conn: Any) -> None:
     done = []
     try:
         while (i := _claim(counter)) < len(steps):
@@ -62,8 +60,8 @@ def _child(steps: list["Step"], counter: Any, stage: Path, fonts: Fonts, conn: A
         conn.close()
 
 
-def run_steps(steps: list["Step"], stage: Path, fonts: Fonts, progress: Callable[[int], None],
-              jobs: int | None = None) -> list["Output"]:
+def run_steps(steps: list[Step], stage: Path, fonts: Fonts, progress: Callable[[int], None],
+              jobs: int | None = None) -> list[Output]:
     """Every step's Output, in step order.
 
     Processes take the next unclaimed step until none is left (step costs are
@@ -76,7 +74,7 @@ def run_steps(steps: list["Step"], stage: Path, fonts: Fonts, progress: Callable
     ctx = multiprocessing.get_context("fork")
     counter = ctx.Value("i", 0)
     children = []
-    results: dict[int, "Output"] = {}
+    results: dict[int, Output] = {}
     try:
         for _ in range(jobs - 1):
             recv, send = ctx.Pipe(duplex=False)

@@ -40,14 +40,6 @@ def is_variant_data(data: Any) -> bool:
     return isinstance(data, dict) and "variant" in data and "game" not in data
 
 
-def project_root(path: Path) -> Path:
-    """The nearest folder above a variant file that holds card_data/."""
-    for folder in path.resolve().parents:
-        if (folder / "card_data").is_dir():
-            return folder
-    raise ValueError("a variant database must sit inside a project (a folder with card_data/)")
-
-
 def base_file(root: Path, base: str) -> Path:
     """The base game's database: a game name in card_data/ or a path inside the project."""
     project = Project(root)
@@ -184,19 +176,20 @@ def _lines(data: Located) -> dict[str, int | None]:
     return out
 
 
-def load_variant(path: Path, name: str, data: Located) -> Game:
+def load_variant(path: Path, name: str, data: Located, root: Path) -> Game:
     """Load a variant database: its base game from the same project, then the changes."""
     from .loader import load_game
 
     spec = parse_spec(data, name)
     lines = _lines(data)
     try:
-        root = project_root(path)
+        if not (root / "card_data").is_dir():
+            raise ValueError("a variant database must sit inside a project (a folder with card_data/)")
         base_path = base_file(root, spec.base)
     except (ValueError, InputError) as exc:
         message = str(exc).split(": ", 2)[-1] if isinstance(exc, InputError) else str(exc)
         raise InputError([Problem(name, lines.get("variant.base"), "variant.base", message)]) from None
-    base = load_game(base_path, str(base_path.relative_to(root)))
+    base = load_game(base_path, str(base_path.relative_to(root)), root)
     return build_variant(spec, base, path, name, lines)
 
 
