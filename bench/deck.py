@@ -76,7 +76,7 @@ def main() -> None:
     c.save()
     if args.record:
         from reportlab.pdfbase import pdfmetrics
-        used = {n for n in fonts.names.values()}
+        used = fonts.used()
         files = {n: pdfmetrics.getFont(n).face.filename for n in used}
         with open(args.record, "wb") as fh:
             info = c._target._doc.info

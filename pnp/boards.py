@@ -16,7 +16,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from .boardspec import Area, BoardSpec, Position, parse_board
-from .drawing import BLACK, WHITE, CardContext, color, darken, lighten, on
+from .drawing import BLACK, WHITE, CardContext, scale_bar, color, darken, lighten, on
 from .fonts import Fonts
 from .geometry import Size, pt
 from .imposition import Tile, TilePlan, tile_plan
@@ -380,7 +380,7 @@ def _footer(c: Canvas, game: Game, comp: Component, spec: BoardSpec, plan: TileP
         x += pt(16)
         map_w = _assembly_map(ctx, plan, tile, right, base, theme)
     bar_x = right - map_w - pt(62)
-    _scale_bar(ctx, bar_x, base + pt(2.2))
+    scale_bar(ctx.c, bar_x, base + pt(2.2), ctx.fonts)
     room = bar_x - x - pt(4)
     title = f"{game.game.name} · {comp.name}"
     if plan.whole:
@@ -409,14 +409,3 @@ def _assembly_map(ctx: CardContext, plan: TilePlan, tile: Tile, right: float, ba
         ctx.text(cx + cell_w / 2, cy + cell_h * 0.28, t.label, "condensed", min(5.5, cell_h * 0.55 / pt(1) * 2.2),
                  on(theme) if here else darken(theme, 0.3), align="center", max_width=cell_w * 0.9, min_size=3.5)
     return w
-
-
-def _scale_bar(ctx: CardContext, x: float, y: float) -> None:
-    """50 mm in 10 mm blocks: measure it to check the print is at 100 %."""
-    c = ctx.c
-    for i in range(5):
-        c.setFillColor(BLACK if i % 2 == 0 else WHITE)
-        c.setStrokeColor(BLACK)
-        c.setLineWidth(0.3)
-        c.rect(x + pt(10 * i), y, pt(10), pt(1.2), stroke=1, fill=1)
-    ctx.text(x + pt(51), y + pt(0.1), "50 mm", "body", 4.8, BLACK)

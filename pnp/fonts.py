@@ -34,14 +34,18 @@ class MissingGlyph(Exception):
 
 @dataclass(frozen=True)
 class Fonts:
-    """Registered fonts by role, with their character maps."""
+    """Font files by role; each is parsed and registered the first time it is used.
 
-    names: dict[str, str]
-    cmaps: dict[str, frozenset[int]] = field(repr=False)
+    Parsing a TrueType file is the slowest part of starting a build, and most
+    PDFs use only some of the roles, so registration waits until a role is asked for.
+    """
+
+    files: dict[str, Path]
+    _loaded: dict[str, tuple[str, frozenset[int]]] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def load(cls, folder: Path) -> "Fonts":
-        """Register the project's fonts (once per file per process) and return the roles."""
+        """The project's font roles (fonts/fonts.yaml), checked to exist inside the folder."""
         config = folder / "fonts.yaml"
         if config.is_file():
             data = yaml.safe_load(config.read_text(encoding="utf-8")) or {}
@@ -51,30 +55,36 @@ class Fonts:
             files = {}
         for role in ROLES:
             files.setdefault(role, _VERA / _FALLBACK[role])
-        names: dict[str, str] = {}
-        cmaps: dict[str, frozenset[int]] = {}
         for role, path in files.items():
             if not path.is_relative_to(folder.resolve()) and not path.is_relative_to(_VERA):
                 raise problem(config, None, f"roles.{role}", "font files must be inside the fonts folder")
             if not path.is_file():
                 raise problem(config, None, f"roles.{role}", f"font file {path.name} not found in {folder}")
-            name = _register(path)
-            names[role] = name
-            cmaps[role] = frozenset(pdfmetrics.getFont(name).face.charToGlyph)
-        return cls(names, cmaps)
+        return cls(files)
+
+    def _font(self, role: str) -> tuple[str, frozenset[int]]:
+        if role not in self._loaded:
+            name = _register(self.files[role])
+            self._loaded[role] = (name, frozenset(pdfmetrics.getFont(name).face.charToGlyph))
+        return self._loaded[role]
 
     def name(self, role: str) -> str:
-        return self.names[role]
+        """The registered ReportLab font name for a role."""
+        return self._font(role)[0]
+
+    def used(self) -> set[str]:
+        """Registered names of the roles used so far."""
+        return {name for name, _ in self._loaded.values()}
 
     def check(self, text: str, role: str) -> None:
         """Raise MissingGlyph when `role`'s font cannot draw every character of `text`."""
-        cmap = self.cmaps[role]
+        name, cmap = self._font(role)
         missing = "".join(sorted({ch for ch in text if ord(ch) not in cmap and not ch.isspace()}))
         if missing:
-            raise MissingGlyph(text, missing, self.names[role])
+            raise MissingGlyph(text, missing, name)
 
     def width(self, text: str, role: str, size: float) -> float:
-        return pdfmetrics.stringWidth(text, self.names[role], size)
+        return pdfmetrics.stringWidth(text, self.name(role), size)
 
     def fit(self, text: str, role: str, max_width: float, size: float, min_size: float = 5.0) -> float:
         """The largest size up to `size` at which `text` fits `max_width`, not below `min_size`."""

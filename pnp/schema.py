@@ -13,7 +13,7 @@ import typing
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from .errors import Problem
-from .yamlsrc import Located, line_of
+from .yamlsrc import line_of
 
 
 def yaml_name(f: dataclasses.Field) -> str:

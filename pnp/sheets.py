@@ -7,7 +7,7 @@ from typing import Callable, Iterator
 
 from reportlab.pdfgen.canvas import Canvas
 
-from .drawing import BLACK, WHITE, color
+from .drawing import BLACK, color, scale_bar
 from .faces import FormCache, Printed, card_size_of
 from .fonts import Fonts
 from .geometry import MARK_GAP, MARK_LENGTH, Grid, Size, choose_grid, pt
@@ -172,7 +172,7 @@ def _footer(c: Canvas, grid: Grid, fonts: Fonts, text: str, offset: tuple[float,
     bar_gap = max(gaps, key=lambda g: g[1] - g[0])
     text_gaps = [g for g in gaps if g is not bar_gap] or [bar_gap]
     if bar_gap[1] - bar_gap[0] >= 58:
-        _scale_bar(c, (bar_gap[0] + bar_gap[1]) / 2 - 28, baseline, fonts)
+        scale_bar(c, pt((bar_gap[0] + bar_gap[1]) / 2 - 28), pt(baseline), fonts)
         if text_gaps == [bar_gap]:
             text_gaps = []
     parts = [t.strip() for t in text.split("·")]
@@ -194,19 +194,6 @@ def _split(parts: list[str], n: int) -> list[list[str]]:
     n = max(1, min(n, len(parts)))
     size = -(-len(parts) // n)
     return [parts[i:i + size] for i in range(0, len(parts), size)]
-
-
-def _scale_bar(c: Canvas, x: float, y: float, fonts: Fonts) -> None:
-    """A 50 mm bar in 10 mm blocks: measure it to check the print is at 100%."""
-    h = 1.2
-    for i in range(5):
-        c.setFillColor(BLACK if i % 2 == 0 else WHITE)
-        c.setStrokeColor(BLACK)
-        c.setLineWidth(0.3)
-        c.rect(pt(x + 10 * i), pt(y), pt(10), pt(h), stroke=1, fill=1)
-    c.setFont(fonts.name("body"), 4.8)
-    c.setFillColor(BLACK)
-    c.drawString(pt(x + 51), pt(y + 0.1), "50 mm")
 
 
 def target_center(grid: Grid) -> tuple[float, float]:

@@ -1,7 +1,6 @@
 """Boards: drawn from their database description (counted in the PDF), tiled with aligned overlaps."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pdfplumber
@@ -9,7 +8,7 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import ImageChops, ImageStat
 
-from pnp.boards import MARGIN, board_step, cross_points, plan_for, tile_origin, write_board
+from pnp.boards import board_step, cross_points, plan_for, tile_origin, write_board
 from pnp.boardspec import parse_board
 from pnp.build import BuildOptions
 from pnp.errors import InputError

@@ -48,7 +48,7 @@ def link_rows(value: Any) -> list[tuple[str, str]]:
 
 
 def draw(ctx: CardContext, s: Mapping[str, Any]) -> Color:
-    c, w, h = ctx.c, ctx.w, ctx.h
+    w, h = ctx.w, ctx.h
     theme = color(s.get("color"), ctx.style.accent)
     gold = color(s.get("accent"), ctx.style.accent)
     paper = color(ctx.style.paper)

@@ -62,7 +62,7 @@ class _Pip:
 
 
 def draw(ctx: CardContext, s: Mapping[str, Any]) -> Color:
-    c, w, h = ctx.c, ctx.w, ctx.h
+    w, h = ctx.w, ctx.h
     rank = str(s.get("rank", "")).strip()
     suit = str(s.get("suit") or "").strip()
     ink = color(s.get("color"), ctx.style.ink)
