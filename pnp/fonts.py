@@ -55,8 +55,12 @@ class Fonts:
             files = {}
         for role in ROLES:
             files.setdefault(role, _VERA / _FALLBACK[role])
+        try:
+            home = folder.resolve()
+        except (OSError, RuntimeError) as exc:  # e.g. a symlink loop
+            raise problem(folder, None, "fonts", f"cannot read the fonts folder: {exc}") from None
         for role, path in files.items():
-            if not path.is_relative_to(folder.resolve()) and not path.is_relative_to(_VERA):
+            if not path.is_relative_to(home) and not path.is_relative_to(_VERA):
                 raise problem(config, None, f"roles.{role}", "font files must be inside the fonts folder")
             if not path.is_file():
                 raise problem(config, None, f"roles.{role}", f"font file {path.name} not found in {folder}")
