@@ -92,7 +92,7 @@ def page_size_mm(page) -> tuple[float, float]:
     return float(box.width) / MM, float(box.height) / MM
 
 
-CODE = re.compile(r"\b([A-Z]{2}-[A-Za-z0-9]+)\b")
+CODE = re.compile(r"\b([A-Z]{2}-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)\b")
 
 
 def codes_in(pdf: Path, fronts_only: bool = True) -> dict[str, int]:
