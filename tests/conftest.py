@@ -95,6 +95,16 @@ def page_size_mm(page) -> tuple[float, float]:
 CODE = re.compile(r"\b([A-Z]{2}-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)\b")
 
 
+def page_texts(pdf_path: Path) -> list[str]:
+    """The text of every page, extracted by pypdfium2 (fast even on symbol-heavy cards)."""
+    import pypdfium2 as pdfium
+    pdf = pdfium.PdfDocument(str(pdf_path))
+    try:
+        return [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
+    finally:
+        pdf.close()
+
+
 def codes_in(pdf: Path, fronts_only: bool = True) -> dict[str, int]:
     """Collation codes found by text extraction (pypdfium2), counted; backs pages skipped."""
     import pypdfium2 as pdfium

@@ -3,11 +3,9 @@ and --players is range-checked."""
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from pathlib import Path
 
-import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
 
@@ -15,19 +13,11 @@ from pnp.cli import main
 from pnp.drawing import color, luminance
 from pnp.geometry import card_size, choose_grid, paper_size
 from pnp.loader import load_game
+from conftest import codes_in
 
 ROOT = Path(__file__).resolve().parents[1]
 DB = ROOT / "card_data" / "fairy-bucks.yaml"
 PLAYERS = 3
-
-
-def codes_in(pdf: Path, tag: str) -> Counter:
-    """Collation codes printed in a PDF, counted."""
-    found: Counter = Counter()
-    doc = pdfium.PdfDocument(str(pdf))
-    for i in range(len(doc)):
-        found.update(re.findall(rf"\b{tag}-[A-Z0-9]+\b", doc[i].get_textpage().get_text_range()))
-    return found
 
 
 def run(*args: str):
@@ -52,7 +42,7 @@ def test_built_pdf_holds_each_card_as_often_as_the_database_says(built, game, co
     comp = game.component(component)
     sets = PLAYERS if comp.sets else 1
     expected = Counter({game.code(c): c.copies * sets for c in comp.cards})
-    assert codes_in(built / "fairy-bucks" / f"{component}.pdf", "FB") == expected
+    assert codes_in(built / "fairy-bucks" / f"{component}.pdf") == expected
     manifest = json.loads((built / "manifest.json").read_text())
     entry = next(e for e in manifest["files"] if e["path"] == f"fairy-bucks/{component}.pdf")
     assert entry["copies"] == dict(expected) and entry["cards"] == sum(expected.values())
@@ -101,7 +91,7 @@ def test_players_outside_two_to_five_is_refused(tmp_path, players):
 def test_two_players_print_two_money_sets(tmp_path):
     result = run("build", "fairy-bucks", "--out", str(tmp_path), "--players", "2")
     assert result.exit_code == 0, result.output
-    found = codes_in(tmp_path / "fairy-bucks" / "money.pdf", "FB")
+    found = codes_in(tmp_path / "fairy-bucks" / "money.pdf")
     assert sum(found.values()) == 22 and set(found.values()) == {2}
 
 

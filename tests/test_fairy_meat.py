@@ -8,27 +8,19 @@ from collections import Counter
 from pathlib import Path
 
 import pdfplumber
-import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.combat import NASTY_HITS
 from pnp.loader import load_game
+from conftest import page_texts
 
 ROOT = Path(__file__).resolve().parents[1]
 DB = ROOT / "card_data" / "fairy-meat.yaml"
 CODE = re.compile(r"\bFM-([A-Za-z0-9-]+)\b")
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 SUITS = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}
-
-
-def page_texts(pdf_path: Path) -> list[str]:
-    pdf = pdfium.PdfDocument(str(pdf_path))
-    try:
-        return [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
-    finally:
-        pdf.close()
 
 
 @pytest.fixture(scope="module")

@@ -3,12 +3,10 @@ and the checker catches broken copies with the rule's name."""
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from itertools import product
 from pathlib import Path
 
-import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
 
@@ -16,19 +14,12 @@ from pnp.cli import main
 from pnp.drawing import color, luminance
 from pnp.faces import resolve
 from pnp.loader import load_game
+from conftest import codes_in
 
 ROOT = Path(__file__).resolve().parents[1]
 DB = ROOT / "card_data" / "feenbalz.yaml"
 MAIN_COLOURS = ["yellow", "red", "green", "blue"]
 MAIN_KINDS = ["beetle", "flower", "stone", "feather"]
-
-
-def codes_in(pdf: Path) -> Counter:
-    found: Counter = Counter()
-    doc = pdfium.PdfDocument(str(pdf))
-    for i in range(len(doc)):
-        found.update(re.findall(r"\bFZ-[A-Z0-9]+\b", doc[i].get_textpage().get_text_range()))
-    return found
 
 
 def run(*args: str):

@@ -7,7 +7,6 @@ import re
 from collections import Counter
 from pathlib import Path
 
-import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
 
@@ -16,18 +15,11 @@ from pnp.faces import resolve
 from pnp.layouts.arcana import roman
 from pnp.layouts.chart import layers, nodes_from
 from pnp.loader import load_game
+from conftest import page_texts
 
 ROOT = Path(__file__).resolve().parents[1]
 DB = ROOT / "card_data" / "tarot.yaml"
 CODE = re.compile(r"\bTA-([A-Za-z0-9]+)\b")
-
-
-def page_texts(pdf_path: Path) -> list[str]:
-    pdf = pdfium.PdfDocument(str(pdf_path))
-    try:
-        return [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
-    finally:
-        pdf.close()
 
 
 @pytest.fixture(scope="module")
