@@ -151,7 +151,7 @@ class _Reader:
         self.where = f"components[{comp.key}].board"
 
     def fail(self, node: Any, key: Any, field: str, message: str) -> None:
-        self.problems.append(Problem(str(self.game.source), line_of(node, key, self.comp.line),
+        self.problems.append(Problem(self.game.where, line_of(node, key, self.comp.line),
                                      f"{self.where}{field}", message))
 
     def known(self, node: dict, allowed: set[str], field: str) -> None:
@@ -214,7 +214,7 @@ def parse_board(game: Game, comp: Component) -> BoardSpec:
     r = _Reader(game, comp)
     raw = comp.board
     if not isinstance(raw, dict):
-        raise InputError([Problem(str(game.source), comp.line, f"components[{comp.key}].board",
+        raise InputError([Problem(game.where, comp.line, f"components[{comp.key}].board",
                                   "a board component needs a `board:` mapping (size, title, areas...)")])
     r.known(raw, _BOARD_KEYS, "")
     w = h = 0.0

@@ -36,14 +36,14 @@ def template_path(game: Game, comp: Component) -> Path:
     """The booklet's template file, refused when missing or outside templates/."""
     folder = game.root / "templates"
     if not comp.template:
-        raise InputError([Problem(str(game.source), comp.line, f"{comp.key}.template",
+        raise InputError([Problem(game.where, comp.line, f"{comp.key}.template",
                                   "a booklet needs `template:`, a file in templates/")])
     path = (folder / comp.template).resolve()
     if not path.is_relative_to(folder.resolve()):
-        raise InputError([Problem(str(game.source), comp.line, f"{comp.key}.template",
+        raise InputError([Problem(game.where, comp.line, f"{comp.key}.template",
                                   "the template must be inside the templates/ folder")])
     if not path.is_file():
-        raise InputError([Problem(str(game.source), comp.line, f"{comp.key}.template",
+        raise InputError([Problem(game.where, comp.line, f"{comp.key}.template",
                                   f"no template {comp.template!r} in {folder}")])
     return path
 

@@ -31,15 +31,11 @@ def check_counts(game: Game, counts: dict[str, int]) -> None:
             continue
         n = counts[spec.option]
         if not spec.min <= n <= spec.max:
-            problems.append(Problem(str(game.source), spec_line(comp), f"--{spec.option}",
+            problems.append(Problem(game.where, comp.line, f"--{spec.option}",
                                     f"{game.game.name} prints {spec.min} to {spec.max} sets of {comp.name}; "
                                     f"--{spec.option} {n} is outside that"))
     if problems:
         raise InputError(problems)
-
-
-def spec_line(comp: Component) -> int:
-    return comp.line
 
 
 def deck_output(game: Game, comp: Component, rel: str, pages: int, counts: dict[str, int]) -> Output:
@@ -58,7 +54,7 @@ def card_step(game: Game, comp: Component, options: BuildOptions) -> Step:
     try:
         grid = deck_grid(comp, options.sheets)
     except ValueError as exc:
-        raise InputError([Problem(str(game.source), comp.line, f"{comp.key}.card_size", str(exc))]) from None
+        raise InputError([Problem(game.where, comp.line, f"{comp.key}.card_size", str(exc))]) from None
     sheets = len(plan(cards, grid))
 
     def run(stage: Path, fonts: Fonts, tick: Callable[[], None]) -> Output:
@@ -106,7 +102,7 @@ def plan_build(games: list[Game], options: BuildOptions) -> list[Step]:
         for comp in game.components:
             maker = MAKERS.get(comp.kind)
             if maker is None:
-                problems.append(Problem(str(game.source), comp.line, f"{comp.key}.kind",
+                problems.append(Problem(game.where, comp.line, f"{comp.key}.kind",
                                         f"this version cannot draw {comp.kind!r} components yet"))
                 continue
             try:

@@ -135,15 +135,17 @@ def check(games: tuple[str, ...], project_dir: str, as_json: bool) -> None:
 
     Exit 0 when all rules hold, 1 when any is broken, 2 for unusable input.
     """
+    from .fonts import Fonts
     from .rules import check_game
     from .validate import validate
 
     try:
         project = _project(project_dir)
         loaded = load_games(project, games)
+        fonts = Fonts.load(project.fonts)
         report = [(game, check_game(game)) for game in loaded]
         for game, violations in report:
-            validate(game, booklets=not any(v.severity == "error" for v in violations))
+            validate(game, fonts, booklets=not any(v.severity == "error" for v in violations))
     except InputError as exc:
         if as_json:
             click.echo(json.dumps({"ok": False, "problems": [str(p) for p in exc.problems]}, indent=2))

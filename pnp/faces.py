@@ -141,7 +141,7 @@ class FormCache:
             draw_footer(ctx, ink or color(self.game.style.ink))
         except (MissingGlyph, ValueError, KeyError) as exc:
             label = f"card {code}" if card else f"back of {comp.key}"
-            raise InputError([Problem(str(self.game.source), design.line, where,
+            raise InputError([Problem(self.game.where, design.line, where,
                                       f"{label}: {exc}")]) from None
         c.endForm()
         return name
@@ -161,10 +161,10 @@ def resolve(game: Game, comp: Component, design: Design, where: str, card: CardT
             out[slot] = render_value(value, ctx)
         except jinja2.TemplateError as exc:
             label = f"card {game.code(card)}" if card else f"{comp.key} back"
-            raise InputError([Problem(str(game.source), design.line, f"{where}.slots.{slot}",
+            raise InputError([Problem(game.where, design.line, f"{where}.slots.{slot}",
                                       f"{label}: {exc.message or exc}")]) from None
         if slot in ("emblem", "pattern") and out[slot] and not has_symbol(str(out[slot])):
-            raise InputError([Problem(str(game.source), design.line, f"{where}.slots.{slot}",
+            raise InputError([Problem(game.where, design.line, f"{where}.slots.{slot}",
                                       f"unknown symbol {out[slot]!r}")])
     return out
 
@@ -192,15 +192,3 @@ def _mark(ctx: CardContext, cx: float, cy: float, ink: Any) -> None:
     else:
         ctx.text(cx, cy - pt(0.8), mark.label, "condensed", 5.5, on(fill), align="center", max_width=r * 1.8)
 
-
-def validate_designs(game: Game) -> None:
-    """Render every card's face and back slots once, so template mistakes surface in `pnp check`."""
-    for comp in game.components:
-        if not comp.is_cards:
-            continue
-        for index, mark in sets_for(comp, {}):
-            for card in comp.cards:
-                face = card.face or comp.face
-                back = card.back or comp.back
-                resolve(game, comp, game.faces[face], f"faces.{face}", card, mark, index)
-                resolve(game, comp, game.backs[back], f"backs.{back}", None, mark, index)

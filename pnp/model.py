@@ -207,6 +207,14 @@ class Game:
         """Name on the command line: the database file's name without `.yaml`."""
         return self.source.stem
 
+    @property
+    def where(self) -> str:
+        """The database file as messages name it: relative to the project when inside it."""
+        try:
+            return str(self.source.resolve().relative_to(self.root.resolve()))
+        except ValueError:
+            return str(self.source)
+
     def component(self, key: str) -> Component:
         for comp in self.components:
             if comp.key == key:

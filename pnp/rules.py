@@ -75,7 +75,7 @@ def check_component(game: Game, comp: Component) -> list[Violation]:
     def fail(rule: Rule, expected: Any, found: Any, detail: str = "") -> None:
         name = _label(rule) + (f" [{detail}]" if detail else "")
         out.append(Violation(game.game.name, comp.key, name, str(expected), str(found), rule.severity,
-                             str(game.source), rule.line))
+                             game.where, rule.line))
 
     for rule in comp.rules:
         cards = _cards(comp, rule.where)

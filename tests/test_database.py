@@ -145,3 +145,12 @@ def test_check_reads_boards_and_booklets(project: Path) -> None:
     path.write_text(path.read_text() + "\n{{ count('no-such-component') }}\n")
     r = run("check", "--project", str(project))
     assert r.code == 2 and "templates/bargains.md.j2" in r.err, r.err
+
+
+def test_check_finds_text_that_does_not_fit(project: Path) -> None:
+    """`pnp check` draws every face, so overflowing text is caught before anyone builds."""
+    edit(project, "text: Lucky leaves change hands whenever fairies haggle.",
+         "text: " + "Lucky leaves change hands whenever fairies haggle. " * 12)
+    r = run("check", "--project", str(project))
+    assert r.code == 2 and "BG-5" in r.err and "does not fit" in r.err, r.err
+    assert f"{DB}:" in r.err

@@ -1,4 +1,8 @@
-"""A reference card: a title band, a short text and an optional two-column table."""
+"""A reference card: a title band, a short text and an optional two-column table.
+
+Text shrinks to fit but never below MIN_SIZE (7 pt, legible at arm's length);
+content that does not fit then is an error, so it gets split over more cards.
+"""
 from __future__ import annotations
 
 from typing import Any, Mapping
@@ -8,6 +12,8 @@ from reportlab.lib.colors import Color
 from ..drawing import CardContext, color, darken, lighten, on
 from ..geometry import pt
 from . import Layout
+
+MIN_SIZE = 7.0
 
 
 def draw(ctx: CardContext, s: Mapping[str, Any]) -> Color:
@@ -41,7 +47,7 @@ def draw(ctx: CardContext, s: Mapping[str, Any]) -> Color:
     size = float(s.get("size", 7.4))
     if body:
         room = (y - bottom) * (0.28 if rows else 1.0)
-        used = ctx.paragraph(inner_x, y, inner_w, room, body, "body", size, min_size=5.8)
+        used = ctx.paragraph(inner_x, y, inner_w, room, body, "body", size, min_size=MIN_SIZE)
         lines = ctx.wrap(body, "body", used, inner_w)
         y -= len(lines) * used * 1.2 + pt(1.5)
     if rows:
@@ -58,12 +64,13 @@ def _table(ctx: CardContext, rows: list[tuple], x: float, top: float, width: flo
         text_w = width - label_w - pt(1.5)
         wrapped = [ctx.wrap(str(r[1]) if len(r) > 1 else "", "body", size, text_w) for r in rows]
         heights = [max(1, len(lines)) * size * 1.16 + pt(1.0) for lines in wrapped]
-        if sum(heights) <= height or size <= 5.5:
+        if sum(heights) <= height or size <= MIN_SIZE:
             break
         size -= 0.2
         label_w = min(max(ctx.fonts.width(str(r[0]), "bold", size) for r in rows) + pt(2), width * 0.38)
     if sum(heights) > height + 0.01:
-        raise ValueError(f"table of {len(rows)} rows does not fit its card even at 5.5 pt")
+        raise ValueError(f"table of {len(rows)} rows does not fit its card even at {MIN_SIZE:g} pt; "
+                         "split it over more cards")
     y = top
     for i, (row, lines, rh) in enumerate(zip(rows, wrapped, heights)):
         if i % 2 == 0:
