@@ -165,6 +165,12 @@ def bench_synthetic(t: Table, tmp: Path, sizes: list[int], repeat: int) -> dict[
         (n0, (w0, m0)), (n1, (w1, m1)) = sorted(per_card.items())[:2]
         t.add(f"growth from {n0:,} to {n1:,} cards", f"time x{w1 / w0:.1f}, memory x{m1 / m0:.1f} "
               f"(cards x{n1 / n0:.0f})")
+    if 10_000 in sizes:  # the same print run as a real deck would be: many copies of fewer designs
+        proj = make_project(tmp / "syn10000x100", 10_000, ROOT, distinct=100)
+        run = measure(pnp_cmd() + ["build", "synthetic", "--project", str(proj), "--out", str(proj / "out")])
+        size = (proj / "out" / "synthetic" / "deck.pdf").stat().st_size
+        t.add("synthetic deck, 10,000 cards in 100 designs", f"{run.wall:.1f} s, {run.peak_mb:.0f} MB peak, "
+              f"{size / 10_000 / 1024:.2f} KB per card", "peak < 150 MB", ok(run.peak_mb < 150))
     return projects
 
 

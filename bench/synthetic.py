@@ -43,19 +43,22 @@ components:
 WORDS = ["moss", "dew", "ember", "thistle", "reed", "lantern", "pebble", "fern", "brook", "acorn", "wren", "sorrel"]
 
 
-def card_yaml(n: int) -> str:
+def card_yaml(n: int, distinct: int | None = None) -> str:
+    """n cards in `distinct` designs (all different when None), copies spread evenly."""
+    kinds = distinct or n
     lines = [HEAD.format(n=n)]
-    for i in range(1, n + 1):
+    for i in range(1, kinds + 1):
         a, b, c = WORDS[i % 12], WORDS[(i * 5) % 12], WORDS[(i * 7 + 3) % 12]
-        lines.append(f'      - {{key: "{i}", name: "{a.title()} {b}", value: {i}, copies: 1, '
+        copies = n // kinds + (1 if i <= n % kinds else 0)
+        lines.append(f'      - {{key: "{i}", name: "{a.title()} {b}", value: {i}, copies: {copies}, '
                      f'text: "Trade {a} for {b}, then keep the {c} for card {i}."}}\n')
     return "".join(lines)
 
 
-def make_project(dest: Path, n: int, root: Path) -> Path:
-    """dest/card_data/synthetic.yaml with n cards; fonts linked from the repository."""
+def make_project(dest: Path, n: int, root: Path, distinct: int | None = None) -> Path:
+    """dest/card_data/synthetic.yaml with n cards in `distinct` designs; fonts linked from the repository."""
     (dest / "card_data").mkdir(parents=True, exist_ok=True)
-    (dest / "card_data" / "synthetic.yaml").write_text(card_yaml(n), encoding="utf-8")
+    (dest / "card_data" / "synthetic.yaml").write_text(card_yaml(n, distinct), encoding="utf-8")
     fonts = dest / "fonts"
     if not fonts.exists():
         os.symlink(root / "fonts", fonts, target_is_directory=True)

@@ -18,6 +18,7 @@ from .errors import InputError, Problem
 from .fonts import Fonts, MissingGlyph
 from .geometry import Size, card_size, pt
 from .layouts import LAYOUTS
+from .pdfout import end_form_compressed
 from .model import CardType, Component, Design, Game, Mark
 from .symbols import has_symbol
 from .templating import render_value
@@ -143,7 +144,7 @@ class FormCache:
             label = f"card {code}" if card else f"back of {comp.key}"
             raise InputError([Problem(self.game.where, design.line, where,
                                       f"{label}: {exc}")]) from None
-        c.endForm()
+        end_form_compressed(c, name)
         return name
 
 

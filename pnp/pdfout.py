@@ -5,11 +5,13 @@ import json
 import os
 import shutil
 import tempfile
+import zlib
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
 from reportlab import rl_config
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from . import __version__
@@ -19,6 +21,21 @@ from . import __version__
 # quarter to every stream's size and costs more time than the drawing. Set on
 # import, so a file's bytes never depend on which step ran first in a process.
 rl_config.useA85 = 0
+
+
+def end_form_compressed(c: Canvas, name: str) -> None:
+    """End the current form XObject and compress its stream now rather than at save.
+
+    ReportLab keeps every form's drawing as uncompressed text until the document
+    is saved; a deck of many distinct cards then holds megabytes of it. The
+    compressed stream carries its own /Filter, so ReportLab writes it unchanged
+    (the same zlib compression it would have applied at save).
+    """
+    c.endForm()
+    form = c._doc.idToObject[pdfdoc.xObjectName(name)]
+    form.Contents = pdfdoc.PDFStream(pdfdoc.PDFDictionary({"Filter": pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])}),
+                                     zlib.compress(form.stream), filters=None)
+    form.stream = None
 
 
 def canvas(path: Path, title: str, pagesize: tuple[float, float]) -> Canvas:

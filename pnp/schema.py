@@ -8,12 +8,24 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import functools
 import types
 import typing
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from .errors import Problem
 from .yamlsrc import line_of
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    """Resolved field types of a model class (resolving is slow; the model never changes)."""
+    return get_type_hints(cls)
+
+
+@functools.cache
+def _fields(cls: type) -> tuple[dataclasses.Field, ...]:
+    return dataclasses.fields(cls)
 
 
 def yaml_name(f: dataclasses.Field) -> str:
@@ -134,8 +146,8 @@ class Parser:
         if not isinstance(data, dict):
             self.fail(line, field, f"expected a mapping, found {_found(data)}")
             return None
-        hints = get_type_hints(cls)
-        fields = [f for f in dataclasses.fields(cls) if f.init and not f.metadata.get("internal")]
+        hints = _hints(cls)
+        fields = [f for f in _fields(cls) if f.init and not f.metadata.get("internal")]
         by_yaml = {yaml_name(f): f for f in fields}
         kwargs: dict[str, Any] = {}
         before = len(self.problems)
@@ -152,7 +164,7 @@ class Parser:
                 self.fail(line_of(data, None, line), sub, f"missing required key {name!r}")
         if extra_ok:
             kwargs["values"] = {k: v for k, v in data.items() if k not in by_yaml}
-        if "line" in {f.name for f in dataclasses.fields(cls)}:
+        if "line" in hints:
             kwargs["line"] = line_of(data, None, line) or 0
         if len(self.problems) > before:
             return None
