@@ -62,7 +62,21 @@ def _offset(text: str) -> tuple[float, float]:
     return x, y
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Group(click.Group):
+    """The command group; a file that cannot be read or written ends any command with exit 2."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except InputError as exc:
+            fail_input(exc)
+        except OSError as exc:
+            where = f" {exc.filename}" if exc.filename else ""
+            click.echo(f"error: cannot read or write{where}: {exc.strerror or exc}", err=True)
+            sys.exit(2)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="fairy-pnp")
 def main() -> None:
     """fairy-pnp: print-and-play PDFs, checks and stacked decks for fairy card games."""
@@ -109,6 +123,7 @@ def build(games: tuple[str, ...], project_dir: str, out_dir: str, paper: str, du
     except InputError as exc:
         fail_input(exc)
         return
+
     pages = sum(o.pages for o in outputs)
     click.echo(f"Wrote {len(outputs)} PDFs ({pages} pages) to {out} and updated {out / 'manifest.json'}")
 

@@ -71,15 +71,14 @@ def stack(base: str, name: str, project_dir: str, decks: int, removes: tuple[str
         target = project.card_data / "variants" / f"{name}.yaml"
         display = _display(project, target)
         try:      # refuse bad selectors before writing anything
-            build_variant(spec, base_game, target, "pnp stack")
+            game = build_variant(spec, base_game, target, display)
         except InputError as exc:
             raise InputError([_as_option(p) for p in exc.problems]) from None
-        write_variant(target, spec)
-        game = load_game(target, display)
         steps = plan_build([game], BuildOptions(SheetOptions(sheet_paper)))
         fonts = Fonts.load(project.fonts)
         out = Path(out_dir) if Path(out_dir).is_absolute() else project.root / out_dir
         outputs = run_build(steps, [game], out, fonts)
+        write_variant(target, spec)  # only once its cards are built: a failed stack leaves nothing behind
     except InputError as exc:
         fail_input(exc)
         return

@@ -154,3 +154,13 @@ def test_check_finds_text_that_does_not_fit(project: Path) -> None:
     r = run("check", "--project", str(project))
     assert r.code == 2 and "BG-5" in r.err and "does not fit" in r.err, r.err
     assert f"{DB}:" in r.err
+
+
+@pytest.mark.parametrize("command", [["build", "bargains"], ["export", "png", "bargains"], ["preview", "bargains"],
+                                     ["stack", "bargains", "rich", "--add", "10s"]])
+def test_unwritable_output_is_a_clear_error(project: Path, tmp_path: Path, command: list[str]) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    r = run(*command, "--project", str(project), "--out", str(blocker / "out"))
+    assert r.code == 2 and "cannot read or write" in r.err and "Traceback" not in r.err, r.err
+    assert not (project / "card_data" / "variants").exists()  # a failed stack leaves no variant behind
