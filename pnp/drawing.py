@@ -5,10 +5,9 @@ glyph is checked; all lengths here are PDF points unless a name says mm.
 """
 from __future__ import annotations
 
-import colorsys
 import hashlib
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
@@ -54,12 +53,6 @@ def luminance(c: Color) -> float:
 def on(c: Color, dark: Color = BLACK, light: Color = WHITE) -> Color:
     """Ink that reads on background `c`."""
     return dark if luminance(c) > 0.55 else light
-
-
-def saturate(c: Color, factor: float) -> Color:
-    h, l, s = colorsys.rgb_to_hls(c.red, c.green, c.blue)
-    r, g, b = colorsys.hls_to_rgb(h, l, max(0.0, min(1.0, s * factor)))
-    return Color(r, g, b)
 
 
 SYMBOL_REF = 100.0  # points: the size a symbol's form XObject is drawn at before scaling
@@ -205,11 +198,6 @@ class CardContext:
             c.setStrokeColor(stroke)
             c.setLineWidth(width)
         c.roundRect(x, y, w, h, r, stroke=1 if stroke is not None else 0, fill=1 if fill is not None else 0)
-
-
-def slot_color(slots: Mapping[str, Any], name: str, default: str) -> Color:
-    """A colour slot with a default."""
-    return color(slots.get(name) or default)
 
 
 def scale_bar(c: Canvas, x: float, y: float, fonts: Fonts) -> None:
