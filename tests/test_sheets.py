@@ -211,3 +211,27 @@ def test_each_marked_set_starts_on_its_own_sheet(tmp_path: Path) -> None:
         sets_per_page.append({p.name.rsplit("_", 1)[1] for p in placements(page)})
     assert all(len(s) == 1 for s in sets_per_page), sets_per_page
     assert [s.pop() for s in sets_per_page] == ["1", "1", "2", "2", "3", "3"]  # 11 cards: two sheets a set
+
+
+def test_fonts_are_embedded_as_subsets(built: Path) -> None:
+    reader = PdfReader(str(built))
+    fonts: dict[str, int] = {}
+
+    def walk(resources) -> None:
+        if not resources:
+            return
+        resources = resources.get_object()
+        for font in (resources.get("/Font") or {}).values():
+            font = font.get_object()
+            if font.get("/Subtype") == "/TrueType":
+                data = font["/FontDescriptor"].get_object()["/FontFile2"].get_object().get_data()
+                fonts[str(font["/BaseFont"])] = len(data)
+        for xobject in (resources.get("/XObject") or {}).values():
+            walk(xobject.get_object().get("/Resources"))
+
+    for page in reader.pages[:2]:
+        walk(page["/Resources"])
+    assert fonts, "no embedded TrueType fonts"
+    for name, size in fonts.items():
+        assert "+" in name, f"{name} is embedded whole, not as a subset"
+        assert size < 100_000, (name, size)  # the whole DejaVu files are 300-750 KB
