@@ -223,11 +223,12 @@ def schema(project_dir: str, out_file: str | None) -> None:
         click.echo(text)
 
 
-# Commands defined in their own modules register here.
-from .exports.commands import export as _export, preview as _preview  # noqa: E402
-main.add_command(_export)
-main.add_command(_preview)
-from .stackcli import stack as _stack; main.add_command(_stack)  # noqa: E402,E702
+# Commands defined in their own modules register here (imported last: they use the helpers above).
+from .exports.commands import export, preview  # noqa: E402
+from .stackcli import stack  # noqa: E402
+
+for _command in (export, preview, stack):
+    main.add_command(_command)
 
 
 if __name__ == "__main__":
