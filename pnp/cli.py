@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, Callable
@@ -70,6 +71,9 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except InputError as exc:
             fail_input(exc)
+        except BrokenPipeError:  # the reader went away (`pnp list | head`): stop quietly
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(0)
         except OSError as exc:
             where = f" {exc.filename}" if exc.filename else ""
             click.echo(f"error: cannot read or write{where}: {exc.strerror or exc}", err=True)
@@ -195,12 +199,27 @@ def list_games(project_dir: str) -> None:
         return
     for game in loaded:
         p = game.game.players
-        click.echo(f"{game.slug:<12} {game.tag}  {game.game.name}  ({p.min}-{p.max} players)")
+        players = f"{p.min} players" if p.min == p.max else f"{p.min}-{p.max} players"
+        click.echo(f"{game.slug:<12} {game.tag}  {game.game.name}  ({players})")
         for comp in game.components:
-            detail = f"{comp.card_count} cards, {comp.card_size}" if comp.is_cards else ""
-            if comp.sets:
-                detail += f", per {comp.sets.option[:-1]} ({comp.sets.default} sets by default)"
-            click.echo(f"    {comp.key:<16} {comp.kind:<10} {comp.name:<32} {detail}")
+            click.echo(f"    {comp.key:<16} {comp.kind:<10} {comp.name:<32} {_detail(comp)}".rstrip())
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _detail(comp: Any) -> str:
+    """What `pnp list` says about a component besides its name."""
+    if comp.kind == "booklet":
+        return f"templates/{comp.template}"
+    if comp.kind == "board":
+        size = comp.board.get("size", "") if isinstance(comp.board, dict) else ""
+        return f"{size} mm" if size else ""
+    detail = f"{_plural(comp.card_count, 'card')}, {comp.card_size}"
+    if comp.sets:
+        detail += f", one set per {comp.sets.option[:-1]} ({comp.sets.min}-{comp.sets.max}, default {comp.sets.default})"
+    return detail
 
 
 @main.command()
