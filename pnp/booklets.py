@@ -20,6 +20,7 @@ from reportlab.platypus import (CondPageBreak, Flowable, KeepTogether, ListFlowa
                                 Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle)
 
 from . import __version__
+from .boards import draw_board
 from .boardspec import parse_board
 from .booklettext import render
 from .drawing import color, darken, lighten
@@ -108,7 +109,6 @@ class Pictures:
         return self._forms
 
     def board(self, c: Canvas, comp: Component) -> str:
-        from .boards import draw_board
         self.forms(c)
         if comp.key not in self._boards:
             spec = parse_board(self.game, comp)
