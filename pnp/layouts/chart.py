@@ -151,7 +151,7 @@ def draw(ctx: CardContext, s: Mapping[str, Any]) -> Color:
 
 
 LABEL = 7.2   # node label size (condensed bold)
-NUMBER = 6.5  # node number size (serif)
+NUMBER = 7.0  # node number size (serif)
 
 
 def _node_box(ctx: CardContext, n: Node, x: float, y: float, bw: float, bh: float, fill: Color,
@@ -170,9 +170,9 @@ def _node_box(ctx: CardContext, n: Node, x: float, y: float, bw: float, bh: floa
         if n.number:
             ctx.text(x + pad, line1, n.number, "serif", NUMBER, darken(fill, 0.4), max_width=bw - 2 * pad - 2 * r)
         ctx.text(x + pad, y - bh / 2 + pt(1.15), n.label, "condensed", LABEL, ink, max_width=bw - 2 * pad,
-                 min_size=6.5)
+                 min_size=7.0)
     else:
-        ctx.text(x + pad, y - pt(0.9), n.label, "condensed", LABEL, ink, max_width=bw - 2 * pad, min_size=6.5)
+        ctx.text(x + pad, y - pt(0.9), n.label, "condensed", LABEL, ink, max_width=bw - 2 * pad, min_size=7.0)
 
 
 def _box_width(ctx: CardContext, n: Node) -> float:
