@@ -58,7 +58,7 @@ def board_step(game: Game, comp: Component, options: BuildOptions) -> Step:
 def write_board(path: Path, game: Game, comp: Component, spec: BoardSpec, plan: TilePlan, paper: Size,
                 fonts: Fonts, tick: Callable[[], None] = lambda: None) -> int:
     page = paper.landscape if plan.landscape else paper.portrait
-    c = canvas(path, f"{game.game.name}: {comp.name}", (pt(page.w), pt(page.h)))
+    c = canvas(path, f"{game.game.name}: {comp.name}", (pt(page.w), pt(page.h)), fonts.name("body"))
     form = f"Board_{comp.key}".replace(" ", "")
     c.beginForm(form, 0, 0, pt(spec.w), pt(spec.h))
     draw_board(c, game, spec, fonts)

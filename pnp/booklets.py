@@ -312,6 +312,7 @@ def _table(b: Block, st: Styles, width: float) -> Flowable:
         ("LINEBELOW", (0, -1), (-1, -1), 0.6, darken(st.accent, 0.1)),
         ("ROWBACKGROUNDS", (0, 1), (-1, -1), [None, lighten(st.accent, 0.92)]),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("FONTNAME", (0, 0), (-1, -1), st.body.fontName),  # cells are paragraphs; keep Helvetica out
         ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
         ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
     ]))
@@ -325,6 +326,7 @@ def _aside(b: Block, st: Styles) -> Table:
     t.setStyle(TableStyle([
         ("BACKGROUND", (0, 0), (-1, -1), lighten(st.accent, 0.9)),
         ("LINEBEFORE", (0, 0), (0, -1), 2.2, st.accent),
+        ("FONTNAME", (0, 0), (-1, -1), st.body.fontName),
         ("LEFTPADDING", (0, 0), (-1, -1), 8), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
         ("TOPPADDING", (0, 0), (-1, -1), 5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
     ]))
@@ -417,7 +419,7 @@ def write_plain(prep: Prepared, path: Path, paper: Size, fonts: Fonts) -> int:
     made: list[Canvas] = []
 
     def maker(*a: Any, **kw: Any) -> Canvas:
-        c = Canvas(*a, **kw)
+        c = Canvas(*a, **{**kw, "initialFontName": fonts.name("body")})
         made.append(c)
         return c
 
@@ -476,7 +478,7 @@ def write_imposed(prep: Prepared, path: Path, paper: Size, duplex: str, fonts: F
     made: list[ImposingCanvas] = []
 
     def maker(*a: Any, **kw: Any) -> Canvas:
-        c = ImposingCanvas(*a, sheet=paper, duplex=duplex, **kw)
+        c = ImposingCanvas(*a, sheet=paper, duplex=duplex, **{**kw, "initialFontName": fonts.name("body")})
         made.append(c)
         return c
 

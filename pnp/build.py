@@ -60,7 +60,7 @@ def card_step(game: Game, comp: Component, options: BuildOptions) -> Step:
     def run(stage: Path, fonts: Fonts, tick: Callable[[], None]) -> Output:
         path = stage / rel
         path.parent.mkdir(parents=True, exist_ok=True)
-        c = canvas(path, f"{game.game.name}: {comp.name}", (pt(grid.page.w), pt(grid.page.h)))
+        c = canvas(path, f"{game.game.name}: {comp.name}", (pt(grid.page.w), pt(grid.page.h)), fonts.name("body"))
         forms = FormCache(c, game, fonts, options.sheets.bleed)
         pages = draw_deck(c, game, comp, cards, options.sheets, fonts, forms, tick)
         c.save()

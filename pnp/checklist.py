@@ -29,7 +29,7 @@ def checklist_rows(game: Game, counts: dict[str, int]) -> list[tuple[str, list[t
 def write_checklist(path: Path, game: Game, counts: dict[str, int], paper: Size, fonts: Fonts) -> int:
     """Write the checklist; returns its page count."""
     page = paper.portrait
-    c = canvas(path, f"{game.game.name} checklist", (pt(page.w), pt(page.h)))
+    c = canvas(path, f"{game.game.name} checklist", (pt(page.w), pt(page.h)), fonts.name("body"))
     margin = 15.0
     y = page.h - margin
     pages = 1

@@ -38,9 +38,13 @@ def end_form_compressed(c: Canvas, name: str) -> None:
     form.stream = None
 
 
-def canvas(path: Path, title: str, pagesize: tuple[float, float]) -> Canvas:
-    """A canvas whose bytes depend only on what is drawn (no dates, no random IDs)."""
-    c = Canvas(str(path), pagesize=pagesize, invariant=1, pageCompression=1)
+def canvas(path: Path, title: str, pagesize: tuple[float, float], font: str) -> Canvas:
+    """A canvas whose bytes depend only on what is drawn (no dates, no random IDs).
+
+    `font` (a registered, embeddable font) replaces ReportLab's initial
+    Helvetica, so no page refers to a font the PDF does not embed.
+    """
+    c = Canvas(str(path), pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=font)
     c.setTitle(title)
     c.setAuthor("fairy-pnp")
     c.setCreator(f"fairy-pnp {__version__}")

@@ -258,7 +258,7 @@ class _Sheet:
     def bars(self, x: float, y: float, w: float, h: float, title: str, categories: Sequence[str],
              mine: Sequence[float], theirs: Sequence[float], fmt: str = "%.0f") -> None:
         """Grouped bar chart: the variant (dark) beside the standard deck (light)."""
-        d = Drawing(w, h)
+        d = Drawing(w, h, initialFontName=self.fonts.name("body"))  # no Helvetica in the PDF
         title_font = self.fonts.name("bold")
         self.fonts.check(title, "bold")
         d.add(String(0, h - 9, title, fontName=title_font, fontSize=8.5, fillColor=self.ink))
@@ -327,7 +327,8 @@ def write_pdf(path: Path, rep: dict[str, Any], fonts: Fonts, accent: str, ink: s
     """One A4 page of charts and tables; returns 1."""
     W, H = 595.28, 841.89
     m = 36.0
-    c = canvas(path, f"{rep['game']}: variant {rep['variant'].get('name', '')} statistics", (W, H))
+    c = canvas(path, f"{rep['game']}: variant {rep['variant'].get('name', '')} statistics", (W, H),
+               fonts.name("body"))
     v = rep["variant"]
     band = color(v.get("color") or accent)
     s = _Sheet(c, fonts, color(ink), color(accent), band)

@@ -59,3 +59,11 @@ def test_building_one_game_keeps_the_others_in_the_manifest(out: Path, tmp_path:
     assert run("build", "bargains", "--project", str(ROOT), "--out", str(copy)).code == 0
     after = json.loads((copy / "manifest.json").read_text())
     assert after == before
+
+
+def test_every_font_is_embedded(out: Path) -> None:
+    """No PDF names one of the 14 standard fonts a print shop's preflight would find missing."""
+    for pdf in out.rglob("*.pdf"):
+        data = pdf.read_bytes()
+        for base14 in (b"/Helvetica", b"/Times-", b"/Courier", b"/Symbol", b"/ZapfDingbats"):
+            assert base14 not in data, (pdf, base14)

@@ -45,7 +45,8 @@ def draw_pod(scenes: Scenes, job: PodJob) -> int:
     page_w, page_h, b, trim_w, trim_h = pod_geometry(t, job.profile)
     size = card_size_of(comp)
     sx, sy = trim_w / pt(size.w), trim_h / pt(size.h)
-    c = canvas(Path(job.path), f"{game.game.name}: {comp.name} (print on demand)", (page_w, page_h))
+    c = canvas(Path(job.path), f"{game.game.name}: {comp.name} (print on demand)", (page_w, page_h),
+               scene.fonts.name("body"))
     c.setTrimBox((b, b, b + trim_w, b + trim_h))
     c.setBleedBox((0, 0, page_w, page_h))
     forms = FormCache(c, game, scene.fonts, b / min(sx, sy) / pt(1) + 0.5)
