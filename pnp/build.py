@@ -22,18 +22,19 @@ from .steps import BuildOptions, Output, Step
 MANIFEST = "manifest.json"
 
 
-def check_counts(game: Game, counts: dict[str, int]) -> None:
-    """Refuse --players/--decks outside what a game's sets allow."""
+def check_counts(games: list[Game], counts: dict[str, int]) -> None:
+    """Refuse --players/--decks outside what the games' sets allow."""
     problems = []
-    for comp in game.components:
-        spec = comp.sets
-        if spec is None or spec.option not in counts:
-            continue
-        n = counts[spec.option]
-        if not spec.min <= n <= spec.max:
-            problems.append(Problem(game.where, comp.line, f"--{spec.option}",
-                                    f"{game.game.name} prints {spec.min} to {spec.max} sets of {comp.name}; "
-                                    f"--{spec.option} {n} is outside that"))
+    for game in games:
+        for comp in game.components:
+            spec = comp.sets
+            if spec is None or spec.option not in counts:
+                continue
+            n = counts[spec.option]
+            if not spec.min <= n <= spec.max:
+                problems.append(Problem(game.where, comp.line, f"--{spec.option}",
+                                        f"{game.game.name} prints {spec.min} to {spec.max} sets of {comp.name}; "
+                                        f"--{spec.option} {n} is outside that"))
     if problems:
         raise InputError(problems)
 
@@ -91,14 +92,10 @@ MAKERS: dict[str, StepMaker] = {"deck": card_step, "reference": card_step, "boar
 
 def plan_build(games: list[Game], options: BuildOptions) -> list[Step]:
     """All the work for these games, checked before anything is drawn."""
+    check_counts(games, options.counts)
     steps: list[Step] = []
     problems: list[Problem] = []
     for game in games:
-        try:
-            check_counts(game, options.counts)
-        except InputError as exc:
-            problems += exc.problems
-            continue
         for comp in game.components:
             maker = MAKERS.get(comp.kind)
             if maker is None:
@@ -124,23 +121,22 @@ def build(steps: list[Step], games: list[Game], out: Path, fonts: Fonts,
     with staging(out) as stage:
         outputs = run_steps(steps, stage, fonts, progress)
         publish(stage, out)
-    update_manifest(out, outputs, {g.tag for g in games}, {g.slug for g in games})
+    update_manifest(out, outputs, {g.slug for g in games})
     return outputs
 
 
-def update_manifest(out: Path, outputs: list[Output], rebuilt: set[str], folders: set[str] | None = None) -> None:
-    """Replace the entries of rebuilt games in out/manifest.json, keep the others.
+def update_manifest(out: Path, outputs: list[Output], folders: set[str]) -> None:
+    """Replace the entries in the rebuilt games' folders of out/manifest.json, keep the others.
 
-    With `folders`, an entry is replaced only when it also lies in a rebuilt game's
-    folder, so a variant (same tag as its base game) keeps the base game's entries.
+    Every game (and every stacked variant, which shares its base game's tag)
+    writes into a folder of its own, so the folder is what identifies its entries.
     """
     path = out / MANIFEST
     kept: list[dict[str, Any]] = []
     if path.is_file():
         try:
             old = json.loads(path.read_text(encoding="utf-8"))
-            kept = [e for e in old.get("files", []) if e.get("game") not in rebuilt
-                    or (folders is not None and str(e.get("path", "")).split("/")[0] not in folders)]
+            kept = [e for e in old.get("files", []) if str(e.get("path", "")).split("/")[0] not in folders]
         except (ValueError, AttributeError):
             kept = []
     files = sorted(kept + [o.as_dict() for o in outputs], key=lambda e: e["path"])

@@ -5,7 +5,8 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, Callable
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 import click
 
@@ -53,6 +54,21 @@ def _display(project: Project, path: Path) -> str:
 
 def _project(project_dir: str) -> Project:
     return Project.at(project_dir)
+
+
+def set_counts(players: int | None, decks: int | None) -> dict[str, int]:
+    """--players / --decks as the counts of components printed in sets (only those given)."""
+    return {k: v for k, v in (("players", players), ("decks", decks)) if v is not None}
+
+
+@contextmanager
+def progress(total: int, label: str) -> Iterator[Callable[[int], None]]:
+    """A progress bar on a terminal (nothing otherwise); yields the function that advances it."""
+    if not sys.stderr.isatty():
+        yield lambda n: None
+        return
+    with click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True) as bar:
+        yield bar.update
 
 
 def _offset(text: str) -> tuple[float, float]:
@@ -107,42 +123,22 @@ def build(games: tuple[str, ...], project_dir: str, out_dir: str, paper: str, du
     from .geometry import paper_size
     from .sheets import SheetOptions
 
+    project = _project(project_dir)
     try:
-        project = _project(project_dir)
-        try:
-            sheet_paper = paper_size(paper)
-            boards = paper_size(board_paper) if board_paper else None
-        except ValueError as exc:
-            raise click.BadParameter(str(exc)) from None
-        counts = {k: v for k, v in (("players", players), ("decks", decks)) if v is not None}
-        options = BuildOptions(SheetOptions(sheet_paper, duplex, bleed, _offset(back_offset), crop_marks), counts, boards)
-        loaded = load_games(project, games)
-        steps = plan_build(loaded, options)
-        fonts = Fonts.load(project.fonts)
-        out = Path(out_dir) if Path(out_dir).is_absolute() else project.root / out_dir
-        show = sys.stderr.isatty()
-        with click.progressbar(length=total_weight(steps), label="Building", file=sys.stderr,
-                               show_pos=True) if show else _Quiet() as bar:
-            outputs = run_build(steps, loaded, out, fonts, bar.update)
-    except InputError as exc:
-        fail_input(exc)
-        return
-
+        sheet_paper = paper_size(paper)
+        boards = paper_size(board_paper) if board_paper else None
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+    options = BuildOptions(SheetOptions(sheet_paper, duplex, bleed, _offset(back_offset), crop_marks),
+                           set_counts(players, decks), boards)
+    loaded = load_games(project, games)
+    steps = plan_build(loaded, options)
+    fonts = Fonts.load(project.fonts)
+    out = project.output(out_dir)
+    with progress(total_weight(steps), "Building") as advance:
+        outputs = run_build(steps, loaded, out, fonts, advance)
     pages = sum(o.pages for o in outputs)
     click.echo(f"Wrote {len(outputs)} PDFs ({pages} pages) to {out} and updated {out / 'manifest.json'}")
-
-
-class _Quiet:
-    """Stands in for a progress bar when output is not a terminal."""
-
-    def __enter__(self) -> "_Quiet":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        return None
-
-    def update(self, n: int) -> None:
-        return None
 
 
 @main.command()
@@ -169,8 +165,7 @@ def check(games: tuple[str, ...], project_dir: str, as_json: bool) -> None:
         if as_json:
             click.echo(json.dumps({"ok": False, "problems": [str(p) for p in exc.problems]}, indent=2))
             sys.exit(2)
-        fail_input(exc)
-        return
+        raise
     broken = any(v.severity == "error" for _, vs in report for v in vs)
     if as_json:
         click.echo(json.dumps({"ok": not broken, "games": [
@@ -192,11 +187,7 @@ def check(games: tuple[str, ...], project_dir: str, as_json: bool) -> None:
 @project_option
 def list_games(project_dir: str) -> None:
     """Show games, their components and card counts."""
-    try:
-        loaded = load_games(_project(project_dir), ())
-    except InputError as exc:
-        fail_input(exc)
-        return
+    loaded = load_games(_project(project_dir), ())
     for game in loaded:
         p = game.game.players
         players = f"{p.min} players" if p.min == p.max else f"{p.min}-{p.max} players"

@@ -57,6 +57,11 @@ class Project:
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise problem(name, None, "GAME", f"no such game{hint}; games here: {', '.join(files) or 'none'}")
 
+    def output(self, out_dir: str | Path) -> Path:
+        """The output folder named on the command line: absolute, or relative to the project."""
+        path = Path(out_dir)
+        return path if path.is_absolute() else self.root / path
+
     def confined(self, relative: str, base: Path | None = None) -> Path:
         """A file named by a database, refused when it would leave the project folder."""
         path = ((base or self.root) / relative).resolve()

@@ -3,11 +3,10 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import click
 
-from .cli import _display, _project, fail_input, project_option
+from .cli import _display, _project, progress, project_option
 from .errors import InputError, Problem
 from .stacking import DEFAULT_COLOR, FORMS, VariantSpec, write_variant
 
@@ -43,7 +42,7 @@ def stack(base: str, name: str, project_dir: str, decks: int, removes: tuple[str
     then --add, then --jokers. The variant's cards carry a mark on face and
     back; OUT/NAME/ receives the deck, a checklist and stats.pdf.
     """
-    from .build import BuildOptions, build as run_build, plan_build
+    from .build import BuildOptions, build as run_build, plan_build, total_weight
     from .fonts import Fonts
     from .geometry import paper_size
     from .loader import load_game
@@ -51,37 +50,34 @@ def stack(base: str, name: str, project_dir: str, decks: int, removes: tuple[str
     from .stackstats import format_text
     from .variants import build_variant
 
+    project = _project(project_dir)
     try:
-        project = _project(project_dir)
-        try:
-            sheet_paper = paper_size(paper)
-        except ValueError as exc:
-            raise click.BadParameter(str(exc), param_hint="--paper") from None
-        if name in project.game_files():
-            raise InputError([Problem(name, None, "NAME", f"{name!r} is already a game here; pick another name")])
-        base_path = project.resolve_game(base)
-        base_game = load_game(base_path, _display(project, base_path))
-        base_ref = base_path.stem if base_path.parent == project.card_data else _display(project, base_path)
-        try:
-            spec = VariantSpec(name=name, base=base_ref, component=component, decks=decks, remove=removes,
-                               add=adds, jokers=jokers, mark=mark, color=mark_color,
-                               trials=trials, seed=seed)
-        except ValueError as exc:
-            raise InputError([Problem("pnp stack", None, "", str(exc))]) from None
-        target = project.card_data / "variants" / f"{name}.yaml"
-        display = _display(project, target)
-        try:      # refuse bad selectors before writing anything
-            game = build_variant(spec, base_game, target, display)
-        except InputError as exc:
-            raise InputError([_as_option(p) for p in exc.problems]) from None
-        steps = plan_build([game], BuildOptions(SheetOptions(sheet_paper)))
-        fonts = Fonts.load(project.fonts)
-        out = Path(out_dir) if Path(out_dir).is_absolute() else project.root / out_dir
-        outputs = run_build(steps, [game], out, fonts)
-        write_variant(target, spec)  # only once its cards are built: a failed stack leaves nothing behind
+        sheet_paper = paper_size(paper)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--paper") from None
+    if name in project.game_files():
+        raise InputError([Problem(name, None, "NAME", f"{name!r} is already a game here; pick another name")])
+    base_path = project.resolve_game(base)
+    base_game = load_game(base_path, _display(project, base_path), project.root)
+    base_ref = base_path.stem if base_path.parent == project.card_data else _display(project, base_path)
+    try:
+        spec = VariantSpec(name=name, base=base_ref, component=component, decks=decks, remove=removes,
+                           add=adds, jokers=jokers, mark=mark, color=mark_color,
+                           trials=trials, seed=seed)
+    except ValueError as exc:
+        raise InputError([Problem("pnp stack", None, "", str(exc))]) from None
+    target = project.card_data / "variants" / f"{name}.yaml"
+    display = _display(project, target)
+    try:      # refuse bad selectors before writing anything
+        game = build_variant(spec, base_game, target, display)
     except InputError as exc:
-        fail_input(exc)
-        return
+        raise InputError([_as_option(p) for p in exc.problems]) from None
+    steps = plan_build([game], BuildOptions(SheetOptions(sheet_paper)))
+    fonts = Fonts.load(project.fonts)
+    out = project.output(out_dir)
+    with progress(total_weight(steps), "Stacking") as advance:
+        outputs = run_build(steps, [game], out, fonts, advance)
+    write_variant(target, spec)  # only once its cards are built: a failed stack leaves nothing behind
     report = json.loads((out / game.slug / "stats.json").read_text(encoding="utf-8"))
     if as_json:
         click.echo(json.dumps(report, indent=2))

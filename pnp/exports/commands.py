@@ -1,15 +1,13 @@
 """The `pnp export` group (png, tts, pod) and `pnp preview`."""
 from __future__ import annotations
 
-import sys
-from contextlib import nullcontext
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, ContextManager
+from typing import Any, Callable
 
 import click
 
-from ..cli import fail_input, load_games, project_option
-from ..errors import InputError
+from ..cli import load_games, progress, project_option, set_counts
 from ..model import Game
 from ..project import Project
 
@@ -30,51 +28,38 @@ def _common(fn: Callable) -> Callable:
     return fn
 
 
-class _Bar:
-    """A click progress bar on a terminal, nothing otherwise."""
+@dataclass(frozen=True)
+class _Job:
+    """What every export works on: the games, where files go, the worker setup and the decks."""
 
-    def __init__(self, total: int, label: str):
-        self._cm: ContextManager[Any] = (
-            click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True)
-            if sys.stderr.isatty() else nullcontext(None))
-        self._bar: Any = None
-
-    def __enter__(self) -> Callable[[int], None]:
-        self._bar = self._cm.__enter__()
-        return self._bar.update if self._bar is not None else (lambda n: None)
-
-    def __exit__(self, *exc: Any) -> None:
-        self._cm.__exit__(*exc)
+    loaded: list[Game]
+    out: Path
+    jobs: int
+    setup: Any
+    targets: list
 
 
-def _prepare(project_dir: str, games: tuple[str, ...], out_dir: str, jobs: int | None,
-             players: int | None, decks: int | None) -> tuple[Project, list[Game], Path, int, dict[str, int]]:
+def _job(project_dir: str, games: tuple[str, ...], out_dir: str, jobs: int | None,
+         players: int | None, decks: int | None) -> _Job:
     from ..build import check_counts
-    from .pool import default_jobs
+    from .naming import Target, card_components
+    from .pool import Setup, default_jobs
 
     project = Project.at(project_dir)
     loaded = load_games(project, games)
-    counts = {k: v for k, v in (("players", players), ("decks", decks)) if v is not None}
-    problems = []
-    for game in loaded:
-        try:
-            check_counts(game, counts)
-        except InputError as exc:
-            problems += exc.problems
-    if problems:
-        raise InputError(problems)
-    out = Path(out_dir) if Path(out_dir).is_absolute() else project.root / out_dir
-    return project, loaded, out, jobs or default_jobs(), counts
+    counts = set_counts(players, decks)
+    check_counts(loaded, counts)
+    setup = Setup(tuple(loaded), str(project.fonts), tuple(sorted(counts.items())))
+    targets = [Target(g, comp) for g in loaded for comp in card_components(g)]
+    return _Job(loaded, project.output(out_dir), jobs or default_jobs(), setup, targets)
 
 
-def _targets(games: list[Game]) -> list:
-    from .naming import Target, card_components
-    return [Target(g, comp) for g in games for comp in card_components(g)]
+def _write(job: _Job, kind: str, total: int, export: Callable[[Path, Callable[[int], None]], list[Path]]) -> list[Path]:
+    """Run one export into a staging folder with a progress bar; publish it under OUT/<game>/<kind>/."""
+    from .output import write_export
 
-
-def _setup(project: Project, games: list[Game], counts: dict[str, int]):
-    from .pool import Setup
-    return Setup(tuple(games), str(project.fonts), tuple(sorted(counts.items())))
+    with progress(total, kind.upper() if len(kind) <= 4 else kind.title()) as advance:
+        return write_export(job.out, job.loaded, kind, lambda stage: export(stage, advance))
 
 
 @click.group(name="export")
@@ -91,22 +76,14 @@ def export() -> None:
 def png(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | None, players: int | None,
         decks: int | None, dpi: float, profile: str) -> None:
     """One RGB PNG per distinct card face and per distinct back: OUT/<game>/png/<component>/."""
-    from .output import write_export
     from .png import export_png, png_count
     from .profiles import PROFILES
 
-    try:
-        project, loaded, out, jobs, counts = _prepare(project_dir, games, out_dir, jobs, players, decks)
-        setup = _setup(project, loaded, counts)
-        targets = _targets(loaded)
-        total = png_count(targets, setup.scenes())
-        with _Bar(total, "PNG") as progress:
-            written = write_export(out, loaded, "png", lambda stage: export_png(
-                targets, setup, stage, PROFILES[profile], dpi, jobs, progress))
-    except InputError as exc:
-        fail_input(exc)
-        return
-    click.echo(f"Wrote {len(written)} PNGs ({profile}, {dpi:g} dpi) to {out}/<game>/png/")
+    job = _job(project_dir, games, out_dir, jobs, players, decks)
+    total = png_count(job.targets, job.setup.scenes())
+    written = _write(job, "png", total, lambda stage, advance: export_png(
+        job.targets, job.setup, stage, PROFILES[profile], dpi, job.jobs, advance))
+    click.echo(f"Wrote {len(written)} PNGs ({profile}, {dpi:g} dpi) to {job.out}/<game>/png/")
 
 
 @export.command(name="tts")
@@ -118,26 +95,18 @@ def tts(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | None
     Copy or link the JSON into TTS's Saved Objects folder; it names the
     pictures by their local paths, so keep the output folder where it is.
     """
-    from .output import write_export
     from .tts import export_tts, plan_sheets
 
-    try:
-        project, loaded, out, jobs, counts = _prepare(project_dir, games, out_dir, jobs, players, decks)
-        setup = _setup(project, loaded, counts)
-        targets = _targets(loaded)
-        scenes = setup.scenes()
-        total = 0
-        for t in targets:
-            sheets = plan_sheets(t, scenes[t.game.slug].printed(t.comp.key))
-            total += sum(len(s.cards) for s in sheets) + len({s.back for s in sheets})
-        with _Bar(total, "TTS") as progress:
-            written = write_export(out, loaded, "tts", lambda stage: export_tts(
-                targets, setup, stage, out, jobs, progress))
-    except InputError as exc:
-        fail_input(exc)
-        return
+    job = _job(project_dir, games, out_dir, jobs, players, decks)
+    scenes = job.setup.scenes()
+    total = 0
+    for t in job.targets:
+        sheets = plan_sheets(t, scenes[t.game.slug].printed(t.comp.key))
+        total += sum(len(s.cards) for s in sheets) + len({s.back for s in sheets})
+    written = _write(job, "tts", total, lambda stage, advance: export_tts(
+        job.targets, job.setup, stage, job.out, job.jobs, advance))
     decks_n = sum(1 for p in written if p.suffix == ".json")
-    click.echo(f"Wrote {decks_n} Tabletop Simulator deck(s) ({len(written)} files) to {out}/<game>/tts/")
+    click.echo(f"Wrote {decks_n} Tabletop Simulator deck(s) ({len(written)} files) to {job.out}/<game>/tts/")
 
 
 @export.command(name="pod")
@@ -147,21 +116,13 @@ def tts(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | None
 def pod(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | None, players: int | None,
         decks: int | None, profile: str) -> None:
     """Print-on-demand PDFs, one card per page with bleed, TrimBox and BleedBox: OUT/<game>/pod/."""
-    from .output import write_export
     from .pod import export_pod
     from .profiles import PROFILES
 
-    try:
-        project, loaded, out, jobs, counts = _prepare(project_dir, games, out_dir, jobs, players, decks)
-        setup = _setup(project, loaded, counts)
-        targets = _targets(loaded)
-        with _Bar(len(targets), "POD") as progress:
-            written = write_export(out, loaded, "pod", lambda stage: export_pod(
-                targets, setup, stage, PROFILES[profile], jobs, progress))
-    except InputError as exc:
-        fail_input(exc)
-        return
-    click.echo(f"Wrote {len(written)} print-on-demand PDF(s) ({profile}) to {out}/<game>/pod/")
+    job = _job(project_dir, games, out_dir, jobs, players, decks)
+    written = _write(job, "pod", len(job.targets), lambda stage, advance: export_pod(
+        job.targets, job.setup, stage, PROFILES[profile], job.jobs, advance))
+    click.echo(f"Wrote {len(written)} print-on-demand PDF(s) ({profile}) to {job.out}/<game>/pod/")
 
 
 @click.command(name="preview")
@@ -169,17 +130,9 @@ def pod(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | None
 def preview(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | None, players: int | None,
             decks: int | None) -> None:
     """One contact-sheet PNG per deck (every distinct card, with counts): OUT/<game>/preview/."""
-    from .output import write_export
     from .preview import export_preview
 
-    try:
-        project, loaded, out, jobs, counts = _prepare(project_dir, games, out_dir, jobs, players, decks)
-        setup = _setup(project, loaded, counts)
-        targets = _targets(loaded)
-        with _Bar(len(targets), "Preview") as progress:
-            written = write_export(out, loaded, "preview", lambda stage: export_preview(
-                targets, setup, stage, jobs, progress))
-    except InputError as exc:
-        fail_input(exc)
-        return
-    click.echo(f"Wrote {len(written)} preview(s) to {out}/<game>/preview/")
+    job = _job(project_dir, games, out_dir, jobs, players, decks)
+    written = _write(job, "preview", len(job.targets), lambda stage, advance: export_preview(
+        job.targets, job.setup, stage, job.jobs, advance))
+    click.echo(f"Wrote {len(written)} preview(s) to {job.out}/<game>/preview/")
