@@ -16,7 +16,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from .boardspec import Area, BoardSpec, Position, parse_board
-from .drawing import BLACK, WHITE, CardContext, scale_bar, color, darken, lighten, on
+from .drawing import BLACK, WHITE, CardContext, color, darken, lighten, on, scale_bar
 from .fonts import Fonts
 from .geometry import Size, pt
 from .imposition import Tile, TilePlan, tile_plan

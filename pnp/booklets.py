@@ -16,8 +16,19 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import (CondPageBreak, Flowable, KeepTogether, ListFlowable, ListItem, PageBreak,
-                                Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle)
+from reportlab.platypus import (
+    CondPageBreak,
+    Flowable,
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    PageBreak,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from . import __version__
 from .boards import draw_board
@@ -31,6 +42,7 @@ from .geometry import Size, pt
 from .imposition import saddle_order
 from .markup import Block, MarkupError, inline, parse, plain
 from .model import Component, Game
+from .pdfout import place_form
 from .steps import Output, Step
 
 BODY_SIZE = 9.6
@@ -193,11 +205,7 @@ class BoardPicture(Flowable):
     def draw(self) -> None:
         c = self.canv
         name = self.pictures.board(c, self.comp)
-        c.saveState()
-        c.translate((self.width - self.bw * self.scale) / 2, pt(1))
-        c.scale(self.scale, self.scale)
-        c.doForm(name)
-        c.restoreState()
+        place_form(c, name, (self.width - self.bw * self.scale) / 2, pt(1), self.scale)
 
 
 def _find_card(game: Game, key: str) -> tuple[Component, Any]:

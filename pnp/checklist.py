@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-
 from .drawing import color
 from .faces import printed_cards
 from .fonts import Fonts

@@ -4,8 +4,8 @@ from __future__ import annotations
 import json
 import os
 import sys
-from pathlib import Path
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import click
@@ -118,7 +118,8 @@ def main() -> None:
 def build(games: tuple[str, ...], project_dir: str, out_dir: str, paper: str, duplex: str, bleed: float,
           back_offset: str, crop_marks: str, players: int | None, decks: int | None, board_paper: str | None) -> None:
     """Build GAMES (all when none) into OUT, one folder per game, plus manifest.json."""
-    from .build import BuildOptions, build as run_build, plan_build, total_weight
+    from .build import BuildOptions, plan_build, total_weight
+    from .build import build as run_build
     from .fonts import Fonts
     from .geometry import paper_size
     from .sheets import SheetOptions

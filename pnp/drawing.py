@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from .fonts import Fonts
 from .geometry import SAFE_ZONE, pt
 from .model import Mark, Style
+from .pdfout import place_form
 from .symbols import draw_symbol, has_symbol
 
 WHITE = Color(1, 1, 1)
@@ -79,11 +80,7 @@ def symbol_form(c: Canvas, name: str, cx: float, cy: float, size: float, fill: C
         draw_symbol(c, name, 0, 0, SYMBOL_REF, fill=fill, stroke=stroke,
                     stroke_width=None if stroke is None else ratio * SYMBOL_REF)
         c.endForm()
-    k = size / SYMBOL_REF
-    c.saveState()
-    c.transform(k, 0, 0, k, cx, cy)
-    c.doForm(form)
-    c.restoreState()
+    place_form(c, form, cx, cy, size / SYMBOL_REF)
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,8 @@ of 65 cards draws 5 faces and 1 back.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import jinja2
@@ -18,8 +18,8 @@ from .errors import InputError, Problem
 from .fonts import Fonts, MissingGlyph
 from .geometry import Size, card_size, pt
 from .layouts import LAYOUTS
-from .pdfout import end_form_compressed
 from .model import CardType, Component, Design, Game, Mark
+from .pdfout import end_form_compressed
 from .symbols import has_symbol
 from .templating import render_value
 

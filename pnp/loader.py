@@ -45,7 +45,9 @@ def load_game(path: Path, display: str | None = None, root: Path | None = None) 
     root = root or find_root(path) or path.resolve().parent
     data = load_yaml(path, name)
     if isinstance(data, dict) and "variant" in data and "game" not in data:
-        from .variants import load_variant  # a stacked deck: base game + changes (`pnp stack`)
+        from .variants import (
+            load_variant,  # a stacked deck: base game + changes (`pnp stack`)
+        )
         return load_variant(path, name, data, root)
     parser = Parser(name)
     if not isinstance(data, dict):

@@ -6,7 +6,8 @@ components. Deck-like components hold card types; each card type has a
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field as fld
+from dataclasses import dataclass
+from dataclasses import field as fld
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 

@@ -38,6 +38,14 @@ def end_form_compressed(c: Canvas, name: str) -> None:
     form.stream = None
 
 
+def place_form(c: Canvas, name: str, x: float, y: float, sx: float = 1.0, sy: float | None = None) -> None:
+    """Draw form XObject `name` with its origin at (x, y) points, scaled by sx (and sy)."""
+    c.saveState()
+    c.transform(sx, 0, 0, sx if sy is None else sy, x, y)
+    c.doForm(name)
+    c.restoreState()
+
+
 def canvas(path: Path, title: str, pagesize: tuple[float, float], font: str) -> Canvas:
     """A canvas whose bytes depend only on what is drawn (no dates, no random IDs).
 

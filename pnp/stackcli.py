@@ -42,7 +42,8 @@ def stack(base: str, name: str, project_dir: str, decks: int, removes: tuple[str
     then --add, then --jokers. The variant's cards carry a mark on face and
     back; OUT/NAME/ receives the deck, a checklist and stats.pdf.
     """
-    from .build import BuildOptions, build as run_build, plan_build, total_weight
+    from .build import BuildOptions, plan_build, total_weight
+    from .build import build as run_build
     from .fonts import Fonts
     from .geometry import paper_size
     from .loader import load_game

@@ -12,9 +12,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from reportlab.graphics import renderPDF
 from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.shapes import Drawing, String
-from reportlab.graphics import renderPDF
 from reportlab.lib.colors import Color
 
 from . import deckstats

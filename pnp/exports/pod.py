@@ -13,7 +13,7 @@ from typing import Callable
 
 from ..faces import FormCache, card_size_of
 from ..geometry import pt
-from ..pdfout import canvas
+from ..pdfout import canvas, place_form
 from .naming import Target, safe
 from .output import folder
 from .pool import Scenes, Setup, run
@@ -55,11 +55,7 @@ def draw_pod(scenes: Scenes, job: PodJob) -> int:
         for _ in range(p.copies):
             for name in (forms.back(comp, p), forms.face(comp, p)):
                 c.setPageSize((page_w, page_h))
-                c.saveState()
-                c.translate(b, b)
-                c.scale(sx, sy)
-                c.doForm(name)
-                c.restoreState()
+                place_form(c, name, b, b, sx, sy)
                 c.showPage()
                 pages += 1
     c.save()

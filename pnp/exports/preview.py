@@ -15,8 +15,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..drawing import color, on
 from ..faces import FormCache, card_size_of
-from ..geometry import pt
 from ..fonts import Fonts
+from ..geometry import pt
 from .naming import Target, back_key, distinct_backs, safe
 from .output import folder
 from .pool import Scenes, Setup, run

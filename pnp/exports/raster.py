@@ -12,6 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..faces import FormCache, Printed, card_size_of, printed_cards
 from ..fonts import Fonts
 from ..model import Game
+from ..pdfout import place_form
 from .profiles import Frame
 
 
@@ -52,11 +53,7 @@ def draw_pdf(scene: Scene, requests: list[Request]) -> bytes:
         p = cards[r.index]
         name = forms.face(comp, p) if r.side == "face" else forms.back(comp, p)
         c.setPageSize(frame.page_pt)
-        c.saveState()
-        c.translate(x, y)
-        c.scale(sx, sy)
-        c.doForm(name)
-        c.restoreState()
+        place_form(c, name, x, y, sx, sy)
         c.showPage()
     c.save()
     return buf.getvalue()
