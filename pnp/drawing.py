@@ -186,6 +186,18 @@ class CardContext:
                stroke: Color | None = None, stroke_width: float | None = None) -> None:
         symbol_form(self.c, name, cx, cy, size, fill=fill, stroke=stroke, stroke_width=stroke_width)
 
+    def medallion(self, cx: float, cy: float, r: float, fill: Color, stroke: Color, width: float,
+                  halo: Color | None = None, halo_width: float = 0.0) -> None:
+        """An outlined disc, optionally on a wider halo disc: the picture frame of several layouts."""
+        c = self.c
+        if halo is not None:
+            c.setFillColor(halo)
+            c.circle(cx, cy, r + halo_width, stroke=0, fill=1)
+        c.setFillColor(fill)
+        c.setStrokeColor(stroke)
+        c.setLineWidth(width)
+        c.circle(cx, cy, r, stroke=1, fill=1)
+
     def round_rect(self, x: float, y: float, w: float, h: float, r: float, fill: Color | None = None,
                    stroke: Color | None = None, width: float = 0.6) -> None:
         c = self.c

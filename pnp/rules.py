@@ -4,7 +4,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from dataclasses import asdict, dataclass
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from .model import CardType, Component, Game, Rule
 from .templating import compile_expr
@@ -127,13 +127,14 @@ def check_component(game: Game, comp: Component) -> list[Violation]:
                 fail(rule, f"equal counts of {rule.field} " + " / ".join(values),
                      ", ".join(f"{v} {n}" for v, n in found.items()))
         elif check == "links":
-            out.extend(_links(game, comp, rule, cards, fail))
+            _links(comp, rule, cards, fail)
         elif check == "expr":
             _expr(comp, rule, fail)
     return out
 
 
-def _links(game: Game, comp: Component, rule: Rule, cards: list[CardType], fail) -> list[Violation]:
+def _links(comp: Component, rule: Rule, cards: list[CardType], fail: Callable[..., None]) -> None:
+    """Every link names a card of the component, and (with symmetric/inverse) is returned."""
     by_key = {c.key: c for c in comp.cards}
     back_field = rule.inverse or (rule.field if rule.symmetric else None)
     for card in cards:
@@ -145,7 +146,6 @@ def _links(game: Game, comp: Component, rule: Rule, cards: list[CardType], fail)
             if back_field and card.key not in [str(k) for k in (other.get(back_field) or [])]:
                 fail(rule, f"{target}.{back_field} to list {card.key}",
                      f"{target}.{back_field} = {list(other.get(back_field) or [])}", f"{card.key} -> {target}")
-    return []
 
 
 class _Deck:
@@ -180,7 +180,7 @@ class _Deck:
         return max(counts.values()) if counts else 0
 
 
-def _expr(comp: Component, rule: Rule, fail) -> None:
+def _expr(comp: Component, rule: Rule, fail: Callable[..., None]) -> None:
     fn = compile_expr(rule.expr or "true")
     names = list(rule.params)
     for combo in itertools.product(*[rule.params[n] for n in names]) if names else [()]:

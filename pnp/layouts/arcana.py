@@ -160,12 +160,7 @@ def _window(ctx: CardContext, x: float, y: float, w: float, h: float, theme: Col
     c.restoreState()
     # Medallion.
     mr = min(w * 0.36, h * 0.36)
-    c.setFillColor(lighten(theme, 0.45))
-    c.circle(cx, cy, mr + pt(1.8), stroke=0, fill=1)
-    c.setFillColor(theme)
-    c.setStrokeColor(gold)
-    c.setLineWidth(1.4)
-    c.circle(cx, cy, mr, stroke=1, fill=1)
+    ctx.medallion(cx, cy, mr, theme, gold, 1.4, halo=lighten(theme, 0.45), halo_width=pt(1.8))
     c.setLineWidth(0.4)
     c.setStrokeColor(lighten(gold, 0.4))
     c.circle(cx, cy, mr - pt(1.1), stroke=1, fill=0)

@@ -190,12 +190,8 @@ def _art(ctx: CardContext, s: Mapping[str, Any], theme: Color, deep: Color, top:
     # A light picture gets a dark disc and a dark one a light disc, so it stands out in grayscale too.
     light_art = luminance(fill) > 0.6
     night = mix(color(ctx.style.ink), theme, 0.22)
-    c.setFillColor(darken(theme, 0.25) if light_art else lighten(theme, 0.62))
-    c.circle(cx, cy, r, stroke=0, fill=1)
-    c.setStrokeColor(theme)
-    c.setLineWidth(1.6)
-    c.setFillColor(night if light_art else lighten(theme, 0.78))
-    c.circle(cx, cy, r - pt(1.1), stroke=1, fill=1)
+    ctx.medallion(cx, cy, r - pt(1.1), night if light_art else lighten(theme, 0.78), theme, 1.6,
+                  halo=darken(theme, 0.25) if light_art else lighten(theme, 0.62), halo_width=pt(1.1))
     if s.get("art"):
         ctx.symbol(str(s["art"]), cx, cy + (rib_h * 0.25), r * 1.32, fill=fill, stroke=deep, stroke_width=0.9)
     if ribbon:

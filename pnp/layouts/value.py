@@ -59,12 +59,7 @@ def draw(ctx: CardContext, s: Mapping[str, Any]) -> Color:
 
     # Medallion with the big numeral over a watermark emblem.
     cx, cy, r = w / 2, h * 0.54, min(pw, ph) * 0.36
-    c.setFillColor(lighten(theme, 0.55))
-    c.circle(cx, cy, r + pt(1.6), stroke=0, fill=1)
-    c.setFillColor(theme)
-    c.setStrokeColor(deep)
-    c.setLineWidth(1.0)
-    c.circle(cx, cy, r, stroke=1, fill=1)
+    ctx.medallion(cx, cy, r, theme, deep, 1.0, halo=lighten(theme, 0.55), halo_width=pt(1.6))
     ctx.symbol(emblem, cx, cy, r * 1.45, fill=lighten(theme, 0.18) if on(theme) == color("#ffffff") else darken(theme, 0.08))
     numeral_ink = on(theme, dark=color("#17131f"), light=color("#ffffff"))
     size = ctx.fonts.fit(value, "display", r * 1.55, 58)
