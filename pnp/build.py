@@ -9,7 +9,7 @@ from .boards import board_step
 from .booklets import booklet_step
 from .checklist import write_checklist
 from .errors import InputError, Problem
-from .faces import FormCache, card_size_of, printed_cards
+from .faces import FormCache, Printed, card_size_of, printed_cards
 from .fonts import Fonts
 from .geometry import pt
 from .model import Component, Game
@@ -39,8 +39,8 @@ def check_counts(games: list[Game], counts: dict[str, int]) -> None:
         raise InputError(problems)
 
 
-def deck_output(game: Game, comp: Component, rel: str, pages: int, counts: dict[str, int]) -> Output:
-    cards = printed_cards(game, comp, counts)
+def deck_output(game: Game, comp: Component, rel: str, pages: int, cards: list[Printed]) -> Output:
+    """The manifest entry of a card PDF: size, card count and copies per collation code."""
     copies: dict[str, int] = {}
     for p in cards:
         copies[p.code] = copies.get(p.code, 0) + p.copies
@@ -65,7 +65,7 @@ def card_step(game: Game, comp: Component, options: BuildOptions) -> Step:
         forms = FormCache(c, game, fonts, options.sheets.bleed)
         pages = draw_deck(c, game, comp, cards, options.sheets, fonts, forms, tick)
         c.save()
-        return deck_output(game, comp, rel, pages, options.counts)
+        return deck_output(game, comp, rel, pages, cards)
 
     return Step(f"{game.tag} {comp.name}", max(1, sheets), run)
 

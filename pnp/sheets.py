@@ -86,13 +86,9 @@ def _page(c: Canvas, grid: Grid, fonts: Fonts, game: Game, comp: Component, plac
     if not back:
         crop_marks(c, grid, options.crop_marks)
     side = "backs" if back else "fronts"
-    _footer(c, grid, fonts, f"{label} · {side} · {comp_size_label(comp)}", offset)
+    _footer(c, grid, fonts, f"{label} · {side} · {card_size_of(comp).label()}", offset)
     _target(c, grid, back, options.duplex, offset)
     c.showPage()
-
-
-def comp_size_label(comp: Component) -> str:
-    return card_size_of(comp).label()
 
 
 def _clip_to_own_area(c: Canvas, grid: Grid, col: int, row: int) -> None:

@@ -41,6 +41,16 @@ class CliResult:
     err: str
 
 
+def assert_check_names(tmp_path: Path, filename: str, text: str, rules: list[str]) -> None:
+    """Write a broken copy of a database; `pnp check` must exit 1 and name every rule in `rules`."""
+    broken = tmp_path / filename
+    broken.write_text(text, encoding="utf-8")
+    r = run("check", str(broken), "--project", str(ROOT))
+    assert r.code == 1, r.out + r.err
+    for rule in rules:
+        assert rule in r.out, (rule, r.out)
+
+
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     return make_project(tmp_path / "proj")

@@ -54,11 +54,12 @@ def _job(project_dir: str, games: tuple[str, ...], out_dir: str, jobs: int | Non
     return _Job(loaded, project.output(out_dir), jobs or default_jobs(), setup, targets)
 
 
-def _write(job: _Job, kind: str, total: int, export: Callable[[Path, Callable[[int], None]], list[Path]]) -> list[Path]:
+def _write(job: _Job, kind: str, label: str, total: int,
+           export: Callable[[Path, Callable[[int], None]], list[Path]]) -> list[Path]:
     """Run one export into a staging folder with a progress bar; publish it under OUT/<game>/<kind>/."""
     from .output import write_export
 
-    with progress(total, kind.upper() if len(kind) <= 4 else kind.title()) as advance:
+    with progress(total, label) as advance:
         return write_export(job.out, job.loaded, kind, lambda stage: export(stage, advance))
 
 
@@ -81,7 +82,7 @@ def png(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | None
 
     job = _job(project_dir, games, out_dir, jobs, players, decks)
     total = png_count(job.targets, job.setup.scenes())
-    written = _write(job, "png", total, lambda stage, advance: export_png(
+    written = _write(job, "png", "PNG", total, lambda stage, advance: export_png(
         job.targets, job.setup, stage, PROFILES[profile], dpi, job.jobs, advance))
     click.echo(f"Wrote {len(written)} PNGs ({profile}, {dpi:g} dpi) to {job.out}/<game>/png/")
 
@@ -103,7 +104,7 @@ def tts(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | None
     for t in job.targets:
         sheets = plan_sheets(t, scenes[t.game.slug].printed(t.comp.key))
         total += sum(len(s.cards) for s in sheets) + len({s.back for s in sheets})
-    written = _write(job, "tts", total, lambda stage, advance: export_tts(
+    written = _write(job, "tts", "TTS", total, lambda stage, advance: export_tts(
         job.targets, job.setup, stage, job.out, job.jobs, advance))
     decks_n = sum(1 for p in written if p.suffix == ".json")
     click.echo(f"Wrote {decks_n} Tabletop Simulator deck(s) ({len(written)} files) to {job.out}/<game>/tts/")
@@ -120,7 +121,7 @@ def pod(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | None
     from .profiles import PROFILES
 
     job = _job(project_dir, games, out_dir, jobs, players, decks)
-    written = _write(job, "pod", len(job.targets), lambda stage, advance: export_pod(
+    written = _write(job, "pod", "POD", len(job.targets), lambda stage, advance: export_pod(
         job.targets, job.setup, stage, PROFILES[profile], job.jobs, advance))
     click.echo(f"Wrote {len(written)} print-on-demand PDF(s) ({profile}) to {job.out}/<game>/pod/")
 
@@ -133,6 +134,6 @@ def preview(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | 
     from .preview import export_preview
 
     job = _job(project_dir, games, out_dir, jobs, players, decks)
-    written = _write(job, "preview", len(job.targets), lambda stage, advance: export_preview(
+    written = _write(job, "preview", "Preview", len(job.targets), lambda stage, advance: export_preview(
         job.targets, job.setup, stage, job.jobs, advance))
     click.echo(f"Wrote {len(written)} preview(s) to {job.out}/<game>/preview/")
