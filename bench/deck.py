@@ -52,12 +52,12 @@ def main() -> None:
     ap.add_argument("--record")
     args = ap.parse_args()
 
-    from pnp.faces import FormCache, printed_cards
-    from pnp.fonts import Fonts
-    from pnp.geometry import paper_size, pt
-    from pnp.loader import load_game
-    from pnp.pdfout import canvas
-    from pnp.sheets import SheetOptions, deck_grid, draw_deck
+    from pnp.draw.faces import FormCache, printed_cards
+    from pnp.draw.fonts import Fonts
+    from pnp.geometry.sizes import paper_size, pt
+    from pnp.data.loader import load_game
+    from pnp.draw.pdf import canvas
+    from pnp.output.sheets import SheetOptions, deck_grid, draw_deck
 
     path = Path(args.game).resolve()
     game = load_game(path)

@@ -2,22 +2,24 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from .boards import board_step
-from .booklets import booklet_step
-from .checklist import write_checklist
-from .errors import InputError, Problem
-from .faces import FormCache, Printed, card_size_of, printed_cards
-from .fonts import Fonts
-from .geometry import pt
-from .model import Component, Game
-from .pdfout import canvas, publish, staging, write_json_atomic
-from .sheets import deck_grid, draw_deck, plan
-from .stackstats import stats_step
-from .steprunner import run_steps
-from .steps import BuildOptions, Output, Step
+from pnp.output.boards import board_step
+from pnp.output.booklets import booklet_step
+from pnp.output.checklist import write_checklist
+from pnp.data.errors import InputError, Problem
+from pnp.draw.faces import FormCache, Printed, card_size_of, printed_cards
+from pnp.draw.fonts import Fonts
+from pnp.geometry.sizes import pt
+from pnp.data.model import Component, Game
+from pnp.draw.pdf import canvas
+from pnp.output.publish import publish, staging, write_json_atomic
+from pnp.output.sheets import deck_grid, draw_deck, plan
+from pnp.output.stats_report import stats_step
+from pnp.output.workers import run_all
+from pnp.output.steps import BuildOptions, Output, Step
 
 MANIFEST = "manifest.json"
 
@@ -115,11 +117,30 @@ def plan_build(games: list[Game], options: BuildOptions) -> list[Step]:
     return steps
 
 
+@dataclass(frozen=True)
+class _Work:
+    """What a build worker needs: the planned steps, the staging folder and the fonts."""
+
+    steps: list[Step]
+    stage: Path
+    fonts: Fonts
+
+
+def _run_step(work: _Work, index: int) -> Output:
+    return work.steps[index].run(work.stage, work.fonts, lambda: None)
+
+
 def build(steps: list[Step], games: list[Game], out: Path, fonts: Fonts,
-          progress: Callable[[int], None] = lambda n: None) -> list[Output]:
-    """Run planned steps in a staging folder, then publish; on any error nothing in `out` changes."""
+          progress: Callable[[int], None] = lambda n: None, jobs: int = 1) -> list[Output]:
+    """Run planned steps (on `jobs` workers) in a staging folder, then publish.
+
+    On any error nothing in `out` changes. Each step writes its own files, so
+    which worker ran a step never changes its bytes.
+    """
     with staging(out) as stage:
-        outputs = run_steps(steps, stage, fonts, progress)
+        work = _Work(steps, stage, fonts)
+        outputs = run_all(_run_step, range(len(steps)), lambda: work, jobs, progress,
+                          weight=lambda i: steps[i].weight)
         publish(stage, out)
     update_manifest(out, outputs, {g.slug for g in games})
     return outputs

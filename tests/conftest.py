@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pnp.cli import main
-from pnp.geometry import MM
+from pnp.geometry.sizes import MM
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -8,14 +8,14 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import ImageChops, ImageStat
 
-from pnp.boards import board_step, cross_points, plan_for, tile_origin, write_board
-from pnp.boardspec import parse_board
+from pnp.output.boards import board_step, cross_points, plan_for, tile_origin, write_board
+from pnp.output.boardspec import parse_board
 from pnp.build import BuildOptions
-from pnp.errors import InputError
-from pnp.fonts import Fonts
-from pnp.geometry import MM, paper_size
-from pnp.loader import load_game
-from pnp.sheets import SheetOptions
+from pnp.data.errors import InputError
+from pnp.draw.fonts import Fonts
+from pnp.geometry.sizes import MM, paper_size
+from pnp.data.loader import load_game
+from pnp.output.sheets import SheetOptions
 
 from conftest import ROOT
 

@@ -11,17 +11,17 @@ import pdfplumber
 import pypdfium2 as pdfium
 import pytest
 
-from pnp.booklets import booklet_step, prepare, write_imposed, write_plain
-from pnp.booklettext import Recorder, render
+from pnp.output.booklets import booklet_step, prepare, write_imposed, write_plain
+from pnp.output.booklet_text import Recorder, render
 from pnp.build import BuildOptions
-from pnp.errors import InputError
-from pnp.fonts import Fonts
-from pnp.geometry import MM, paper_size
-from pnp.imposition import saddle_order
-from pnp.loader import load_game
-from pnp.markup import MarkupError, parse
-from pnp.model import Component
-from pnp.sheets import SheetOptions
+from pnp.data.errors import InputError
+from pnp.draw.fonts import Fonts
+from pnp.geometry.sizes import MM, paper_size
+from pnp.geometry.imposition import saddle_order
+from pnp.data.loader import load_game
+from pnp.draw.markup import MarkupError, parse
+from pnp.data.model import Component
+from pnp.output.sheets import SheetOptions
 
 from conftest import ROOT
 

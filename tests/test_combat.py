@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from pnp.combat import (
+from pnp.engines.combat import (
     NASTY_HITS,
     Card,
     DeckExhausted,

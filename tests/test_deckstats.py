@@ -8,8 +8,8 @@ from math import comb
 
 import pytest
 
-from pnp.combat import Card, parse_cards, standard_deck
-from pnp.deckstats import (
+from pnp.engines.combat import Card, parse_cards, standard_deck
+from pnp.engines.deckstats import (
     colours,
     colours_by_role,
     composition,

@@ -10,9 +10,9 @@ from PIL import Image
 from pypdf import PdfReader
 
 from conftest import make_project, run
-from pnp.exports.profiles import PROFILES, profile_frame
-from pnp.exports.tts import PER_SHEET, grid_for
-from pnp.geometry import card_size
+from pnp.output.exports.profiles import PROFILES, profile_frame
+from pnp.output.exports.tts import PER_SHEET, grid_for
+from pnp.geometry.sizes import card_size
 
 # A made-up game that exercises what Fairy Bargains does not: more than 69
 # distinct faces (two TTS sheets), two card sizes, marked sets and a card with

@@ -12,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.combat import NASTY_HITS
-from pnp.loader import load_game
+from pnp.engines.combat import NASTY_HITS
+from pnp.data.loader import load_game
 from conftest import page_texts
 
 ROOT = Path(__file__).resolve().parents[1]

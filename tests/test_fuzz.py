@@ -6,9 +6,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import ROOT
-from pnp.errors import InputError
-from pnp.loader import load_game
-from pnp.rules import check_game
+from pnp.data.errors import InputError
+from pnp.data.loader import load_game
+from pnp.rules.checker import check_game
 
 LINES = (ROOT / "card_data" / "bargains.yaml").read_text().splitlines()
 TOKENS = ["", "-1", "0", "13", "1.5", "true", "null", "[]", "{}", "[1, 2]", "{a: 1}", "'x'", '"{{ card.nope }}"',

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.imposition import padded_pages, saddle_order, tile_plan
+from pnp.geometry.imposition import padded_pages, saddle_order, tile_plan
 
 
 def reading_order(n: int) -> list[int | None]:

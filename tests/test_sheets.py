@@ -9,7 +9,7 @@ from pypdf import PdfReader
 import pdfplumber
 
 from conftest import codes_in, page_size_mm, placements, run
-from pnp.geometry import MM
+from pnp.geometry.sizes import MM
 
 TOL = 0.1  # mm
 

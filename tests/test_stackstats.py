@@ -10,13 +10,14 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from pnp.combat import SidePlay, parse_card, resolve_attack
-from pnp.fonts import Fonts
-from pnp.loader import load_game
-from pnp.model import Game
-from pnp.stacking import VariantSpec, write_variant
-from pnp.stackstats import fairy_cards, format_text, report, write_pdf
-from pnp.variants import base_component
+from pnp.engines.combat import SidePlay, parse_card, resolve_attack
+from pnp.draw.fonts import Fonts
+from pnp.data.loader import load_game
+from pnp.data.model import Game
+from pnp.data.stacking import VariantSpec, write_variant
+from pnp.data.variants import fairy_cards
+from pnp.output.stats_report import format_text, report, write_pdf
+from pnp.data.loader import base_component
 
 from test_stacking import MAIN, make_project
 

@@ -11,7 +11,7 @@ from PIL import Image, ImageChops
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.symbols import SYMBOLS, draw_symbol, has_symbol
+from pnp.draw.symbols import SYMBOLS, draw_symbol, has_symbol
 
 BOX = 64  # symbol size in points; rendered at 1 px per point -> 64 x 64 masks
 CELL = 96

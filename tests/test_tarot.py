@@ -11,10 +11,10 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.faces import resolve
-from pnp.layouts.arcana import roman
-from pnp.layouts.chart import layers, nodes_from
-from pnp.loader import load_game
+from pnp.draw.faces import resolve
+from pnp.draw.layouts.arcana import roman
+from pnp.draw.layouts.chart import layers, nodes_from
+from pnp.data.loader import load_game
 from conftest import page_texts
 
 ROOT = Path(__file__).resolve().parents[1]

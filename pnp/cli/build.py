@@ -1,0 +1,50 @@
+"""`pnp build`: every game's PDFs into the output folder, plus manifest.json."""
+from __future__ import annotations
+
+import click
+
+from pnp.cli.common import load_games, open_project, parse_offset, progress, jobs_option, project_option, set_counts
+
+
+@click.command()
+@click.argument("games", nargs=-1)
+@project_option
+@jobs_option
+@click.option("--out", "out_dir", default="output", show_default=True, help="Output folder (relative to the project).")
+@click.option("--paper", default="a4", show_default=True, help="a4, letter, a3, tabloid or WxH in mm.")
+@click.option("--duplex", type=click.Choice(["long", "short", "off"]), default="long", show_default=True,
+              help="Paper edge your printer flips on; off prints fronts only.")
+@click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True, help="Bleed in mm.")
+@click.option("--back-offset", default="0,0", show_default=True, help="Shift backs pages by X,Y mm.")
+@click.option("--crop-marks", type=click.Choice(["edge", "corner", "full", "off"]), default="edge", show_default=True)
+@click.option("--players", type=int, default=None, help="Sets for per-player components (e.g. Fairy Bucks money).")
+@click.option("--decks", type=int, default=None, help="Copies of components printed per deck (e.g. tarot).")
+@click.option("--board-paper", default=None, help="Paper for boards (e.g. a3, tabloid); default: --paper.")
+def build(games: tuple[str, ...], project_dir: str, jobs: int | None, out_dir: str, paper: str, duplex: str, bleed: float,
+          back_offset: str, crop_marks: str, players: int | None, decks: int | None, board_paper: str | None) -> None:
+    """Build GAMES (all when none) into OUT, one folder per game, plus manifest.json."""
+    from pnp.build import BuildOptions, plan_build, total_weight
+    from pnp.build import build as run_build
+    from pnp.output.workers import jobs_for
+    from pnp.draw.fonts import Fonts
+    from pnp.geometry.sizes import paper_size
+    from pnp.output.sheets import SheetOptions
+
+    project = open_project(project_dir)
+    try:
+        sheet_paper = paper_size(paper)
+        boards = paper_size(board_paper) if board_paper else None
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+    options = BuildOptions(SheetOptions(sheet_paper, duplex, bleed, parse_offset(back_offset), crop_marks),
+                           set_counts(players, decks), boards)
+    loaded = load_games(project, games)
+    steps = plan_build(loaded, options)
+    fonts = Fonts.load(project.fonts)
+    out = project.output(out_dir)
+    with progress(total_weight(steps), "Building") as advance:
+        outputs = run_build(steps, loaded, out, fonts, advance, jobs_for(jobs))
+    pages = sum(o.pages for o in outputs)
+    click.echo(f"Wrote {len(outputs)} PDFs ({pages} pages) to {out} and updated {out / 'manifest.json'}")
+
+

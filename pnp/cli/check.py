@@ -1,0 +1,54 @@
+"""`pnp check`: validate databases and check every composition rule."""
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from pnp.cli.common import display, load_games, open_project, project_option
+from pnp.data.errors import InputError
+
+
+@click.command()
+@click.argument("games", nargs=-1)
+@project_option
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+def check(games: tuple[str, ...], project_dir: str, as_json: bool) -> None:
+    """Validate databases and check every composition rule.
+
+    Exit 0 when all rules hold, 1 when any is broken, 2 for unusable input.
+    """
+    from pnp.draw.fonts import Fonts
+    from pnp.rules.checker import check_game
+    from pnp.output.preflight import validate
+
+    try:
+        project = open_project(project_dir)
+        loaded = load_games(project, games)
+        fonts = Fonts.load(project.fonts)
+        report = [(game, check_game(game)) for game in loaded]
+        for game, violations in report:
+            validate(game, fonts, booklets=not any(v.severity == "error" for v in violations))
+    except InputError as exc:
+        if as_json:
+            click.echo(json.dumps({"ok": False, "problems": [str(p) for p in exc.problems]}, indent=2))
+            sys.exit(2)
+        raise
+    broken = any(v.severity == "error" for _, vs in report for v in vs)
+    if as_json:
+        click.echo(json.dumps({"ok": not broken, "games": [
+            {"game": g.game.name, "name": g.slug, "tag": g.tag, "file": display(project, g.source),
+             "ok": not any(v.severity == "error" for v in vs), "violations": [v.as_dict() for v in vs]}
+            for g, vs in report]}, indent=2))
+    else:
+        for game, violations in report:
+            rules = sum(len(c.rules) for c in game.components)
+            errors = [v for v in violations if v.severity == "error"]
+            status = "ok" if not errors else f"{len(errors)} broken"
+            click.echo(f"{game.slug} ({game.tag}): {rules} rules, {status}")
+            for v in violations:
+                click.echo(f"  {v}")
+    sys.exit(1 if broken else 0)
+
+

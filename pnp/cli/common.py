@@ -1,0 +1,102 @@
+"""What every `pnp` command shares: the project option, loading games, progress, error exits."""
+from __future__ import annotations
+
+import os
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import click
+
+from pnp.data.errors import InputError
+from pnp.data.loader import load_game
+from pnp.data.model import Game
+from pnp.data.project import Project
+
+GAMES_HELP = "Game names (bargains, fairy-bucks, feenbalz, tarot, fairy-meat) or database files."
+
+
+def project_option(fn: Callable) -> Callable:
+    return click.option("--project", "project_dir", default=".", show_default=True,
+                        type=click.Path(file_okay=False), help="Project folder holding card_data/, templates/, fonts/.")(fn)
+
+
+def jobs_option(fn: Callable) -> Callable:
+    return click.option("--jobs", "-j", type=click.IntRange(1, 256), default=None,
+                        help="Worker processes [default: the machine's cores].")(fn)
+
+
+def fail_input(exc: InputError) -> None:
+    """Report unusable input and exit 2 (no traceback)."""
+    click.echo(f"error: {len(exc.problems)} problem(s) in the input:", err=True)
+    for p in exc.problems:
+        click.echo(f"  {p}", err=True)
+    sys.exit(2)
+
+
+def load_games(project: Project, names: tuple[str, ...]) -> list[Game]:
+    """Load the named games (all when none), collecting every problem before failing."""
+    files = [project.resolve_game(n) for n in names] if names else list(project.game_files().values())
+    games, problems = [], []
+    for path in files:
+        try:
+            games.append(load_game(path, display(project, path), project.root))
+        except InputError as exc:
+            problems += exc.problems
+    if problems:
+        raise InputError(problems)
+    return games
+
+
+def display(project: Project, path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(project.root))
+    except ValueError:
+        return str(path)
+
+
+def open_project(project_dir: str) -> Project:
+    return Project.at(project_dir)
+
+
+def set_counts(players: int | None, decks: int | None) -> dict[str, int]:
+    """--players / --decks as the counts of components printed in sets (only those given)."""
+    return {k: v for k, v in (("players", players), ("decks", decks)) if v is not None}
+
+
+@contextmanager
+def progress(total: int, label: str) -> Iterator[Callable[[int], None]]:
+    """A progress bar on a terminal (nothing otherwise); yields the function that advances it."""
+    if not sys.stderr.isatty():
+        yield lambda n: None
+        return
+    with click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True) as bar:
+        yield bar.update
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise click.BadParameter("use X,Y in millimetres, e.g. 0.5,-1") from None
+    return x, y
+
+
+class Group(click.Group):
+    """The command group; a file that cannot be read or written ends any command with exit 2."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except InputError as exc:
+            fail_input(exc)
+        except BrokenPipeError:  # the reader went away (`pnp list | head`): stop quietly
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(0)
+        except OSError as exc:
+            where = f" {exc.filename}" if exc.filename else ""
+            click.echo(f"error: cannot read or write{where}: {exc.strerror or exc}", err=True)
+            sys.exit(2)
+
+

@@ -1,0 +1,29 @@
+"""`pnp schema`: the JSON Schema of the card database format, for editors."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from pnp.cli.common import project_option
+
+
+@click.command()
+@project_option
+@click.option("--out", "out_file", default=None, help="Write to this file instead of standard output.")
+def schema(project_dir: str, out_file: str | None) -> None:
+    """Print the JSON Schema of the card database format (for editors).
+
+    The format is the same for every project; --project is accepted for symmetry.
+    """
+    from pnp.data.model import Game
+    from pnp.data.schema import json_schema
+
+    data = {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "fairy-pnp card database",
+            **json_schema(Game)}
+    text = json.dumps(data, indent=2)
+    if out_file:
+        Path(out_file).write_text(text + "\n", encoding="utf-8")
+    else:
+        click.echo(text)

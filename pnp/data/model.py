@@ -1,0 +1,227 @@
+"""The card database format: frozen dataclasses that `schema.Parser` fills from YAML.
+
+A game file holds metadata, designs (faces and backs), palettes and
+components. Deck-like components hold card types; each card type has a
+`key`, a `name`, `copies` and the values of the fields its component declares.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from dataclasses import field as fld
+from pathlib import Path
+from typing import Any, ClassVar, Literal
+
+from pnp.data.schema import doc as _d
+
+Kind = Literal["deck", "reference", "board", "booklet"]
+CARD_KINDS = ("deck", "reference")
+CARD_RESERVED = ("key", "name", "copies", "face", "back", "text")
+
+
+@dataclass(frozen=True)
+class Players:
+    """How many people can play."""
+
+    min: int
+    max: int
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.min <= self.max:
+            raise ValueError(f"players: min {self.min} and max {self.max} must satisfy 1 <= min <= max")
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """A field that every card of a component carries (declared once, checked on every card)."""
+
+    type: Literal["int", "str", "bool", "float", "list"] = fld(default="str", metadata=_d("value type"))
+    required: bool = fld(default=True, metadata=_d("whether every card must give it"))
+    choices: tuple[Any, ...] | None = fld(default=None, metadata=_d("the only values allowed"))
+    default: Any = fld(default=None, metadata=_d("value for cards that leave it out"))
+    doc: str = fld(default="", metadata=_d("what the field means"))
+
+
+@dataclass(frozen=True)
+class Mark:
+    """Identifies one printed set of a component (a player's money, a second deck, a variant)."""
+
+    label: str = fld(metadata=_d("short text printed on face and back"))
+    color: str = fld(default="#444444", metadata=_d("set colour, #RRGGBB"))
+    emblem: str | None = fld(default=None, metadata=_d("vector symbol name"))
+    name: str = fld(default="", metadata=_d("longer name for checklists"))
+
+
+@dataclass(frozen=True)
+class SetsSpec:
+    """A component printed several times, once per player or per deck, each set marked."""
+
+    option: Literal["players", "decks"] = fld(metadata=_d("the build option that says how many sets"))
+    default: int = 1
+    min: int = 1
+    max: int = 1
+    marks: tuple[Mark, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.min <= self.default <= self.max:
+            raise ValueError(f"sets: need 1 <= min ({self.min}) <= default ({self.default}) <= max ({self.max})")
+        if self.marks and len(self.marks) < self.max:
+            raise ValueError(f"sets: {len(self.marks)} marks given but up to {self.max} sets can be printed")
+
+
+@dataclass(frozen=True)
+class Design:
+    """A face or back design: a generic layout and the values of its slots (jinja2 text allowed)."""
+
+    layout: str = fld(metadata=_d("layout name, e.g. value, portrait, playing, reference, back"))
+    slots: dict[str, Any] = fld(default_factory=dict, metadata=_d("layout slots; strings are jinja2 templates"))
+    doc: str = ""
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class CardType:
+    """One distinct card; `copies` says how many of it are printed in one set.
+
+    Besides the keys below, a card gives a value for each field its component declares.
+    """
+
+    __extra_keys__: ClassVar[bool] = True
+
+    key: str = fld(metadata=_d("unique in the game; the collation code is TAG-key"))
+    name: str
+    copies: int = fld(default=1, metadata=_d("how many of this card one set holds"))
+    face: str | None = fld(default=None, metadata=_d("face design, when not the component's"))
+    back: str | None = fld(default=None, metadata=_d("back design, when not the component's"))
+    text: str = fld(default="", metadata=_d("rules text printed on the card"))
+    values: dict[str, Any] = fld(default_factory=dict, metadata={"internal": True})
+    line: int = 0
+
+    def __post_init__(self) -> None:
+        if self.copies < 0:
+            raise ValueError(f"copies: must be 0 or more, found {self.copies}")
+
+    def get(self, name: str) -> Any:
+        """A field value, or one of key/name/copies/text."""
+        if name in self.values:
+            return self.values[name]
+        return getattr(self, name) if name in CARD_RESERVED else None
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A composition rule, checked by `pnp check` without game-specific code."""
+
+    check: Literal["total", "count", "count_by", "unique", "each_once", "expr", "links", "balance"] = fld(
+        metadata=_d("kind of rule"))
+    id: str = fld(default="", metadata=_d("short name shown in reports"))
+    describe: str = fld(default="", metadata=_d("the rule in words"))
+    severity: Literal["error", "warning"] = "error"
+    expected: Any = fld(default=None, metadata=_d("total/count: a number; count_by: value -> count"))
+    min: int | None = None
+    max: int | None = None
+    field: str | None = fld(default=None, metadata=_d("field for count_by/links/balance"))
+    fields: Any = fld(default=None, metadata=_d("unique: field list; each_once: field -> values"))
+    where: dict[str, Any] = fld(default_factory=dict, metadata=_d("only cards whose fields match"))
+    expr: str | None = fld(default=None, metadata=_d("jinja2 expression that must be true"))
+    params: dict[str, tuple[Any, ...]] = fld(default_factory=dict,
+                                               metadata=_d("expr is checked for every combination"))
+    symmetric: bool = fld(default=False, metadata=_d("links: every link must be returned"))
+    inverse: str | None = fld(default=None, metadata=_d("links: field on the target that must link back"))
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Component:
+    """A deck, reference cards, a board or a booklet."""
+
+    key: str
+    kind: Kind
+    name: str
+    doc: str = ""
+    card_size: str = fld(default="poker", metadata=_d("poker, bridge, tarot, mini, square or WxH in mm"))
+    face: str | None = fld(default=None, metadata=_d("default face design"))
+    back: str | None = fld(default=None, metadata=_d("default back design"))
+    fields: dict[str, FieldSpec] = fld(default_factory=dict)
+    cards: tuple[CardType, ...] = fld(default=(), metadata={"doc": "card types", "cards": True})
+    rules: tuple[Rule, ...] = ()
+    sets: SetsSpec | None = None
+    board: Any = fld(default=None, metadata=_d("board description (boards only)"))
+    template: str | None = fld(default=None, metadata=_d("jinja2 template in templates/ (booklets)"))
+    line: int = 0
+
+    @property
+    def is_cards(self) -> bool:
+        return self.kind in CARD_KINDS
+
+    @property
+    def card_count(self) -> int:
+        """Cards in one set."""
+        return sum(c.copies for c in self.cards)
+
+
+@dataclass(frozen=True)
+class Meta:
+    """Who and what the game is."""
+
+    name: str
+    tag: str = fld(metadata=_d("two capital letters that start every collation code"))
+    players: Players
+    credits: str = ""
+    summary: str = ""
+
+    def __post_init__(self) -> None:
+        if not (len(self.tag) == 2 and self.tag.isalpha() and self.tag.isupper()):
+            raise ValueError(f"tag: must be two capital letters, found {self.tag!r}")
+
+
+@dataclass(frozen=True)
+class Style:
+    """Game-wide look: colours used by layouts and the font roles from fonts/fonts.yaml."""
+
+    ink: str = "#1d1a24"
+    paper: str = "#fbf7ee"
+    accent: str = "#6b4fa0"
+    fonts: dict[str, str] = fld(default_factory=dict, metadata=_d("role -> font name override"))
+
+
+@dataclass(frozen=True)
+class Game:
+    """A whole card database."""
+
+    game: Meta
+    components: tuple[Component, ...]
+    style: Style = Style()
+    faces: dict[str, Design] = fld(default_factory=dict)
+    backs: dict[str, Design] = fld(default_factory=dict)
+    palettes: dict[str, dict[Any, Any]] = fld(default_factory=dict, metadata=_d("lookup tables for designs"))
+    decisions: tuple[str, ...] = fld(default=(), metadata=_d("design decisions where the rules leave room"))
+    variant: Any = fld(default=None, metadata=_d("set by `pnp stack`: base game and changes"))
+    source: Path = fld(default=Path("."), metadata={"internal": True})
+    root: Path = fld(default=Path("."), metadata={"internal": True})  # project folder: templates/ and fonts/
+
+    @property
+    def tag(self) -> str:
+        return self.game.tag
+
+    @property
+    def slug(self) -> str:
+        """Name on the command line: the database file's name without `.yaml`."""
+        return self.source.stem
+
+    @property
+    def where(self) -> str:
+        """The database file as messages name it: relative to the project when inside it."""
+        try:
+            return str(self.source.resolve().relative_to(self.root.resolve()))
+        except ValueError:
+            return str(self.source)
+
+    def component(self, key: str) -> Component:
+        for comp in self.components:
+            if comp.key == key:
+                return comp
+        raise KeyError(key)
+
+    def code(self, card: CardType) -> str:
+        """The collation code printed on a card: tag, hyphen, card key."""
+        return f"{self.tag}-{card.key}"

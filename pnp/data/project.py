@@ -1,0 +1,70 @@
+"""A project folder: card_data/, templates/ and fonts/, and the games it holds."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.data.errors import problem
+
+
+def find_root(path: Path) -> Path | None:
+    """The nearest folder above `path` that holds card_data/ (the project a file belongs to)."""
+    for folder in Path(path).resolve().parents:
+        if (folder / "card_data").is_dir():
+            return folder
+    return None
+
+
+@dataclass(frozen=True)
+class Project:
+    """Where a project's databases, templates and fonts live."""
+
+    root: Path
+
+    @classmethod
+    def at(cls, root: str | Path) -> "Project":
+        path = Path(root).resolve()
+        if not (path / "card_data").is_dir():
+            raise problem(path, None, "--project", "not a project folder: it has no card_data/ folder")
+        return cls(path)
+
+    @property
+    def card_data(self) -> Path:
+        return self.root / "card_data"
+
+    @property
+    def templates(self) -> Path:
+        return self.root / "templates"
+
+    @property
+    def fonts(self) -> Path:
+        return self.root / "fonts"
+
+    def game_files(self) -> dict[str, Path]:
+        """Game name on the command line -> database file, in name order."""
+        return {p.stem: p for p in sorted(self.card_data.glob("*.yaml"))}
+
+    def resolve_game(self, name: str) -> Path:
+        """A game name or a path to a database file."""
+        files = self.game_files()
+        if name in files:
+            return files[name]
+        path = Path(name)
+        if path.suffix in (".yaml", ".yml") and path.is_file():
+            return path.resolve()
+        import difflib
+        close = difflib.get_close_matches(name, list(files), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise problem(name, None, "GAME", f"no such game{hint}; games here: {', '.join(files) or 'none'}")
+
+    def output(self, out_dir: str | Path) -> Path:
+        """The output folder named on the command line: absolute, or relative to the project."""
+        path = Path(out_dir)
+        return path if path.is_absolute() else self.root / path
+
+    def confined(self, relative: str, base: Path | None = None) -> Path:
+        """A file named by a database, refused when it would leave the project folder."""
+        path = ((base or self.root) / relative).resolve()
+        if not path.is_relative_to(self.root):
+            raise problem(relative, None, "path", "file references must stay inside the project folder")
+        return path

@@ -1,0 +1,222 @@
+"""Drawing helpers shared by layouts, sheets, boards and booklets.
+
+Colours are "#RRGGBB" strings in databases; text goes through `Fonts` so every
+glyph is checked; all lengths here are PDF points unless a name says mm.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.draw.fonts import Fonts
+from pnp.geometry.sizes import SAFE_ZONE, pt
+from pnp.data.model import Mark, Style
+from pnp.draw.pdf import place_form
+from pnp.draw.symbols import draw_symbol, has_symbol
+
+WHITE = Color(1, 1, 1)
+BLACK = Color(0, 0, 0)
+
+
+def color(value: Any, default: str = "#000000") -> Color:
+    """A reportlab colour from '#RRGGBB' (or a Color)."""
+    if isinstance(value, Color):
+        return value
+    text = str(value or default).strip()
+    try:
+        return HexColor(text if text.startswith("#") else f"#{text}")
+    except (ValueError, TypeError):
+        raise ValueError(f"not a colour: {value!r} (use #RRGGBB)") from None
+
+
+def mix(a: Color, b: Color, t: float) -> Color:
+    """Blend from a (t=0) to b (t=1)."""
+    return Color(a.red + (b.red - a.red) * t, a.green + (b.green - a.green) * t, a.blue + (b.blue - a.blue) * t)
+
+
+def lighten(c: Color, t: float) -> Color:
+    return mix(c, WHITE, t)
+
+
+def darken(c: Color, t: float) -> Color:
+    return mix(c, BLACK, t)
+
+
+def luminance(c: Color) -> float:
+    """Perceived lightness 0..1 (what a grayscale printer keeps)."""
+    return 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue
+
+
+def on(c: Color, dark: Color = BLACK, light: Color = WHITE) -> Color:
+    """Ink that reads on background `c`."""
+    return dark if luminance(c) > 0.55 else light
+
+
+SYMBOL_REF = 100.0  # points: the size a symbol's form XObject is drawn at before scaling
+
+
+def _rgba(c: Color | None) -> str:
+    return "none" if c is None else "%.4f,%.4f,%.4f,%.4f" % (c.red, c.green, c.blue, c.alpha)
+
+
+def symbol_form(c: Canvas, name: str, cx: float, cy: float, size: float, fill: Color | None,
+                stroke: Color | None = None, stroke_width: float | None = None) -> None:
+    """`draw_symbol` through a form XObject: each symbol in each colour and outline weight is
+    drawn once per PDF and placed, scaled, wherever it appears (less work, much smaller files)."""
+    if size <= 0 or (fill is None and stroke is None) or not has_symbol(name):
+        draw_symbol(c, name, cx, cy, size, fill=fill, stroke=stroke, stroke_width=stroke_width)
+        return
+    width = 0.0 if stroke is None else (max(0.25, size * 0.035) if stroke_width is None else float(stroke_width))
+    ratio = round(width / size, 4)  # outline weight relative to the symbol, which the form keeps
+    key = f"{name}|{_rgba(fill)}|{_rgba(stroke)}|{ratio:g}"
+    form = "Sym" + hashlib.sha1(key.encode()).hexdigest()[:12]
+    if not c.hasForm(form):
+        half = SYMBOL_REF * 0.75
+        c.beginForm(form, -half, -half, half, half)
+        draw_symbol(c, name, 0, 0, SYMBOL_REF, fill=fill, stroke=stroke,
+                    stroke_width=None if stroke is None else ratio * SYMBOL_REF)
+        c.endForm()
+    place_form(c, form, cx, cy, size / SYMBOL_REF)
+
+
+@dataclass(frozen=True)
+class CardContext:
+    """What a layout needs to draw one card face or back.
+
+    The origin is the trim's lower-left corner; the layout may paint into the
+    bleed (negative coordinates and beyond w/h) but keeps text `safe` inside.
+    """
+
+    c: Canvas
+    w: float
+    h: float
+    bleed: float
+    fonts: Fonts
+    style: Style
+    code: str = ""
+    mark: Mark | None = None
+    safe: float = pt(SAFE_ZONE)
+
+    @property
+    def footer_h(self) -> float:
+        """Height at the bottom of the safe zone kept for the collation code and set mark."""
+        return pt(2.6)
+
+    def bleed_rect(self) -> tuple[float, float, float, float]:
+        return -self.bleed, -self.bleed, self.w + 2 * self.bleed, self.h + 2 * self.bleed
+
+    def fill_bleed(self, fill: Color) -> None:
+        self.c.setFillColor(fill)
+        self.c.rect(*self.bleed_rect(), stroke=0, fill=1)
+
+    # -- text -------------------------------------------------------------
+    def text(self, x: float, y: float, text: str, role: str = "body", size: float = 8,
+             fill: Color | None = None, align: str = "left", max_width: float | None = None,
+             min_size: float = 5.0) -> float:
+        """Draw one line; shrink to `max_width` when given. Returns the size used."""
+        text = str(text)
+        if not text:
+            return size
+        self.fonts.check(text, role)
+        if max_width:
+            size = self.fonts.fit(text, role, max_width, size, min_size)
+        c = self.c
+        c.setFont(self.fonts.name(role), size)
+        c.setFillColor(fill or color(self.style.ink))
+        if align == "center":
+            c.drawCentredString(x, y, text)
+        elif align == "right":
+            c.drawRightString(x, y, text)
+        else:
+            c.drawString(x, y, text)
+        return size
+
+    def wrap(self, text: str, role: str, size: float, width: float) -> list[str]:
+        """Greedy word wrap; blank lines in `text` start new paragraphs (kept as '')."""
+        lines: list[str] = []
+        for para in str(text).split("\n"):
+            words = para.split()
+            if not words:
+                lines.append("")
+                continue
+            line = words[0]
+            for word in words[1:]:
+                trial = f"{line} {word}"
+                if self.fonts.width(trial, role, size) <= width:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = word
+            lines.append(line)
+        return lines
+
+    def paragraph(self, x: float, top: float, width: float, height: float, text: str,
+                  role: str = "body", size: float = 8, min_size: float = 6.0, leading: float = 1.2,
+                  fill: Color | None = None, align: str = "left", valign: str = "top") -> float:
+        """Wrapped text in a box, shrunk (not below `min_size`) until it fits. Returns the size."""
+        text = str(text).strip()
+        if not text:
+            return size
+        self.fonts.check(text, role)
+        while True:
+            lines = self.wrap(text, role, size, width)
+            needed = len(lines) * size * leading
+            if needed <= height or size <= min_size:
+                break
+            size = max(min_size, size - 0.25)
+        if needed > height + 0.01:
+            raise ValueError(f"text does not fit its {width / pt(1):.0f} x {height / pt(1):.0f} mm box "
+                             f"even at {min_size:g} pt: {text[:40]!r}...")
+        y = top - size
+        if valign == "middle":
+            y -= (height - needed) / 2
+        for line in lines:
+            if line:
+                xx = x + width / 2 if align == "center" else x
+                self.text(xx, y, line, role, size, fill, align="center" if align == "center" else "left")
+            y -= size * leading
+        return size
+
+    # -- shapes ------------------------------------------------------------
+    def symbol(self, name: str, cx: float, cy: float, size: float, fill: Color,
+               stroke: Color | None = None, stroke_width: float | None = None) -> None:
+        symbol_form(self.c, name, cx, cy, size, fill=fill, stroke=stroke, stroke_width=stroke_width)
+
+    def medallion(self, cx: float, cy: float, r: float, fill: Color, stroke: Color, width: float,
+                  halo: Color | None = None, halo_width: float = 0.0) -> None:
+        """An outlined disc, optionally on a wider halo disc: the picture frame of several layouts."""
+        c = self.c
+        if halo is not None:
+            c.setFillColor(halo)
+            c.circle(cx, cy, r + halo_width, stroke=0, fill=1)
+        c.setFillColor(fill)
+        c.setStrokeColor(stroke)
+        c.setLineWidth(width)
+        c.circle(cx, cy, r, stroke=1, fill=1)
+
+    def round_rect(self, x: float, y: float, w: float, h: float, r: float, fill: Color | None = None,
+                   stroke: Color | None = None, width: float = 0.6) -> None:
+        c = self.c
+        if fill is not None:
+            c.setFillColor(fill)
+        if stroke is not None:
+            c.setStrokeColor(stroke)
+            c.setLineWidth(width)
+        c.roundRect(x, y, w, h, r, stroke=1 if stroke is not None else 0, fill=1 if fill is not None else 0)
+
+
+def scale_bar(c: Canvas, x: float, y: float, fonts: Fonts) -> None:
+    """A 50 mm bar in 10 mm blocks from (x, y) in points: measure it to check a print is at 100 %."""
+    c.setStrokeColor(BLACK)
+    c.setLineWidth(0.3)
+    for i in range(5):
+        c.setFillColor(BLACK if i % 2 == 0 else WHITE)
+        c.rect(x + pt(10 * i), y, pt(10), pt(1.2), stroke=1, fill=1)
+    fonts.check("50 mm", "body")
+    c.setFont(fonts.name("body"), 4.8)
+    c.setFillColor(BLACK)
+    c.drawString(x + pt(51), y + pt(0.1), "50 mm")

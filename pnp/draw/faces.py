@@ -1,0 +1,195 @@
+"""From card types to printable card faces and backs: slot rendering and form XObjects.
+
+Each distinct face (a card type in one marked set) and each distinct back is
+drawn once as a PDF form XObject; sheets place them with `doForm`, so a deck
+of 65 cards draws 5 faces and 1 back.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import jinja2
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.draw.context import CardContext, color, on
+from pnp.data.errors import InputError, Problem
+from pnp.draw.fonts import Fonts, MissingGlyph
+from pnp.geometry.sizes import Size, card_size, pt
+from pnp.draw.layouts import LAYOUTS
+from pnp.data.model import CardType, Component, Design, Game, Mark
+from pnp.draw.pdf import end_form_compressed
+from pnp.draw.symbols import has_symbol
+from pnp.data.templating import render_value
+
+
+@dataclass(frozen=True)
+class Printed:
+    """One distinct card as printed: its type, set mark and how many copies."""
+
+    card: CardType
+    code: str
+    copies: int
+    mark: Mark | None
+    set_index: int | None
+
+
+def sets_for(comp: Component, counts: dict[str, int]) -> list[tuple[int | None, Mark | None]]:
+    """The marked sets a component prints: [(index, mark)], or one unmarked set."""
+    spec = comp.sets
+    if spec is None:
+        return [(None, None)]
+    n = counts.get(spec.option, spec.default)
+    marks = list(spec.marks) or [Mark(label=str(i + 1)) for i in range(n)]
+    return [(i + 1, marks[i]) for i in range(n)]
+
+
+def printed_cards(game: Game, comp: Component, counts: dict[str, int] | None = None) -> list[Printed]:
+    """Every distinct printed card of a component, set by set, in database order."""
+    out = []
+    for index, mark in sets_for(comp, counts or {}):
+        for card in comp.cards:
+            if card.copies:
+                out.append(Printed(card, game.code(card), card.copies, mark, index))
+    return out
+
+
+def card_view(game: Game, card: CardType) -> dict[str, Any]:
+    """A card as templates see it: its fields plus key, name, copies, text and code."""
+    return {**card.values, "key": card.key, "name": card.name, "copies": card.copies,
+            "text": card.text, "code": game.code(card)}
+
+
+class _LazyCards(Sequence):
+    """The component's cards as templates see them, built only if a template asks."""
+
+    def __init__(self, game: Game, comp: Component):
+        self._game, self._comp = game, comp
+        self._items: list[dict[str, Any]] | None = None
+
+    def _all(self) -> list[dict[str, Any]]:
+        if self._items is None:
+            self._items = [card_view(self._game, c) for c in self._comp.cards]
+        return self._items
+
+    def __getitem__(self, i: Any) -> Any:
+        return self._all()[i]
+
+    def __len__(self) -> int:
+        return len(self._comp.cards)
+
+
+def context(game: Game, comp: Component, card: CardType | None, mark: Mark | None,
+            set_index: int | None) -> dict[str, Any]:
+    """What slot templates may use: this card, every card of the component, palettes, set mark."""
+    return {
+        "card": card_view(game, card) if card is not None else None,
+        "cards": _LazyCards(game, comp),
+        "game": {"name": game.game.name, "tag": game.tag, "players": game.game.players},
+        "component": {"key": comp.key, "name": comp.name},
+        "palettes": game.palettes,
+        "mark": mark,
+        "set": set_index,
+        "variant": game.variant,
+    }
+
+
+@dataclass
+class FormCache:
+    """Draws faces and backs into form XObjects on one canvas, each once.
+
+    Mutable by design: it remembers which forms this canvas already holds.
+    """
+
+    c: Canvas
+    game: Game
+    fonts: Fonts
+    bleed_mm: float
+    forms: dict[tuple, str] = field(default_factory=dict)
+
+    def face(self, comp: Component, p: Printed) -> str:
+        key = ("face", comp.key, p.card.key, p.set_index)
+        if key not in self.forms:
+            design_key = p.card.face or comp.face
+            self.forms[key] = self._draw(key, comp, self.game.faces[design_key], f"faces.{design_key}",
+                                         p.card, p.mark, p.set_index, p.code)
+        return self.forms[key]
+
+    def back(self, comp: Component, p: Printed) -> str:
+        design_key = p.card.back or comp.back
+        key = ("back", comp.key, design_key, p.set_index)
+        if key not in self.forms:
+            self.forms[key] = self._draw(key, comp, self.game.backs[design_key], f"backs.{design_key}",
+                                         None, p.mark, p.set_index, "")
+        return self.forms[key]
+
+    def _draw(self, key: tuple, comp: Component, design: Design, where: str, card: CardType | None,
+              mark: Mark | None, set_index: int | None, code: str) -> str:
+        name = "F" + "_".join(str(k) for k in key if k is not None).replace(" ", "")
+        size = card_size_of(comp)
+        slots = resolve(self.game, comp, design, where, card, mark, set_index)
+        b = pt(self.bleed_mm)
+        w, h = pt(size.w), pt(size.h)
+        c = self.c
+        c.beginForm(name, lowerx=-b, lowery=-b, upperx=w + b, uppery=h + b)
+        path = c.beginPath()
+        path.rect(-b, -b, w + 2 * b, h + 2 * b)
+        c.clipPath(path, stroke=0, fill=0)
+        ctx = CardContext(c, w, h, b, self.fonts, self.game.style, code=code, mark=mark)
+        try:
+            ink = LAYOUTS[design.layout].draw(ctx, slots)
+            draw_footer(ctx, ink or color(self.game.style.ink))
+        except (MissingGlyph, ValueError, KeyError) as exc:
+            label = f"card {code}" if card else f"back of {comp.key}"
+            raise InputError([Problem(self.game.where, design.line, where,
+                                      f"{label}: {exc}")]) from None
+        end_form_compressed(c, name)
+        return name
+
+
+def card_size_of(comp: Component) -> Size:
+    return card_size(comp.card_size)
+
+
+def resolve(game: Game, comp: Component, design: Design, where: str, card: CardType | None,
+            mark: Mark | None, set_index: int | None) -> dict[str, Any]:
+    """Render a design's slots for one card; template errors name the design and card."""
+    ctx = context(game, comp, card, mark, set_index)
+    out: dict[str, Any] = {}
+    for slot, value in design.slots.items():
+        try:
+            out[slot] = render_value(value, ctx)
+        except jinja2.TemplateError as exc:
+            label = f"card {game.code(card)}" if card else f"{comp.key} back"
+            raise InputError([Problem(game.where, design.line, f"{where}.slots.{slot}",
+                                      f"{label}: {exc.message or exc}")]) from None
+        if slot in ("emblem", "pattern") and out[slot] and not has_symbol(str(out[slot])):
+            raise InputError([Problem(game.where, design.line, f"{where}.slots.{slot}",
+                                      f"unknown symbol {out[slot]!r}")])
+    return out
+
+
+def draw_footer(ctx: CardContext, ink: Any) -> None:
+    """The collation code (and set mark) in small type at the bottom of the safe zone."""
+    y = ctx.safe + pt(0.9)
+    ctx.text(ctx.w / 2, y, ctx.code, "condensed", 5.5, ink, align="center")
+    if ctx.mark:
+        _mark(ctx, ctx.w - ctx.safe - pt(1.5), ctx.h - ctx.safe - pt(1.5), ink)
+
+
+def _mark(ctx: CardContext, cx: float, cy: float, ink: Any) -> None:
+    """A set mark: a disc in the set colour with its emblem or label."""
+    mark = ctx.mark
+    assert mark is not None
+    fill = color(mark.color)
+    r = pt(1.9)
+    ctx.c.setFillColor(fill)
+    ctx.c.setStrokeColor(color("#ffffff"))
+    ctx.c.setLineWidth(0.5)
+    ctx.c.circle(cx, cy, r, stroke=1, fill=1)
+    if mark.emblem:
+        ctx.symbol(mark.emblem, cx, cy, r * 1.35, fill=on(fill))
+    else:
+        ctx.text(cx, cy - pt(0.8), mark.label, "condensed", 5.5, on(fill), align="center", max_width=r * 1.8)
+

@@ -1,0 +1,178 @@
+"""Booklet text: a game's jinja2 template rendered with its database in context.
+
+Every number a booklet states about the deck comes from helpers here
+(`count`, `cards`, `total`...), so the text can never disagree with the cards.
+"""
+from __future__ import annotations
+
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from pnp.output.boardspec import parse_board
+from pnp.data.errors import InputError, Problem
+from pnp.draw.faces import card_view
+from pnp.geometry.sizes import card_size
+from pnp.data.model import Component, Game
+from pnp.rules.checker import matches
+from pnp.data.templating import file_environment
+
+
+@dataclass
+class Recorder:
+    """Remembers every count a template asked for (what tests compare with the PDF)."""
+
+    calls: list[tuple[str, dict[str, Any], int]] = field(default_factory=list)
+
+    def note(self, what: str, args: dict[str, Any], value: int) -> int:
+        self.calls.append((what, args, value))
+        return value
+
+
+def template_path(game: Game, comp: Component) -> Path:
+    """The booklet's template file, refused when missing or outside templates/."""
+    folder = game.root / "templates"
+    if not comp.template:
+        raise InputError([Problem(game.where, comp.line, f"{comp.key}.template",
+                                  "a booklet needs `template:`, a file in templates/")])
+    path = (folder / comp.template).resolve()
+    if not path.is_relative_to(folder.resolve()):
+        raise InputError([Problem(game.where, comp.line, f"{comp.key}.template",
+                                  "the template must be inside the templates/ folder")])
+    if not path.is_file():
+        raise InputError([Problem(game.where, comp.line, f"{comp.key}.template",
+                                  f"no template {comp.template!r} in {folder}")])
+    return path
+
+
+def _component(game: Game, key: str) -> Component:
+    try:
+        return game.component(key)
+    except KeyError:
+        keys = ", ".join(c.key for c in game.components)
+        raise KeyError(f"{game.game.name} has no component {key!r}; components: {keys}") from None
+
+
+def _where(comp: Component, where: dict[str, Any]) -> dict[str, Any]:
+    for name in where:
+        if name not in comp.fields and name not in ("key", "name", "copies", "text"):
+            raise KeyError(f"component {comp.key!r} has no field {name!r}; fields: {', '.join(comp.fields)}")
+    return where
+
+
+def context(game: Game, recorder: Recorder | None = None) -> dict[str, Any]:
+    """What booklet templates see: the game, its components and counting helpers."""
+    rec = recorder or Recorder()
+
+    def count(component: str, **where: Any) -> int:
+        """Cards (copies included) of a component in one set, optionally filtered by fields."""
+        comp = _component(game, component)
+        n = sum(c.copies for c in comp.cards if matches(c, _where(comp, where)))
+        return rec.note("count", {"component": component, **where}, n)
+
+    def kinds(component: str, **where: Any) -> int:
+        """Distinct card types of a component (ignoring copies)."""
+        comp = _component(game, component)
+        n = sum(1 for c in comp.cards if matches(c, _where(comp, where)) and c.copies)
+        return rec.note("kinds", {"component": component, **where}, n)
+
+    def cards(component: str, **where: Any) -> list[dict[str, Any]]:
+        comp = _component(game, component)
+        return [card_view(game, c) for c in comp.cards if matches(c, _where(comp, where)) and c.copies]
+
+    def total(component: str, field_name: str, **where: Any) -> int | float:
+        """Sum of a field over a component's cards, copies included."""
+        comp = _component(game, component)
+        return sum((c.get(field_name) or 0) * c.copies for c in comp.cards if matches(c, _where(comp, where)))
+
+    def distinct(component: str, field_name: str, **where: Any) -> list[Any]:
+        comp = _component(game, component)
+        values = {c.get(field_name) for c in comp.cards if matches(c, _where(comp, where)) and c.copies}
+        return sorted((v for v in values if v is not None), key=lambda v: (str(type(v)), v))
+
+    def card(key: str) -> dict[str, Any]:
+        for comp in game.components:
+            for c in comp.cards:
+                if c.key == key:
+                    return card_view(game, c)
+        raise KeyError(f"{game.game.name} has no card {key!r}")
+
+    def component(key: str) -> dict[str, Any]:
+        comp = _component(game, key)
+        view: dict[str, Any] = {"key": comp.key, "name": comp.name, "kind": comp.kind, "doc": comp.doc}
+        if comp.is_cards:
+            size = card_size(comp.card_size)
+            view.update(size=size.label(), width=size.w, height=size.h,
+                        count=rec.note("count", {"component": key}, comp.card_count),
+                        kinds=sum(1 for c in comp.cards if c.copies))
+        if comp.sets:
+            view["sets"] = {"option": comp.sets.option, "default": comp.sets.default,
+                            "min": comp.sets.min, "max": comp.sets.max,
+                            "marks": [{"label": m.label, "name": m.name or m.label} for m in comp.sets.marks]}
+        if comp.kind == "board":
+            view["board"] = board(key)
+        return view
+
+    def board(key: str) -> dict[str, Any]:
+        comp = _component(game, key)
+        spec = parse_board(game, comp)
+        sides = {}
+        for s in spec.sides:
+            mine = sorted((p for p in spec.positions if p.side == s.key), key=lambda p: p.index)
+            sides[s.key] = {"label": s.label, "positions": [p.key for p in mine],
+                            "count": rec.note("positions", {"board": key, "side": s.key}, len(mine)),
+                            "first": mine[0].index if mine else None, "last": mine[-1].index if mine else None}
+        return {"name": comp.name, "width": spec.w, "height": spec.h, "title": spec.title,
+                "positions": len(spec.positions),
+                "sides": sides,
+                "areas": [{"key": a.key, "label": a.label, "kind": a.kind} for a in spec.areas],
+                "steps": sum(1 for link in spec.links if link.kind == "step"),
+                "attacks": [[link.a, link.b] for link in spec.links if link.kind == "attack"]}
+
+    def plural(n: int, word: str, many: str | None = None) -> str:
+        return f"{n} {word if n == 1 else (many or word + 's')}"
+
+    boards = [c.key for c in game.components if c.kind == "board"]
+    return {
+        "game": {"name": game.game.name, "tag": game.tag, "summary": game.game.summary,
+                 "credits": game.game.credits,
+                 "players": {"min": game.game.players.min, "max": game.game.players.max}},
+        "decisions": list(game.decisions),
+        "palettes": game.palettes,
+        "components": [component(c.key) for c in game.components if c.kind != "booklet"],
+        "boards": boards,
+        "has": lambda key: any(c.key == key for c in game.components),
+        "count": count, "kinds": kinds, "cards": cards, "total": total, "distinct": distinct,
+        "card": card, "component": component, "board": board, "plural": plural,
+    }
+
+
+def render(game: Game, comp: Component, recorder: Recorder | None = None) -> str:
+    """The booklet's text; template mistakes become InputError naming the template line."""
+    path = template_path(game, comp)
+    folder = game.root / "templates"
+    env = file_environment(folder)
+    name = path.relative_to(folder.resolve()).as_posix()
+    try:
+        template = env.get_template(name)
+        return template.render(context(game, recorder))
+    except jinja2.TemplateSyntaxError as exc:
+        raise InputError([Problem(f"templates/{name}", exc.lineno, "", f"template syntax: {exc.message}")]) from None
+    except InputError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - any template failure is an input problem
+        line = _template_line(exc, path)
+        message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
+        raise InputError([Problem(f"templates/{name}", line, "", f"{type(exc).__name__}: {message}")]) from None
+
+
+def _template_line(exc: BaseException, path: Path) -> int | None:
+    """The template line a rendering error came from (jinja2 maps frames to template lines)."""
+    line = None
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if frame.filename and Path(frame.filename).resolve() == path:
+            line = frame.lineno
+    return line

@@ -1,0 +1,88 @@
+"""Single cards as pictures: the sheets' own form XObjects on one-card pages, rasterised by PDFium."""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from itertools import groupby
+
+import pypdfium2
+from PIL import Image
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.draw.faces import FormCache, Printed, card_size_of, printed_cards
+from pnp.draw.fonts import Fonts
+from pnp.data.model import Game
+from pnp.draw.pdf import place_form
+from pnp.output.exports.profiles import Frame
+
+
+@dataclass(frozen=True)
+class Request:
+    """One picture to make: a printed card's face or back, in a frame."""
+
+    comp: str    # component key
+    index: int   # position in printed_cards(game, comp, counts)
+    side: str    # "face" | "back"
+    frame: Frame
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What drawing needs beside the requests: the game, its fonts and the set counts."""
+
+    game: Game
+    fonts: Fonts
+    counts: tuple[tuple[str, int], ...] = ()
+
+    def printed(self, comp: str) -> list[Printed]:
+        return printed_cards(self.game, self.game.component(comp), dict(self.counts))
+
+
+def draw_pdf(scene: Scene, requests: list[Request]) -> bytes:
+    """One page per request, all sharing a component and frame, drawn with one FormCache."""
+    comp = scene.game.component(requests[0].comp)
+    frame = requests[0].frame
+    assert all(r.comp == comp.key and r.frame == frame for r in requests)
+    size = card_size_of(comp)
+    cards = scene.printed(comp.key)
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=frame.page_pt, invariant=1, pageCompression=0)
+    forms = FormCache(c, scene.game, scene.fonts, frame.bleed_mm(size))
+    x, y, sx, sy = frame.placement(size)
+    for r in requests:
+        p = cards[r.index]
+        name = forms.face(comp, p) if r.side == "face" else forms.back(comp, p)
+        c.setPageSize(frame.page_pt)
+        place_form(c, name, x, y, sx, sy)
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def rasterise(pdf: bytes, dpi: float, sizes: list[tuple[int, int]] | None = None) -> list[Image.Image]:
+    """Every page of a PDF as an RGB picture at `dpi` (cropped to `sizes` when given)."""
+    doc = pypdfium2.PdfDocument(pdf)
+    try:
+        out = []
+        for i in range(len(doc)):
+            page = doc[i]
+            # a hair under dpi/72 so rounding in the page size never adds a pixel column
+            image = page.render(scale=dpi / 72.0 * (1 - 1e-9), rev_byteorder=True).to_pil()
+            if image.mode != "RGB":
+                image = image.convert("RGB")
+            page.close()
+            if sizes and image.size != sizes[i]:
+                image = image.crop((0, 0, *sizes[i]))
+            out.append(image)
+        return out
+    finally:
+        doc.close()
+
+
+def render(scene: Scene, requests: list[Request]) -> list[Image.Image]:
+    """Pictures for the requests, in order (consecutive requests of one component and frame share a PDF)."""
+    out: list[Image.Image] = []
+    for (_, frame), group in groupby(requests, key=lambda r: (r.comp, r.frame)):
+        batch = list(group)
+        out += rasterise(draw_pdf(scene, batch), frame.dpi, [(frame.width, frame.height)] * len(batch))
+    return out

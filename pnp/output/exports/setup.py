@@ -1,0 +1,24 @@
+"""What each export worker draws with: the games' scenes, built once per worker."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.draw.fonts import Fonts
+from pnp.data.model import Game
+from pnp.output.exports.raster import Scene
+
+Scenes = dict[str, Scene]
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What every worker needs to draw: the games, the fonts folder and the set counts."""
+
+    games: tuple[Game, ...]
+    fonts_dir: str
+    counts: tuple[tuple[str, int], ...] = ()
+
+    def scenes(self) -> Scenes:
+        fonts = Fonts.load(Path(self.fonts_dir))
+        return {g.slug: Scene(g, fonts, self.counts) for g in self.games}

@@ -1,0 +1,47 @@
+"""Everything `pnp check` verifies beyond the composition rules, without writing a file."""
+from __future__ import annotations
+
+import io
+from typing import Callable
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.output.boardspec import parse_board
+from pnp.output.booklets import prepare
+from pnp.data.errors import InputError, Problem
+from pnp.draw.faces import FormCache, printed_cards
+from pnp.draw.fonts import Fonts
+from pnp.data.model import Game
+
+
+def draw_cards(game: Game, fonts: Fonts) -> None:
+    """Draw every distinct face and back on a throwaway canvas: templates, symbols,
+    glyphs and text that must fit its box fail here exactly as they would in a build."""
+    forms = FormCache(Canvas(io.BytesIO()), game, fonts, 3.0)
+    for comp in game.components:
+        if comp.is_cards:
+            for printed in printed_cards(game, comp):
+                forms.face(comp, printed)
+                forms.back(comp, printed)
+
+
+def validate(game: Game, fonts: Fonts, booklets: bool = True) -> None:
+    """Draw every card, read every board, render every booklet; raise all problems at once.
+
+    `pnp check` leaves booklets out while a composition rule is broken: a booklet
+    describes a complete deck, and its errors would only echo the broken rule.
+    """
+    problems: list[Problem] = []
+    steps: list[Callable[[], object]] = [lambda: draw_cards(game, fonts)]
+    for comp in game.components:
+        if comp.kind == "board":
+            steps.append(lambda comp=comp: parse_board(game, comp))
+        elif comp.kind == "booklet" and booklets:
+            steps.append(lambda comp=comp: prepare(game, comp))
+    for step in steps:
+        try:
+            step()
+        except InputError as exc:
+            problems += exc.problems
+    if problems:
+        raise InputError(list(dict.fromkeys(problems)))  # a booklet reads boards too: report each once

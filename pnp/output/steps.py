@@ -1,0 +1,49 @@
+"""The vocabulary of a build: the options a person chose, a unit of work, and what it wrote."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from pnp.draw.fonts import Fonts
+from pnp.geometry.sizes import Size
+from pnp.output.sheets import SheetOptions
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """Everything `pnp build` lets a person choose."""
+
+    sheets: SheetOptions
+    counts: dict[str, int] = field(default_factory=dict)  # players / decks, for components printed in sets
+    board_paper: Size | None = None
+
+
+@dataclass(frozen=True)
+class Output:
+    """One written PDF, as the manifest records it."""
+
+    path: str
+    game: str
+    component: str
+    kind: str
+    pages: int
+    card_size: tuple[float, float] | None = None
+    cards: int | None = None
+    copies: dict[str, int] | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"path": self.path, "game": self.game, "component": self.component,
+                                "kind": self.kind, "pages": self.pages}
+        if self.card_size is not None:
+            data.update(card_size_mm=list(self.card_size), cards=self.cards, copies=self.copies)
+        return data
+
+
+@dataclass(frozen=True)
+class Step:
+    """One unit of build work (one PDF); `run` writes into the staging folder."""
+
+    label: str
+    weight: int
+    run: Callable[[Path, Fonts, Callable[[], None]], Output]

@@ -1,0 +1,91 @@
+"""One worker pool for every command that spreads work over cores (build steps and exports).
+
+Workers are forked, so what they share (loaded games, registered fonts, the
+planned steps) is inherited rather than pickled; each worker builds its state
+once with `start`, then takes items. Results come back in item order, so output
+never depends on which worker finished first. Without fork, or with one job,
+everything runs in this process.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence, TypeVar
+
+from pnp.data.errors import InputError, Problem
+
+S = TypeVar("S")
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def default_jobs() -> int:
+    """The cores this process may run on: the job count when none is asked for."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def jobs_for(requested: int | None) -> int:
+    """The job count for a `--jobs` value (None: every core)."""
+    return max(1, requested) if requested else default_jobs()
+
+
+@dataclass(frozen=True)
+class _Failed:
+    problems: list[Problem]
+
+
+_STATE: dict[str, Any] = {}  # this worker process's state, set once by _init (one entry, "state")
+
+
+def _init(start: Callable[[], Any]) -> None:
+    _STATE["state"] = start()
+
+
+def _call(task: Callable[[Any, Any], Any], item: Any) -> Any:
+    try:
+        return task(_STATE["state"], item)
+    except InputError as exc:  # its problems do not survive pickling as an exception
+        return _Failed(exc.problems)
+
+
+def run_all(task: Callable[[S, T], R], items: Sequence[T], start: Callable[[], S], jobs: int,
+            progress: Callable[[int], None] = lambda n: None,
+            weight: Callable[[T], int] = lambda item: 1) -> list[R]:
+    """task(state, item) for every item on up to `jobs` workers; results in item order.
+
+    `task` and the items travel to the workers by pickling; `start` does not
+    (it runs in each forked worker), so it may close over anything.
+    """
+    if jobs <= 1 or len(items) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        state = start()
+        out = []
+        for item in items:
+            out.append(task(state, item))
+            progress(weight(item))
+        return out
+    results: list[Any] = [None] * len(items)
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=min(jobs, len(items)), mp_context=context,
+                             initializer=_init, initargs=(start,)) as pool:
+        futures = {pool.submit(_call, task, item): i for i, item in enumerate(items)}
+        for future in as_completed(futures):
+            i = futures[future]
+            results[i] = future.result()
+            progress(weight(items[i]))
+    problems = [p for r in results if isinstance(r, _Failed) for p in r.problems]
+    if problems:
+        raise InputError(problems)
+    return results
+
+
+def chunked(items: Sequence[T], jobs: int, per_worker: int = 4, most: int = 24) -> list[list[T]]:
+    """Split items into chunks: a few per worker (for an even load and a lively progress bar)."""
+    if not items:
+        return []
+    size = max(1, min(most, -(-len(items) // max(1, jobs * per_worker))))
+    return [list(items[i:i + size]) for i in range(0, len(items), size)]

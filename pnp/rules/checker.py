@@ -1,0 +1,200 @@
+"""The composition checker: evaluates a database's declarative rules, no game-specific code."""
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import asdict, dataclass
+from typing import Any, Callable, Iterable
+
+from pnp.data.model import CardType, Component, Game, Rule
+from pnp.data.templating import compile_expr
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A rule that does not hold, with what it wanted and what the database has."""
+
+    game: str
+    component: str
+    rule: str
+    expected: str
+    found: str
+    severity: str = "error"
+    file: str = ""
+    line: int = 0
+
+    def __str__(self) -> str:
+        level = "warning" if self.severity == "warning" else "broken"
+        return (f"{self.game} / {self.component}: {level}: {self.rule}: expected {self.expected}, "
+                f"found {self.found}  ({self.file}:{self.line})")
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _norm(value: Any) -> str:
+    return str(value).strip().lower()
+
+
+def matches(card: CardType, where: dict[str, Any]) -> bool:
+    """Whether a card's fields match a `where` filter (a value or a list of accepted values)."""
+    for name, want in where.items():
+        have = card.get(name)
+        options = want if isinstance(want, (list, tuple)) else [want]
+        if _norm(have) not in {_norm(o) for o in options}:
+            return False
+    return True
+
+
+def _cards(comp: Component, where: dict[str, Any]) -> list[CardType]:
+    return [c for c in comp.cards if matches(c, where)]
+
+
+def _count(cards: Iterable[CardType]) -> int:
+    return sum(c.copies for c in cards)
+
+
+def _bounds(rule: Rule, found: int) -> tuple[bool, str]:
+    if rule.expected is not None:
+        return found == int(rule.expected), str(rule.expected)
+    lo, hi = rule.min, rule.max
+    ok = (lo is None or found >= lo) and (hi is None or found <= hi)
+    text = f"between {lo} and {hi}" if lo is not None and hi is not None else (
+        f"at least {lo}" if lo is not None else f"at most {hi}")
+    return ok, text
+
+
+def _label(rule: Rule) -> str:
+    return rule.id or rule.describe or rule.check
+
+
+def check_component(game: Game, comp: Component) -> list[Violation]:
+    """Every violated rule of one component."""
+    out: list[Violation] = []
+
+    def fail(rule: Rule, expected: Any, found: Any, detail: str = "") -> None:
+        name = _label(rule) + (f" [{detail}]" if detail else "")
+        out.append(Violation(game.game.name, comp.key, name, str(expected), str(found), rule.severity,
+                             game.where, rule.line))
+
+    for rule in comp.rules:
+        cards = _cards(comp, rule.where)
+        check = rule.check
+        if check in ("total", "count"):
+            found = _count(cards)
+            ok, expected = _bounds(rule, found)
+            if not ok:
+                fail(rule, f"{expected} cards", f"{found}")
+        elif check == "count_by":
+            counts = Counter()
+            for c in cards:
+                counts[_norm(c.get(rule.field))] += c.copies
+            wanted = {_norm(k): int(v) for k, v in (rule.expected or {}).items()}
+            for value, n in wanted.items():
+                if counts.get(value, 0) != n:
+                    fail(rule, f"{n} with {rule.field} {value}", counts.get(value, 0), f"{rule.field}={value}")
+            for value, n in sorted(counts.items()):
+                if value not in wanted and n:
+                    fail(rule, f"no card with {rule.field} {value}", n, f"{rule.field}={value}")
+        elif check == "unique":
+            fields = list(rule.fields)
+            seen = Counter()
+            for c in cards:
+                seen[tuple(_norm(c.get(f)) for f in fields)] += c.copies
+            for combo, n in sorted(seen.items()):
+                if n > 1:
+                    fail(rule, "at most 1 card", n, ", ".join(f"{f}={v}" for f, v in zip(fields, combo)))
+        elif check == "each_once":
+            fields = list(rule.fields)
+            seen = Counter()
+            for c in cards:
+                seen[tuple(_norm(c.get(f)) for f in fields)] += c.copies
+            domain = [[_norm(v) for v in rule.fields[f]] for f in fields]
+            wanted = set(itertools.product(*domain))
+            for combo in sorted(wanted):
+                if seen.get(combo, 0) != 1:
+                    fail(rule, "exactly 1 card", seen.get(combo, 0), ", ".join(f"{f}={v}" for f, v in zip(fields, combo)))
+            for combo, n in sorted(seen.items()):
+                if combo not in wanted and n:
+                    fail(rule, "no such card", n, ", ".join(f"{f}={v}" for f, v in zip(fields, combo)))
+        elif check == "balance":
+            counts = Counter()
+            for c in cards:
+                counts[_norm(c.get(rule.field))] += c.copies
+            values = [_norm(v) for v in rule.fields] if rule.fields else sorted(counts)
+            found = {v: counts.get(v, 0) for v in values}
+            if len(set(found.values())) > 1:
+                fail(rule, f"equal counts of {rule.field} " + " / ".join(values),
+                     ", ".join(f"{v} {n}" for v, n in found.items()))
+        elif check == "links":
+            _links(comp, rule, cards, fail)
+        elif check == "expr":
+            _expr(comp, rule, fail)
+    return out
+
+
+def _links(comp: Component, rule: Rule, cards: list[CardType], fail: Callable[..., None]) -> None:
+    """Every link names a card of the component, and (with symmetric/inverse) is returned."""
+    by_key = {c.key: c for c in comp.cards}
+    back_field = rule.inverse or (rule.field if rule.symmetric else None)
+    for card in cards:
+        for target in card.get(rule.field) or []:
+            other = by_key.get(str(target))
+            if other is None:
+                fail(rule, f"{rule.field} to an existing card", f"{card.key} -> {target} (no such card)", card.key)
+                continue
+            if back_field and card.key not in [str(k) for k in (other.get(back_field) or [])]:
+                fail(rule, f"{target}.{back_field} to list {card.key}",
+                     f"{target}.{back_field} = {list(other.get(back_field) or [])}", f"{card.key} -> {target}")
+
+
+class _Deck:
+    """What a rule expression can ask of a component (read-only helpers)."""
+
+    def __init__(self, comp: Component):
+        self._comp = comp
+
+    def count(self, **where: Any) -> int:
+        return _count(_cards(self._comp, where))
+
+    def sum(self, field: str, **where: Any) -> float:
+        return sum((c.get(field) or 0) * c.copies for c in _cards(self._comp, where))
+
+    def distinct(self, field: str, **where: Any) -> int:
+        return len({_norm(c.get(field)) for c in _cards(self._comp, where) if c.copies})
+
+    def linked(self, field: str, **where: Any) -> int:
+        """Cards matching `where` whose list `field` names at least one card (links in use)."""
+        return _count(c for c in _cards(self._comp, where) if c.get(field))
+
+    def min_count(self, field: str, **where: Any) -> int:
+        counts = Counter()
+        for c in _cards(self._comp, where):
+            counts[_norm(c.get(field))] += c.copies
+        return min(counts.values()) if counts else 0
+
+    def max_count(self, field: str, **where: Any) -> int:
+        counts = Counter()
+        for c in _cards(self._comp, where):
+            counts[_norm(c.get(field))] += c.copies
+        return max(counts.values()) if counts else 0
+
+
+def _expr(comp: Component, rule: Rule, fail: Callable[..., None]) -> None:
+    fn = compile_expr(rule.expr or "true")
+    names = list(rule.params)
+    for combo in itertools.product(*[rule.params[n] for n in names]) if names else [()]:
+        env = {"deck": _Deck(comp), "total": _count(comp.cards), **dict(zip(names, combo))}
+        try:
+            ok = bool(fn(**env))
+        except Exception as exc:  # a broken expression is a broken rule, reported as such
+            fail(rule, rule.describe or rule.expr, f"error evaluating {rule.expr!r}: {exc}")
+            continue
+        if not ok:
+            detail = ", ".join(f"{n}={v}" for n, v in zip(names, combo))
+            fail(rule, rule.describe or rule.expr, f"false for {rule.expr}", detail)
+
+
+def check_game(game: Game) -> list[Violation]:
+    """Every violation in every component of a game."""
+    return [v for comp in game.components for v in check_component(game, comp)]

@@ -1,0 +1,111 @@
+"""The package layout holds: imports point down the pipeline, no cycles, small modules."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PNP = Path(__file__).resolve().parent.parent / "pnp"
+
+# Lower numbers sit further up the pipeline; a module may import its own level or lower.
+LEVELS = {"geometry": 0, "engines": 0, "data": 1, "rules": 2, "draw": 3, "output": 4, "build": 5,
+          "cli": 6, "__main__": 7}
+MAX_LINES = 400
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for path in PNP.rglob("*.py"):
+        parts = list(path.relative_to(PNP.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = path
+    return out
+
+
+def _imports(name: str, path: Path, known: set[str]) -> set[str]:
+    """Every pnp module `name` imports, at the top or inside a function."""
+    is_pkg = path.name == "__init__.py"
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = name.split(".") if is_pkg else name.split(".")[:-1]
+                base = base[:len(base) - node.level + 1]
+                mod = ".".join(base + ([node.module] if node.module else []))
+            else:
+                mod = node.module or ""
+            targets = [mod] + [f"{mod}.{a.name}" for a in node.names]
+        for t in targets:
+            if t in known and t != name:
+                found.add(t)
+    return found
+
+
+def _level(module: str) -> int:
+    parts = module.split(".")
+    if len(parts) == 1:
+        return -1  # the root package (its version) is free for all
+    return LEVELS[parts[1]]
+
+
+def _graph() -> dict[str, set[str]]:
+    mods = _modules()
+    known = set(mods)
+    # a package's __init__ importing a submodule is not an upward step
+    return {m: {t for t in _imports(m, p, known) if t not in ("pnp",)} for m, p in mods.items()}
+
+
+def test_every_stage_is_known() -> None:
+    for module in _modules():
+        parts = module.split(".")
+        assert len(parts) == 1 or parts[1] in LEVELS, f"{module}: add its stage to LEVELS"
+
+
+def test_imports_point_down_the_pipeline() -> None:
+    upward = [f"{m} -> {t}" for m, targets in _graph().items() for t in targets if _level(t) > _level(m)]
+    assert not upward, "imports against the pipeline:\n" + "\n".join(sorted(upward))
+
+
+def test_no_import_cycles() -> None:
+    graph = _graph()
+    # a package importing its own submodules (registries) is fine; a submodule importing
+    # its package then counts only when the package does not import it back
+    state: dict[str, int] = {}
+    cycles: list[str] = []
+
+    def visit(node: str, stack: list[str]) -> None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                cycles.append(" -> ".join(stack[stack.index(nxt):] + [nxt]))
+            elif nxt not in state:
+                visit(nxt, stack)
+        stack.pop()
+        state[node] = 2
+
+    for module in sorted(graph):
+        if module not in state:
+            visit(module, [])
+    assert not cycles, "import cycles:\n" + "\n".join(cycles)
+
+
+def test_modules_are_small() -> None:
+    big = {m: n for m, p in _modules().items() if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert not big, f"modules over {MAX_LINES} lines: {big}"
+
+
+def test_every_subpackage_says_what_it_holds() -> None:
+    for init in PNP.rglob("__init__.py"):
+        doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8")))
+        assert doc and len(doc.splitlines()) >= 2, f"{init}: needs a docstring of what it holds and may import"
+
+
+def test_the_checker_finds_an_upward_import(tmp_path: Path) -> None:
+    """The import reader sees function-local imports, so a dodged cycle cannot hide."""
+    mod = tmp_path / "m.py"
+    mod.write_text("def f():\n    from pnp.cli import main\n    return main\n")
+    assert _imports("pnp.data.m", mod, {"pnp.cli", "pnp.data.m"}) == {"pnp.cli"}
