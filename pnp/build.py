@@ -17,7 +17,7 @@ from pnp.data.model import Component, Game
 from pnp.draw.pdf import canvas
 from pnp.output.publish import publish, staging, write_json_atomic
 from pnp.output.sheets import deck_grid, draw_deck, plan
-from pnp.output.stats_report import stats_step
+from pnp.output.stats_sheet import stats_step
 from pnp.output.workers import run_all
 from pnp.output.steps import BuildOptions, Output, Step
 

@@ -16,7 +16,8 @@ from pnp.data.loader import load_game
 from pnp.data.model import Game
 from pnp.data.stacking import VariantSpec, write_variant
 from pnp.data.variants import fairy_cards
-from pnp.output.stats_report import format_text, report, write_pdf
+from pnp.output.stats_report import format_text, report
+from pnp.output.stats_sheet import write_pdf
 from pnp.data.loader import base_component
 
 from test_stacking import MAIN, make_project
