@@ -109,3 +109,14 @@ def test_the_checker_finds_an_upward_import(tmp_path: Path) -> None:
     mod = tmp_path / "m.py"
     mod.write_text("def f():\n    from pnp.cli import main\n    return main\n")
     assert _imports("pnp.data.m", mod, {"pnp.cli", "pnp.data.m"}) == {"pnp.cli"}
+
+
+def test_catalog_matches_the_drawing_code() -> None:
+    """The loader checks databases against pnp.data.catalog; the drawing stage must implement exactly that."""
+    from pnp.data.catalog import SLOTS, SYMBOLS
+    from pnp.draw.layouts import LAYOUTS
+    from pnp.draw.symbols import SYMBOLS as DRAWN
+
+    assert set(LAYOUTS) == set(SLOTS)
+    assert all(LAYOUTS[name].slots == SLOTS[name] for name in SLOTS)
+    assert set(SYMBOLS) == set(DRAWN)
