@@ -23,6 +23,7 @@ from pnp.cli.common import load_games, open_project, parse_offset, progress, job
 def build(games: tuple[str, ...], project_dir: str, jobs: int | None, out_dir: str, paper: str, duplex: str, bleed: float,
           back_offset: str, crop_marks: str, players: int | None, decks: int | None, board_paper: str | None) -> None:
     """Build GAMES (all when none) into OUT, one folder per game, plus manifest.json."""
+    # lazy: only this command needs these (start-up speed)
     from pnp.build import BuildOptions, plan_build, total_weight
     from pnp.build import build as run_build
     from pnp.output.workers import jobs_for

@@ -19,6 +19,7 @@ def check(games: tuple[str, ...], project_dir: str, as_json: bool) -> None:
 
     Exit 0 when all rules hold, 1 when any is broken, 2 for unusable input.
     """
+    # lazy: only this command needs these (start-up speed)
     from pnp.draw.fonts import Fonts
     from pnp.rules.checker import check_game
     from pnp.output.preflight import validate

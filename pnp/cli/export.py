@@ -40,6 +40,7 @@ class _Job:
 
 def _job(project_dir: str, games: tuple[str, ...], out_dir: str, jobs: int | None,
          players: int | None, decks: int | None) -> _Job:
+    # lazy: only this command needs these (start-up speed)
     from pnp.build import check_counts
     from pnp.output.exports.naming import Target, card_components
     from pnp.output.exports.setup import Setup
@@ -57,6 +58,7 @@ def _job(project_dir: str, games: tuple[str, ...], out_dir: str, jobs: int | Non
 def _write(job: _Job, kind: str, label: str, total: int,
            export: Callable[[Path, Callable[[int], None]], list[Path]]) -> list[Path]:
     """Run one export into a staging folder with a progress bar; publish it under OUT/<game>/<kind>/."""
+    # lazy: only this command needs these (start-up speed)
     from pnp.output.exports.output import write_export
 
     with progress(total, label) as advance:
@@ -77,6 +79,7 @@ def export() -> None:
 def png(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | None, players: int | None,
         decks: int | None, dpi: float, profile: str) -> None:
     """One RGB PNG per distinct card face and per distinct back: OUT/<game>/png/<component>/."""
+    # lazy: only this command needs these (start-up speed)
     from pnp.output.exports.png import export_png, png_count
     from pnp.output.exports.profiles import PROFILES
 
@@ -96,6 +99,7 @@ def tts(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | None
     Copy or link the JSON into TTS's Saved Objects folder; it names the
     pictures by their local paths, so keep the output folder where it is.
     """
+    # lazy: only this command needs these (start-up speed)
     from pnp.output.exports.tts import export_tts, plan_sheets
 
     job = _job(project_dir, games, out_dir, jobs, players, decks)
@@ -117,6 +121,7 @@ def tts(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | None
 def pod(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | None, players: int | None,
         decks: int | None, profile: str) -> None:
     """Print-on-demand PDFs, one card per page with bleed, TrimBox and BleedBox: OUT/<game>/pod/."""
+    # lazy: only this command needs these (start-up speed)
     from pnp.output.exports.pod import export_pod
     from pnp.output.exports.profiles import PROFILES
 
@@ -131,6 +136,7 @@ def pod(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | None
 def preview(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | None, players: int | None,
             decks: int | None) -> None:
     """One contact-sheet PNG per deck (every distinct card, with counts): OUT/<game>/preview/."""
+    # lazy: only this command needs these (start-up speed)
     from pnp.output.exports.preview import export_preview
 
     job = _job(project_dir, games, out_dir, jobs, players, decks)

@@ -17,6 +17,7 @@ def schema(project_dir: str, out_file: str | None) -> None:
 
     The format is the same for every project; --project is accepted for symmetry.
     """
+    # lazy: only this command needs these (start-up speed)
     from pnp.data.model import Game
     from pnp.data.schema import json_schema
 

@@ -43,6 +43,7 @@ def stack(base: str, name: str, project_dir: str, jobs: int | None, decks: int, 
     then --add, then --jokers. The variant's cards carry a mark on face and
     back; OUT/NAME/ receives the deck, a checklist and stats.pdf.
     """
+    # lazy: only this command needs these (start-up speed)
     from pnp.build import BuildOptions, plan_build, total_weight
     from pnp.build import build as run_build
     from pnp.output.workers import jobs_for
