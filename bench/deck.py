@@ -67,7 +67,7 @@ def main() -> None:
     grid = deck_grid(comp, options)
     pagesize = (pt(grid.page.w), pt(grid.page.h))
     title = f"{game.game.name}: {comp.name}"
-    c: Any = canvas(Path(args.out), title, pagesize)
+    c: Any = canvas(Path(args.out), title, pagesize, fonts.name("body"))
     log: list = []
     if args.record:
         c = Recorder(c, log, 0, [0])
@@ -81,7 +81,7 @@ def main() -> None:
         with open(args.record, "wb") as fh:
             info = c._target._doc.info
             meta = {"author": info.author, "creator": info.creator, "producer": info.producer}
-            pickle.dump({"title": title, "pagesize": pagesize, "fonts": files, "meta": meta, "calls": log}, fh,
+            pickle.dump({"title": title, "pagesize": pagesize, "initial_font": fonts.name("body"), "fonts": files, "meta": meta, "calls": log}, fh,
                         protocol=pickle.HIGHEST_PROTOCOL)
 
 

@@ -25,7 +25,7 @@ def main(log_path: str, out: str) -> None:
     for name, path in data["fonts"].items():
         pdfmetrics.registerFont(TTFont(name, path))
     rl_config.useA85 = 0
-    c = Canvas(out, pagesize=data["pagesize"], invariant=1, pageCompression=1)
+    c = Canvas(out, pagesize=data["pagesize"], invariant=1, pageCompression=1, initialFontName=data["initial_font"])
     c.setTitle(data["title"])
     c.setAuthor(data["meta"]["author"])
     c.setCreator(data["meta"]["creator"])

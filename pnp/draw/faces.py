@@ -6,11 +6,9 @@ of 65 cards draws 5 faces and 1 back.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import jinja2
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.context import CardContext, color, on
@@ -21,7 +19,7 @@ from pnp.draw.layouts import LAYOUTS
 from pnp.data.model import CardType, Component, Design, Game, Mark
 from pnp.draw.pdf import end_form_compressed
 from pnp.draw.symbols import has_symbol
-from pnp.data.templating import render_value
+from pnp.data.slots import SlotKey, card_view, context, render_slot, rendered_slots, sets_for
 
 
 @dataclass(frozen=True)
@@ -35,16 +33,6 @@ class Printed:
     set_index: int | None
 
 
-def sets_for(comp: Component, counts: dict[str, int]) -> list[tuple[int | None, Mark | None]]:
-    """The marked sets a component prints: [(index, mark)], or one unmarked set."""
-    spec = comp.sets
-    if spec is None:
-        return [(None, None)]
-    n = counts.get(spec.option, spec.default)
-    marks = list(spec.marks) or [Mark(label=str(i + 1)) for i in range(n)]
-    return [(i + 1, marks[i]) for i in range(n)]
-
-
 def printed_cards(game: Game, comp: Component, counts: dict[str, int] | None = None) -> list[Printed]:
     """Every distinct printed card of a component, set by set, in database order."""
     out = []
@@ -53,46 +41,6 @@ def printed_cards(game: Game, comp: Component, counts: dict[str, int] | None = N
             if card.copies:
                 out.append(Printed(card, game.code(card), card.copies, mark, index))
     return out
-
-
-def card_view(game: Game, card: CardType) -> dict[str, Any]:
-    """A card as templates see it: its fields plus key, name, copies, text and code."""
-    return {**card.values, "key": card.key, "name": card.name, "copies": card.copies,
-            "text": card.text, "code": game.code(card)}
-
-
-class _LazyCards(Sequence):
-    """The component's cards as templates see them, built only if a template asks."""
-
-    def __init__(self, game: Game, comp: Component):
-        self._game, self._comp = game, comp
-        self._items: list[dict[str, Any]] | None = None
-
-    def _all(self) -> list[dict[str, Any]]:
-        if self._items is None:
-            self._items = [card_view(self._game, c) for c in self._comp.cards]
-        return self._items
-
-    def __getitem__(self, i: Any) -> Any:
-        return self._all()[i]
-
-    def __len__(self) -> int:
-        return len(self._comp.cards)
-
-
-def context(game: Game, comp: Component, card: CardType | None, mark: Mark | None,
-            set_index: int | None) -> dict[str, Any]:
-    """What slot templates may use: this card, every card of the component, palettes, set mark."""
-    return {
-        "card": card_view(game, card) if card is not None else None,
-        "cards": _LazyCards(game, comp),
-        "game": {"name": game.game.name, "tag": game.tag, "players": game.game.players},
-        "component": {"key": comp.key, "name": comp.name},
-        "palettes": game.palettes,
-        "mark": mark,
-        "set": set_index,
-        "variant": game.variant,
-    }
 
 
 @dataclass
@@ -107,6 +55,7 @@ class FormCache:
     fonts: Fonts
     bleed_mm: float
     forms: dict[tuple, str] = field(default_factory=dict)
+    rendered: dict[str, dict[SlotKey, dict[str, Any]]] = field(default_factory=dict)  # per component key
 
     def face(self, comp: Component, p: Printed) -> str:
         key = ("face", comp.key, p.card.key, p.set_index)
@@ -128,7 +77,10 @@ class FormCache:
               mark: Mark | None, set_index: int | None, code: str) -> str:
         name = "F" + "_".join(str(k) for k in key if k is not None).replace(" ", "")
         size = card_size_of(comp)
-        slots = resolve(self.game, comp, design, where, card, mark, set_index)
+        if comp.key not in self.rendered:
+            self.rendered[comp.key] = rendered_slots(self.game, comp)
+        known = self.rendered[comp.key].get((where, card.key if card else None, set_index, mark))
+        slots = resolve(self.game, comp, design, where, card, mark, set_index, known)
         b = pt(self.bleed_mm)
         w, h = pt(size.w), pt(size.h)
         c = self.c
@@ -153,21 +105,31 @@ def card_size_of(comp: Component) -> Size:
 
 
 def resolve(game: Game, comp: Component, design: Design, where: str, card: CardType | None,
-            mark: Mark | None, set_index: int | None) -> dict[str, Any]:
-    """Render a design's slots for one card; template errors name the design and card."""
+            mark: Mark | None, set_index: int | None, known: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Render a design's slots for one card (or take `known`, already rendered); template
+    errors name the design and card."""
+    if known is not None:
+        _check_symbols(game, design, where, known)
+        return dict(known)
+    import jinja2  # lazy: only a slot not found already rendered needs jinja2
     ctx = context(game, comp, card, mark, set_index)
     out: dict[str, Any] = {}
     for slot, value in design.slots.items():
         try:
-            out[slot] = render_value(value, ctx)
+            out[slot] = render_slot(value, ctx)
         except jinja2.TemplateError as exc:
             label = f"card {game.code(card)}" if card else f"{comp.key} back"
             raise InputError([Problem(game.where, design.line, f"{where}.slots.{slot}",
                                       f"{label}: {exc.message or exc}")]) from None
-        if slot in ("emblem", "pattern") and out[slot] and not has_symbol(str(out[slot])):
-            raise InputError([Problem(game.where, design.line, f"{where}.slots.{slot}",
-                                      f"unknown symbol {out[slot]!r}")])
+    _check_symbols(game, design, where, out)
     return out
+
+
+def _check_symbols(game: Game, design: Design, where: str, slots: dict[str, Any]) -> None:
+    for slot in ("emblem", "pattern"):
+        if slots.get(slot) and not has_symbol(str(slots[slot])):
+            raise InputError([Problem(game.where, design.line, f"{where}.slots.{slot}",
+                                      f"unknown symbol {slots[slot]!r}")])
 
 
 def draw_footer(ctx: CardContext, ink: Any) -> None:
