@@ -6,18 +6,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from pnp.output.boards import board_step
-from pnp.output.booklets import booklet_step
-from pnp.output.checklist import write_checklist
 from pnp.data.errors import InputError, Problem
 from pnp.draw.faces import FormCache, Printed, card_size_of, printed_cards
 from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import pt
 from pnp.data.model import Component, Game
 from pnp.draw.pdf import canvas
+from pnp.output import freshness
+from pnp.output.checklist import write_checklist
 from pnp.output.publish import publish, staging, write_json_atomic
 from pnp.output.sheets import deck_grid, draw_deck, plan
-from pnp.output.stats_sheet import stats_step
 from pnp.output.workers import run_all
 from pnp.output.steps import BuildOptions, Output, Step
 
@@ -88,6 +86,21 @@ def checklist_step(game: Game, options: BuildOptions) -> Step:
 StepMaker = Callable[[Game, Component, BuildOptions], "Step | list[Step]"]
 
 
+def board_step(game: Game, comp: Component, options: BuildOptions) -> "Step | list[Step]":
+    from pnp.output.boards import board_step as make  # lazy: board art only for games with boards
+    return make(game, comp, options)
+
+
+def booklet_step(game: Game, comp: Component, options: BuildOptions) -> "Step | list[Step]":
+    from pnp.output.booklets import booklet_step as make  # lazy: platypus and jinja2 only for booklets
+    return make(game, comp, options)
+
+
+def stats_step(game: Game, options: BuildOptions) -> Step:
+    from pnp.output.stats_sheet import stats_step as make  # lazy: only stacked decks have a stats sheet
+    return make(game, options)
+
+
 MAKERS: dict[str, StepMaker] = {"deck": card_step, "reference": card_step, "board": board_step,
                                 "booklet": booklet_step}
 
@@ -131,22 +144,33 @@ def _run_step(work: _Work, index: int) -> Output:
 
 
 def build(steps: list[Step], games: list[Game], out: Path, fonts: Fonts,
-          progress: Callable[[int], None] = lambda n: None, jobs: int = 1) -> list[Output]:
+          progress: Callable[[int], None] = lambda n: None, jobs: int = 1,
+          settings: dict[str, Any] | None = None) -> list[Output]:
     """Run planned steps (on `jobs` workers) in a staging folder, then publish.
 
     On any error nothing in `out` changes. Each step writes its own files, so
-    which worker ran a step never changes its bytes.
+    which worker ran a step never changes its bytes. `settings` (the build
+    options as the command line gave them) key the outputs in the manifest,
+    so an unchanged game is skipped next time (`pnp.output.freshness`).
     """
     with staging(out) as stage:
         work = _Work(steps, stage, fonts)
         outputs = run_all(_run_step, range(len(steps)), lambda: work, jobs, progress,
                           weight=lambda i: steps[i].weight)
         publish(stage, out)
-    update_manifest(out, outputs, {g.slug for g in games})
+    databases = {g.slug: (g.root, [g.source] + _base_files(g)) for g in games}
+    update_manifest(out, outputs, set(databases), databases if settings is not None else None, settings or {})
     return outputs
 
 
-def update_manifest(out: Path, outputs: list[Output], folders: set[str]) -> None:
+def _base_files(game: Game) -> list[Path]:
+    variant = game.variant
+    return [Path(variant["base_file"])] if isinstance(variant, dict) and "base_file" in variant else []
+
+
+def update_manifest(out: Path, outputs: list[Output], folders: set[str],
+                    databases: dict[str, tuple[Path, list[Path]]] | None = None,
+                    settings: dict[str, Any] | None = None) -> None:
     """Replace the entries in the rebuilt games' folders of out/manifest.json, keep the others.
 
     Every game (and every stacked variant, which shares its base game's tag)
@@ -154,14 +178,23 @@ def update_manifest(out: Path, outputs: list[Output], folders: set[str]) -> None
     """
     path = out / MANIFEST
     kept: list[dict[str, Any]] = []
+    inputs: dict[str, Any] = {}
     if path.is_file():
         try:
             old = json.loads(path.read_text(encoding="utf-8"))
             kept = [e for e in old.get("files", []) if str(e.get("path", "")).split("/")[0] not in folders]
-        except (ValueError, AttributeError):
-            kept = []
-    files = sorted(kept + [o.as_dict() for o in outputs], key=lambda e: e["path"])
-    write_json_atomic(path, {"generator": "fairy-pnp", "files": files})
+            inputs = {k: v for k, v in dict(old.get("inputs", {})).items() if k not in folders}
+        except (ValueError, AttributeError, TypeError):
+            kept, inputs = [], {}
+    new = [o.as_dict() for o in outputs]
+    if databases is not None:
+        records, new = freshness.record(out, databases, settings or {}, new)
+        inputs.update(records)
+    files = sorted(kept + new, key=lambda e: e["path"])
+    data: dict[str, Any] = {"generator": "fairy-pnp", "files": files}
+    if inputs:
+        data["inputs"] = dict(sorted(inputs.items()))
+    write_json_atomic(path, data)
 
 
 def total_weight(steps: list[Step]) -> int:
