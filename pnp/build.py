@@ -1,6 +1,7 @@
 """`pnp build`: every component of the chosen games into PDFs, a checklist each, and a manifest."""
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -8,6 +9,7 @@ from typing import Any, Callable
 
 from pnp.data.errors import InputError, Problem
 from pnp.draw.faces import FormCache, Printed, card_size_of, printed_cards
+from pnp.data.slots import rendered_slots
 from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import pt
 from pnp.data.model import Component, Game
@@ -49,25 +51,53 @@ def deck_output(game: Game, comp: Component, rel: str, pages: int, cards: list[P
                   (size.w, size.h), sum(copies.values()), dict(sorted(copies.items())))
 
 
-def card_step(game: Game, comp: Component, options: BuildOptions) -> Step:
-    rel = f"{game.slug}/{comp.key}.pdf"
+PART_SHEETS = 120  # sheets per PDF: a deck with more is split into parts (see card_step)
+
+
+def card_step(game: Game, comp: Component, options: BuildOptions) -> list[Step]:
+    """The component's card PDF; a huge deck (over PART_SHEETS sheets) as several PDFs by sheet range.
+
+    ReportLab holds a whole document in memory until it saves, so memory grows
+    with the deck; parts of at most PART_SHEETS sheets (`deck-part1.pdf`, ...,
+    each recorded in the manifest with its part number and sheet range) bound
+    it, and run on separate workers. Sheet labels still count through the deck.
+    """
     cards = printed_cards(game, comp, options.counts)
     try:
         grid = deck_grid(comp, options.sheets)
     except ValueError as exc:
         raise InputError([Problem(game.where, comp.line, f"{comp.key}.card_size", str(exc))]) from None
-    sheets = len(plan(cards, grid))
+    sheets = plan(cards, grid)
+    parts = max(1, -(-len(sheets) // PART_SHEETS))
+    rendered = rendered_slots(game, comp) if parts > 1 else None  # once here, not in every part's worker
+    steps = []
+    for part in range(parts):
+        first, last = part * PART_SHEETS, min(len(sheets), (part + 1) * PART_SHEETS)
+        rel = f"{game.slug}/{comp.key}.pdf" if parts == 1 else f"{game.slug}/{comp.key}-part{part + 1}.pdf"
+        label = comp.name if parts == 1 else f"{comp.name} (part {part + 1} of {parts})"
+        steps.append(Step(f"{game.tag} {label}", max(1, last - first),
+                          _deck_run(game, comp, options, cards, grid, rel, rendered,
+                                    None if parts == 1 else (part + 1, parts, range(first, last), sheets))))
+    return steps
 
+
+def _deck_run(game: Game, comp: Component, options: BuildOptions, cards: list[Printed], grid: Any, rel: str,
+              rendered: Any, part: tuple[int, int, range, list] | None) -> Callable[[Path, Fonts, Callable[[], None]], Output]:
     def run(stage: Path, fonts: Fonts, tick: Callable[[], None]) -> Output:
         path = stage / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         c = canvas(path, f"{game.game.name}: {comp.name}", (pt(grid.page.w), pt(grid.page.h)), fonts.name("body"))
-        forms = FormCache(c, game, fonts, options.sheets.bleed)
-        pages = draw_deck(c, game, comp, cards, options.sheets, fonts, forms, tick)
+        forms = FormCache(c, game, fonts, options.sheets.bleed, rendered={comp.key: rendered} if rendered else {})
+        pages = draw_deck(c, game, comp, cards, options.sheets, fonts, forms, tick, part[2] if part else None)
         c.save()
-        return deck_output(game, comp, rel, pages, cards)
-
-    return Step(f"{game.tag} {comp.name}", max(1, sheets), run)
+        if part is None:
+            return deck_output(game, comp, rel, pages, cards)
+        number, count, span, sheets = part
+        on_sheets = [Printed(pl.card.card, pl.card.code, 1, pl.card.mark, pl.card.set_index)
+                     for sheet in sheets[span.start:span.stop] for pl in sheet]
+        out = deck_output(game, comp, rel, pages, on_sheets)
+        return dataclasses.replace(out, part=(number, count), sheets=(span.start + 1, span.stop))
+    return run
 
 
 def checklist_step(game: Game, options: BuildOptions) -> Step:
