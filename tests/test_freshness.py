@@ -91,3 +91,30 @@ def test_the_up_to_date_path_loads_no_drawing_code(two: Path) -> None:
                           capture_output=True, text=True, env=os.environ)
     assert proc.returncode == 0, proc.stderr
     assert "Up to date" in proc.stdout and proc.stdout.strip().endswith("[]")
+
+
+def test_a_huge_deck_is_split_by_sheet_range(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over PART_SHEETS sheets, a deck becomes several PDFs whose pages are the whole deck's, in order."""
+    from pypdf import PdfReader
+
+    import pnp.build
+    proj = make_project(tmp_path / "proj")
+    whole = tmp_path / "whole"
+    r = run("build", "bargains", "--project", str(proj), "--out", str(whole), "-j", "1")
+    assert r.code == 0, r.err
+    monkeypatch.setattr(pnp.build, "PART_SHEETS", 3)
+    for out in ("split", "again"):
+        r = run("build", "bargains", "--project", str(proj), "--out", str(tmp_path / out), "-j", "1")
+        assert r.code == 0, r.err
+    folder = tmp_path / "split" / "bargains"
+    parts = sorted(folder.glob("deck-part*.pdf"))
+    assert [p.name for p in parts] == ["deck-part1.pdf", "deck-part2.pdf", "deck-part3.pdf"]
+    assert not (folder / "deck.pdf").exists()
+    for p in parts:  # byte-reproducible
+        assert p.read_bytes() == (tmp_path / "again" / "bargains" / p.name).read_bytes()
+    texts = [page.extract_text() for p in parts for page in PdfReader(p).pages]
+    assert texts == [page.extract_text() for page in PdfReader(whole / "bargains" / "deck.pdf").pages]
+    manifest = json.loads((tmp_path / "split" / "manifest.json").read_text(encoding="utf-8"))
+    entries = [e for e in manifest["files"] if e["component"] == "deck"]
+    assert [(e["part"], e["sheets"]) for e in entries] == [([1, 3], [1, 3]), ([2, 3], [4, 6]), ([3, 3], [7, 8])]
+    assert sum(e["cards"] for e in entries) == 65
