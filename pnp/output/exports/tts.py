@@ -29,6 +29,7 @@ from pnp.output.exports.setup import Scenes, Setup
 from pnp.output.workers import chunked, run_all
 from pnp.output.exports.profiles import MM_PER_INCH, Frame
 from pnp.data.errors import InputError, Problem
+from pnp.geometry.sizes import Size
 from pnp.output.exports.raster import Request, render
 
 MAX_COLS, MAX_ROWS = 10, 7
@@ -93,16 +94,15 @@ def plan_sheets(t: Target, cards: list[Printed], limits: Limits) -> list[Sheet]:
     return sheets
 
 
-def tts_frame(t: Target, dpi: float) -> Frame:
+def tts_frame(size: Size, dpi: float) -> Frame:
     """Per-card picture: the trimmed card at `dpi`, in whole pixels."""
-    size = card_size_of(t.comp)
     width, height = max(1, round(size.w / MM_PER_INCH * dpi)), max(1, round(size.h / MM_PER_INCH * dpi))
     return Frame(width, height, (0.0, 0.0, float(width), float(height)), dpi)
 
 
 def tts_plan(t: Target, cards: list[Printed], dpi: float) -> tuple[Frame, list[Sheet]]:
     """The cell picture and the sheets of one component; an input error when the dpi cannot fit."""
-    frame = tts_frame(t, dpi)
+    frame = tts_frame(card_size_of(t.comp), dpi)
     try:
         return frame, plan_sheets(t, cards, limits_for(frame))
     except ValueError as exc:
