@@ -181,8 +181,10 @@ def test_tts_cells_follow_the_dpi_within_4096_px() -> None:
     assert limits_for(frame) == Limits(5, 3)
     assert limits_for(tts_frame(poker, 100)) == Limits(10, 7)
     assert limits_for(tts_frame(card_size("tarot"), 300)) == Limits(4, 2)   # 827 x 1417 px
+    big = tts_frame(poker, 700)   # too large for 2 x 2 within 4096 px: drawn as large as fits
+    assert limits_for(big) == Limits(2, 2) and big.height <= 2048 and big.width == round(big.height * 63 / 88)
     with pytest.raises(ValueError, match="lower --dpi"):
-        limits_for(tts_frame(poker, 700))
+        limits_for(profile_frame(poker, PROFILES["plain"], 700))
 
 
 def _card(name: str, code: str, card_id: int, deck: str, entry: dict, guid: str) -> dict:

@@ -95,7 +95,12 @@ def plan_sheets(t: Target, cards: list[Printed], limits: Limits) -> list[Sheet]:
 
 
 def tts_frame(size: Size, dpi: float) -> Frame:
-    """Per-card picture: the trimmed card at `dpi`, in whole pixels."""
+    """Per-card picture: the trimmed card at `dpi`, in whole pixels.
+
+    A card too large for a 2 x 2 sheet at `dpi` (a big board card at 300 dpi)
+    is drawn at the highest resolution that fits one.
+    """
+    dpi = min(dpi, MAX_SHEET_W // MIN_SIDE / (size.w / MM_PER_INCH), MAX_SHEET_H // MIN_SIDE / (size.h / MM_PER_INCH))
     width, height = max(1, round(size.w / MM_PER_INCH * dpi)), max(1, round(size.h / MM_PER_INCH * dpi))
     return Frame(width, height, (0.0, 0.0, float(width), float(height)), dpi)
 
