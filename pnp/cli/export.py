@@ -18,7 +18,7 @@ def _common(fn: Callable) -> Callable:
         click.argument("games", nargs=-1),
         project_option,
         click.option("--out", "out_dir", default="output", show_default=True,
-                     help="Output folder (relative to the project); files go to OUT/<game>/<kind>/."),
+                     help="Output folder (relative to the project); files go to OUT/<game>/<kind>/<profile>-<dpi>/."),
         jobs_option,
         click.option("--players", type=int, default=None, help="Sets for per-player components."),
         click.option("--decks", type=int, default=None, help="Copies of components printed per deck."),
