@@ -75,9 +75,26 @@ class CmykColours:
             if rgb[0] == rgb[1] == rgb[2]:
                 self._cache[rgb] = (0, 0, 0, self._grey[rgb[0]])
             else:
-                out = self._cms.applyTransform(_pixels("RGB", [rgb]), self._to_cmyk).tobytes()
+                out = self._convert(rgb)
                 self._cache[rgb] = (out[0], out[1], out[2], out[3])
         return self._cache[rgb]
+
+    def _convert(self, rgb: tuple[int, int, int]) -> bytes:
+        """One colour through LittleCMS.
+
+        Pillow's `applyTransform` also copies the output profile (190 KB) into
+        every result image's info, which costs more than the conversion; the
+        transform's own `apply` does the conversion alone.
+        """
+        src = _pixels("RGB", [rgb])
+        core = getattr(self._to_cmyk, "transform", None)
+        if core is None:  # another Pillow: the public call
+            return self._cms.applyTransform(src, self._to_cmyk).tobytes()
+        from PIL import Image  # lazy: only CMYK output converts colour
+
+        dst = Image.new("CMYK", (1, 1))
+        core.apply(src.getim(), dst.getim())
+        return dst.tobytes()
 
     def __call__(self, value: Any) -> CMYKColor:
         c = toColor(value)

@@ -110,16 +110,20 @@ def lab_grid(grid: int = GRID) -> list[tuple[int, int, int]]:
     return [(l, (a - 128) & 0xFF, (b - 128) & 0xFF) for l in axis for a in axis for b in axis]
 
 
-def _transform(pixels: list[tuple[int, ...]], src_mode: str, dst_mode: str, src, dst) -> list[tuple[int, ...]]:
-    """Run pixels through a LittleCMS transform (Pillow's ImageCms), in order."""
+def _transform(pixels: list[tuple[int, ...]], src_mode: str, dst_mode: str, src, dst) -> bytes:
+    """Run pixels through a LittleCMS transform (Pillow's ImageCms); the result's raw bytes, in order."""
     from PIL import Image, ImageCms  # lazy: only print-shop exports convert colour
 
     image = Image.new(src_mode, (len(pixels), 1))
     image.frombytes(b"".join(bytes(p) for p in pixels))
     transform = ImageCms.buildTransform(src, dst, src_mode, dst_mode, renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
-    out = ImageCms.applyTransform(image, transform).tobytes()
-    step = len(dst_mode) if dst_mode != "LAB" else 3
-    return [tuple(out[i:i + step]) for i in range(0, len(out), step)]
+    return ImageCms.applyTransform(image, transform).tobytes()
+
+
+def lab_values(raw: bytes) -> list[tuple[float, int, int]]:
+    """(L*, a*, b*) of each of Pillow's LAB pixels in `raw`."""
+    signed = memoryview(raw).cast("b")
+    return [(raw[i] * 100 / 255, signed[i + 1], signed[i + 2]) for i in range(0, len(raw), 3)]
 
 
 def candidates(cmyk: tuple[int, ...], limit: int) -> list[tuple[int, int, int, int]]:
@@ -159,15 +163,23 @@ def limited_table(base_path: Path, limit: InkLimit, grid: int = GRID) -> bytes:
     lab = ImageCms.createProfile("LAB")
     base = ImageCms.getOpenProfile(str(base_path))
     points = lab_grid(grid)
-    cmyk = _transform(points, "LAB", "CMYK", lab, base)
-    over = [i for i, p in enumerate(cmyk) if sum(p) > limit.units]
-    options = [candidates(cmyk[i], limit.units) for i in over]
+    raw = _transform(points, "LAB", "CMYK", lab, base)
+    cmyk = [tuple(raw[i:i + 4]) for i in range(0, len(raw), 4)]
+    units = limit.units
+    over = [i for i, p in enumerate(cmyk) if sum(p) > units]
+    options = [candidates(cmyk[i], units) for i in over]
     flat = [c for group in options for c in group]
-    printed = iter(_transform(flat, "CMYK", "LAB", base, lab)) if flat else iter(())
-    for i, group in zip(over, options):
-        wanted = points[i]
-        scored = [(delta_e(next(printed), wanted), n, c) for n, c in enumerate(group)]
-        cmyk[i] = min(scored)[2]
+    printed = iter(lab_values(_transform(flat, "CMYK", "LAB", base, lab)) if flat else [])
+    wanted = lab_values(b"".join(bytes(points[i]) for i in over))
+    for i, group, want in zip(over, options, wanted):
+        best: tuple[float, tuple[int, ...]] | None = None
+        for choice in group:  # the candidate printing closest to the wanted colour (first on a tie)
+            got = next(printed)
+            d = (got[0] - want[0]) ** 2 + (got[1] - want[1]) ** 2 + (got[2] - want[2]) ** 2
+            if best is None or d < best[0]:
+                best = (d, choice)
+        assert best is not None
+        cmyk[i] = best[1]
     return b"".join(bytes(p) for p in cmyk)
 
 
