@@ -20,7 +20,7 @@ from pypdf.generic import ContentStream
 from conftest import make_project, run
 from pnp.geometry.sizes import card_size
 from pnp.output.colour.convert import CmykColours, PrintColour
-from pnp.output.colour.icc import GRID, InkLimit, delta_e, find_base_profile, ink_limited_profile, read_tags
+from pnp.output.colour.icc import GRID, InkLimit, delta_e, find_base_profile, read_tags
 from pnp.output.colour.ink import max_ink
 from pnp.output.exports.profiles import PROFILES, profile_frame
 
