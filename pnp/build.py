@@ -22,6 +22,7 @@ from pnp.output.stats_sheet import stats_step
 from pnp.output.workers import run_all
 from pnp.output.steps import BuildOptions, Output, Step
 
+
 def check_counts(games: list[Game], counts: dict[str, int]) -> None:
     """Refuse --players/--decks outside what the games' sets allow."""
     problems = []
