@@ -223,7 +223,8 @@ def test_build_cmyk_makes_pdfx_sheets_and_records_options(dusk: Path, rgb_sheet:
     build = json.loads((out / "manifest.json").read_text())["builds"]["dusk"]
     assert build == {"paper": {"name": "letter", "mm": [215.9, 279.4]}, "duplex": "short", "bleed_mm": 2.0,
                      "crop_marks": "corner", "back_offset_mm": [0.5, -1.0], "board_paper": None, "counts": {},
-                     "cmyk": True, "ink_limit_percent": LIMIT}
+                     "cmyk": True, "ink_limit_percent": LIMIT,
+                     "press_profile": "Artifex CMYK SWOP Profile, ink limited to 240 %"}
 
 
 # -- shop PNGs keep the card's proportions ---------------------------------------------------
@@ -276,3 +277,21 @@ def test_mpc_upload_layout(dusk: Path) -> None:
     assert not (out / "dusk" / ".drawn").exists()
     entry = {e["folder"]: e for e in json.loads((out / "manifest.json").read_text())["exports"]}["dusk/pod/mpc-60"]
     assert entry["profile"] == "mpc" and len(entry["files"]) == COPIES + 2
+
+
+def test_other_limits_and_press_profiles(dusk: Path, tmp_path: Path) -> None:
+    """--ink-limit moves the limit (and the manifest says so); a press profile pnp cannot use stops cleanly."""
+    out = tmp_path / "out"
+    press = find_base_profile()
+    r = run("export", "pod", "dusk", "--ink-limit", "300", "--press-profile", str(press), "--jobs", "1",
+            "--project", str(dusk), "--out", str(out))
+    assert r.code == 0, r.err
+    pdf = out / "dusk" / "pod" / "drivethru" / "deck.pdf"
+    assert LIMIT + 10 < max_ink(pdf) <= 300
+    assert "ink limited to 300 %" in PdfReader(str(pdf)).trailer["/Root"]["/OutputIntents"][0]["/OutputCondition"]
+    entry = json.loads((out / "manifest.json").read_text())["exports"][0]
+    assert (entry["ink_limit_percent"], entry["press_profile"]) == (300, "Artifex CMYK SWOP Profile, ink limited to 300 %")
+    rgb_profile = press.with_name("default_rgb.icc")  # a display profile, not a press
+    r = run("export", "pod", "dusk", "--press-profile", str(rgb_profile), "--project", str(dusk), "--out", str(out))
+    assert r.code == 2 and "--press-profile: not a CMYK printer" in r.err
+    assert max_ink(pdf) > LIMIT + 10   # the failed export left the earlier file alone

@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 import click
 
-from pnp.cli.common import jobs_option, load_games, progress, project_option, set_counts
+from pnp.cli.common import colour_options, jobs_option, load_games, print_colour, progress, project_option, set_counts
 from pnp.data.model import Game
 from pnp.data.project import Project
 
@@ -142,8 +142,9 @@ def tts(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | None
                    "mpc: MakePlayingCards, 822x1122 px PNGs laid out for its uploader.")
 @click.option("--dpi", type=click.FloatRange(30, 1200), default=300, show_default=True,
               help="Resolution of the mpc pictures (the PDF is vector).")
+@colour_options
 def pod(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | None, players: int | None,
-        decks: int | None, profile: str, dpi: float) -> None:
+        decks: int | None, profile: str, dpi: float, ink_limit: float, press_profile: str | None) -> None:
     """Print-on-demand files per deck: OUT/<game>/pod/drivethru/ or OUT/<game>/pod/mpc-<dpi>/."""
     # lazy: only this command needs these (start-up speed)
     from pnp.output.exports.output import export_folder
@@ -160,9 +161,11 @@ def pod(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | None
         return
     from pnp.output.exports.pod import export_pod  # lazy, as above
     sub = export_folder(profile, None)
+    colour = print_colour(ink_limit, press_profile)
     written = _write(job, "pod", "POD", len(job.targets), lambda stage, advance: export_pod(
-        job.targets, job.setup, stage, PROFILES[profile], job.jobs, advance, sub),
-        sub, {"profile": profile, "dpi": None, "colour": "CMYK PDF/X-1a:2003, ink limit 240 %"})
+        job.targets, job.setup, stage, PROFILES[profile], job.jobs, advance, sub, colour),
+        sub, {"profile": profile, "dpi": None, "colour": "CMYK PDF/X-1a:2003",
+              "ink_limit_percent": ink_limit, "press_profile": colour.name})
     click.echo(f"Wrote {len(written)} print-on-demand PDF(s) ({profile}, CMYK PDF/X-1a) to {job.out}/<game>/pod/{sub}/")
 
 

@@ -28,7 +28,8 @@ class BuildOptions:
         return {"paper": size(o.paper), "duplex": o.duplex, "bleed_mm": o.bleed, "crop_marks": o.crop_marks,
                 "back_offset_mm": list(o.back_offset), "board_paper": size(self.board_paper),
                 "counts": dict(sorted(self.counts.items())), "cmyk": self.colour is not None,
-                "ink_limit_percent": self.colour.limit.percent if self.colour else None}
+                "ink_limit_percent": self.colour.limit.percent if self.colour else None,
+                "press_profile": self.colour.name if self.colour else None}
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from reportlab.lib.colors import CMYKColor, Color, toColor
@@ -28,12 +29,15 @@ class PrintColour:
     limit: InkLimit
 
     @classmethod
-    def build(cls, limit: InkLimit = InkLimit()) -> "PrintColour":
-        """The profile for CMYK output; exit-2 error when the base press profile cannot be had."""
+    def build(cls, limit: InkLimit = InkLimit(), press: Path | None = None) -> "PrintColour":
+        """The profile for CMYK output from `press` (default: Ghostscript's); exit 2 when it cannot be had."""
+        from PIL import ImageCms  # lazy: only CMYK output converts colour
+
         try:
-            profile = ink_limited_profile(limit)
-        except (ProfileError, OSError) as exc:
-            raise InputError([Problem("CMYK output", None, "", str(exc))]) from None
+            profile = ink_limited_profile(limit, press)
+        except (ProfileError, OSError, ImageCms.PyCMSError) as exc:
+            where = str(press) if press else "CMYK output"
+            raise InputError([Problem(where, None, "--press-profile" if press else "", str(exc))]) from None
         return cls(profile, description_of(profile), limit)
 
 

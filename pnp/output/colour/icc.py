@@ -187,11 +187,11 @@ def ink_limited_profile(limit: InkLimit = InkLimit(), base_path: Path | None = N
     """An output profile like the base one whose separations never exceed `limit`."""
     base_path = base_path or find_base_profile()
     data = base_path.read_bytes()
-    if data[12:24] != b"prtrCMYKLab ":
-        raise ProfileError(f"{base_path}: not a CMYK printer profile with a Lab connection space")
+    if len(data) < 132 or data[12:24] != b"prtrCMYKLab ":
+        raise ProfileError("not a CMYK printer (output) profile with a Lab connection space")
     tags = read_tags(data)
     if b"A2B0" not in tags:
-        raise ProfileError(f"{base_path}: has no CMYK -> Lab table")
+        raise ProfileError("the profile has no CMYK -> Lab table")
     table = lut8(limited_table(base_path, limit), 3, 4, GRID)
     name = f"{description_of(data) or base_path.stem}, ink limited to {limit.percent:g} %"
     kept = [(sig, blob) for sig, blob in tags.items() if sig not in DROPPED]

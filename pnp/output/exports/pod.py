@@ -73,9 +73,15 @@ def draw_pod(scenes: Scenes, job: PodJob) -> int:
 
 
 def export_pod(targets: list[Target], setup: Setup, stage: Path, profile: Profile, jobs: int,
-               progress: Callable[[int], None] = lambda n: None, sub: str = "") -> list[Path]:
-    """One PDF per component under stage/<game>/pod/<sub>/; returns their paths."""
-    colour = PrintColour.build() if profile.cmyk else None
+               progress: Callable[[int], None] = lambda n: None, sub: str = "",
+               colour: PrintColour | None = None) -> list[Path]:
+    """One PDF per component under stage/<game>/pod/<sub>/; returns their paths.
+
+    A CMYK profile converts with `colour` (built with the default press and ink limit when not given).
+    """
+    if profile.cmyk and colour is None:
+        colour = PrintColour.build()
+    colour = colour if profile.cmyk else None
     work = [PodJob(t.game.slug, t.comp.key, str(folder(stage, t.game, "pod", sub) / f"{safe(t.comp.key)}.pdf"),
                    profile, colour) for t in targets]
     run_all(draw_pod, work, setup.scenes, jobs, progress)
