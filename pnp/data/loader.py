@@ -157,7 +157,7 @@ class _Checker:
                     continue
                 try:
                     compile_text(text).render(env)
-                except jinja2.TemplateError as exc:
+                except Exception as exc:  # noqa: BLE001 - any failure to render is a problem of this card
                     self.fail(line_of(raw, name), f"{where}.{name}", f"template: {exc}")
 
     def _values(self, comp: Component, card: CardType, raw: Located, where: str) -> dict[str, Any]:

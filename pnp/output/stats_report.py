@@ -94,7 +94,7 @@ def report(game: Game, base: Component, *, trials: int | None = None, seed: int 
     out["odds"] = deckstats.report(deck, standard, hand_sizes=HAND_SIZES, fairies=FAIRIES)
     try:
         rules = combat_rules(game.facts)
-    except (KeyError, ValueError, TypeError):   # a deck of playing cards whose game states no combat rules
+    except (KeyError, ValueError, TypeError, AttributeError):   # a deck of playing cards whose game states no combat rules
         return out
     out["combat"] = combat_report(deck, standard, trials, seed, rules)
     return out

@@ -24,6 +24,8 @@ def check_fact_rule(game: Game, rule: Rule, fail: Fail) -> None:
             _bands(game, rule, fail)
     except MissingFact as exc:
         fail(rule, f"fact {rule.fact}", str(exc), rule.fact or "")
+    except (TypeError, ValueError, AttributeError) as exc:   # a fact of the wrong shape is a broken rule
+        fail(rule, f"fact {rule.fact} in the shape {rule.check} needs", f"{type(exc).__name__}: {exc}", rule.fact or "")
 
 
 def _fact(game: Game, rule: Rule, fail: Fail) -> None:
