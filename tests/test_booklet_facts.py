@@ -190,3 +190,13 @@ def test_bargains_and_bucks_examples_use_real_values() -> None:
     for block in examples("fairy-bucks"):
         for n in re.findall(r"\b(?:adds|with|open with|his|her|the) (\d+)\b", block):
             assert int(n) in notes | {0}, (n, block)
+
+
+@pytest.mark.parametrize("name", list(CHANGES))
+def test_house_rules_are_listed_and_marked(name: str) -> None:
+    """Each house rule in `decisions:` is marked in the booklet text as a house rule."""
+    game = load_game(ROOT / "card_data" / f"{name}.yaml")
+    house = [d for d in game.decisions if d.lower().startswith("house rule")]
+    assert house, name   # every game has at least one addition of this edition's own
+    text = render(game, next(c for c in game.components if c.kind == "booklet"))
+    assert text.count("*(house rule)*") + text.count("*house rule*") >= len(house), name

@@ -12,8 +12,8 @@ Rule interpretations (the written rules leave these open):
   (raise its own value and lower the cheat's when highest wins, the reverse
   when lowest wins).  That one choice maximises the opponent's margin, so
   it both makes a win most likely and makes the win worth most.
-* The Ace of Spades doubles damage only (not a defender's bonus), and only
-  when it is among the revealed trumps of either side.
+* The Ace of Spades multiplies damage only (not a defender's bonus), and
+  only when it is among the revealed trumps of either side.
 * Under the damage-level variant only the damage dealt to a losing defender
   changes; a winning defender still earns the halved-difference points.
 * Every number of the rules (the damage steps, the Ace of Spades multiplier,
