@@ -168,6 +168,23 @@ def test_withholding_when_opponent_shows_no_trumps() -> None:
     assert not r2.defender_revealed and r2.winner == "defender" and r2.defender_value == 7
 
 
+
+def test_revealing_face_down_trumps_is_the_players_choice() -> None:
+    """Whether a side facing "None" reveals its face-down trumps is an argument of the call."""
+    att = SidePlay(C("9S"), "add", (C("JS"),))     # a matching black trump: revealing helps
+    dfd = SidePlay(C("5C"), "add")
+    best = resolve_attack(att, dfd)
+    shown = resolve_attack(att, dfd, face_down="reveal")
+    hidden = resolve_attack(att, dfd, face_down="hide")
+    assert best == shown and shown.attacker_revealed and shown.attacker_value == 10
+    assert not hidden.attacker_revealed and hidden.attacker_value == 9 and hidden.points < shown.points
+    # The defender's choice the same way: hiding a matching trump it would rather show.
+    d_hide = resolve_attack(SidePlay(C("9C"), "add"), SidePlay(C("6S"), "add", (C("QS"),)), face_down="hide")
+    assert not d_hide.defender_revealed and d_hide.defender_value == 6
+    with pytest.raises(ValueError):
+        resolve_attack(att, dfd, face_down="sometimes")  # type: ignore[arg-type]
+
+
 def test_side_play_validation() -> None:
     with pytest.raises(ValueError):
         SidePlay(C("KS"), "add")
