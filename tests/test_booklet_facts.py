@@ -41,7 +41,7 @@ CHANGES: dict[str, tuple[list[tuple[str, str]], list[str]]] = {
         ("ladies_needed: {3: 6, 4: 6, 5: 5, 6: 5}", "ladies_needed: {3: 8, 4: 8, 5: 4, 6: 4}"),
     ], [
         "deal four, face down", "Lay six more object cards", "refill the market to six cards",
-        "Draw three cards from the object deck", "11 cards at most", "Nobody may hold more than 11 cards",
+        "Draw three cards from the object deck", "Eleven cards at most", "Nobody may hold more than eleven cards",
         "the 11-card limit", "A collection is four or more objects", "at most one of them",
         "at least four cards face down", "grows beyond seven cards", "3 or 4 8", "5 or 6 4",
     ]),

@@ -18,10 +18,19 @@ def pairs(rows: Any, label: str, *parts: str, sep: str = ". ") -> list[list[str]
     return [[str(r[label]), sep.join(str(r[p]) for p in parts if r.get(p) not in (None, ""))] for r in rows]
 
 
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+
+
+def spell(n: Any) -> str:
+    """A small whole number in words (`{{ facts.market | spell }}` -> five); others as digits."""
+    return _WORDS[n] if isinstance(n, int) and not isinstance(n, bool) and 0 <= n < len(_WORDS) else str(n)
+
+
 def _env(loader: jinja2.BaseLoader | None = None) -> ImmutableSandboxedEnvironment:
     env = ImmutableSandboxedEnvironment(undefined=jinja2.StrictUndefined, loader=loader,
                                         keep_trailing_newline=True, autoescape=False)
     env.filters["pairs"] = pairs
+    env.filters["spell"] = spell
     return env
 
 
