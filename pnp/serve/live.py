@@ -78,15 +78,18 @@ class Live:
         self._stop = threading.Event()
         self._warm = threading.Event()
         self._threads: list[threading.Thread] = []
+        self.watching = threading.Event()   # set once the watcher sees the folders
         self.snapshot: Snapshot = tracker.refresh()
         self.last = Changes()
 
-    def start(self) -> None:
+    def start(self, wait: float = 5.0) -> None:
+        """Start the watcher and the picture warmer; return once the watcher runs (or after `wait` s)."""
         for target in (self._watch, self._warmer):
             t = threading.Thread(target=target, daemon=True, name=f"pnp-serve-{target.__name__.strip('_')}")
             t.start()
             self._threads.append(t)
         self._warm.set()
+        self.watching.wait(wait)
 
     def stop(self) -> None:
         self._stop.set()
@@ -117,9 +120,13 @@ class Live:
         root = self.tracker.project.root
         while not self._stop.is_set():
             try:
-                for _ in watchfiles.watch(root, watch_filter=watch_filter(root), debounce=DEBOUNCE_MS, step=20,
-                                          stop_event=self._stop, raise_interrupt=False):
-                    self.refresh()
+                # rust_timeout + yield_on_timeout: an empty batch now and then says the watcher is running
+                for batch in watchfiles.watch(root, watch_filter=watch_filter(root), debounce=DEBOUNCE_MS, step=20,
+                                              stop_event=self._stop, raise_interrupt=False, rust_timeout=300,
+                                              yield_on_timeout=True):
+                    self.watching.set()
+                    if batch:
+                        self.refresh()
             except Exception as exc:  # noqa: BLE001 - keep watching whatever happened
                 print(f"pnp serve: watching stopped for a moment: {exc!r}", file=sys.stderr)
                 self._stop.wait(1.0)

@@ -113,20 +113,26 @@ class Changes:
     added: tuple[str, ...] = ()
     removed: tuple[str, ...] = ()
     problems: bool = False
+    shown: bool = False      # anything else the page shows (names, counts, sizes...)
 
     def __bool__(self) -> bool:
-        return bool(self.changed or self.added or self.removed or self.problems)
+        return bool(self.changed or self.added or self.removed or self.problems or self.shown)
 
 
 def changes(old: Snapshot | None, new: Snapshot) -> Changes:
-    """The tiles a new snapshot re-renders (changed or added) and drops, and whether problems moved."""
+    """The tiles a new snapshot re-renders (changed or added) and drops, and whether problems or text moved."""
     before = old.tiles() if old else {}
     after = new.tiles()
     return Changes(
         changed=tuple(i for i, t in after.items() if i in before and before[i].picture != t.picture),
         added=tuple(i for i in after if i not in before),
         removed=tuple(i for i in before if i not in after),
-        problems=(old.all_problems() if old else []) != new.all_problems())
+        problems=(old.all_problems() if old else []) != new.all_problems(),
+        shown=old is None or _shown(old) != _shown(new))
+
+
+def _shown(snapshot: Snapshot) -> list[Any]:
+    return [replace(g, digest="") for g in snapshot.games]
 
 
 class Tracker:
