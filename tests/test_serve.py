@@ -4,6 +4,10 @@ from __future__ import annotations
 import http.client
 import io
 import json
+import re
+import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -175,3 +179,39 @@ def test_print_settings_from_the_form() -> None:
                       ({"duplex": "sideways"}, "duplex"), ({"games": ["chess"]}, "games")):
         with pytest.raises(ValueError, match=word):
             parse_settings(bad, ["bargains"])
+
+
+def test_pnp_serve_prints_its_address_and_stops_on_ctrl_c(proj: Path) -> None:
+    process = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "--project", str(proj), "--port", "0"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = process.stdout.readline()
+        match = re.search(r"at http://127\.0\.0\.1:(\d+)/ \(2 games, 0 problems\)", line)
+        assert match, line + process.stderr.read()
+        status, body = _get(int(match.group(1)), "/api/state")
+        assert status == 200 and json.loads(body)["version"] == 1
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=10)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0 and "Stopped." in out and "Traceback" not in err
+
+
+def test_pnp_serve_refuses_a_folder_that_is_no_project(tmp_path: Path) -> None:
+    r = run("serve", "--project", str(tmp_path), "--port", "0")
+    assert r.code == 2 and "not a project folder" in r.err
+
+
+def test_games_that_come_and_go(proj: Path) -> None:
+    tracker = Tracker(Project.at(proj))
+    both = tracker.refresh()
+    tarot = proj / "card_data/tarot.yaml"
+    text = tarot.read_text(encoding="utf-8")
+    tarot.unlink()
+    one = tracker.refresh()
+    gone = changes(both, one)
+    assert [g.slug for g in one.games] == ["bargains"] and len(gone.removed) == 25 and not gone.changed
+    tarot.write_text(text, encoding="utf-8")
+    again = changes(one, tracker.refresh())
+    assert len(again.added) == 25 and set(again.added) == set(gone.removed)

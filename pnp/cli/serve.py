@@ -30,10 +30,10 @@ def serve(project_dir: str, port: int, out_dir: str) -> None:
                                    f"(try --port 0 for any free port)") from None
     host, bound = server.server_address[:2]
     problems = len(app.live.snapshot.all_problems())
-    click.echo(f"Serving {project.root} at http://{host}:{bound}/ "
-               f"({len(app.live.snapshot.games)} games, {problems} problems); Ctrl+C stops")
-    start(server, app)
     try:
+        start(server, app)
+        click.echo(f"Serving {project.root} at http://{host}:{bound}/ "
+                   f"({len(app.live.snapshot.games)} games, {problems} problems); Ctrl+C stops")
         threading.Event().wait()
     except KeyboardInterrupt:
         click.echo("Stopped.")

@@ -103,8 +103,10 @@ class Status:
 class Builder:
     """Runs one build at a time and reports its progress through `notify`."""
 
-    def __init__(self, project: Project, out: Path, notify: Callable[[dict[str, Any]], None]):
+    def __init__(self, project: Project, out: Path, notify: Callable[[dict[str, Any]], None],
+                 drawing: threading.RLock | None = None):
         self.project, self.out, self.notify = project, out, notify
+        self.drawing = drawing or threading.RLock()   # shared with the pictures: one thread draws at a time
         self._lock = threading.Lock()
         self.status = Status()
         self._thread: threading.Thread | None = None
@@ -155,7 +157,8 @@ class Builder:
             steps = plan_build(games, settings.options())
             self.status.total = total_weight(steps)
             self._send()
-            outputs = build(steps, games, self.out, Fonts.load(self.project.fonts), advance, jobs=1)
+            with self.drawing:
+                outputs = build(steps, games, self.out, Fonts.load(self.project.fonts), advance, jobs=1)
             self.status.files = [{"path": o.path, "pages": o.pages, "kind": o.kind, "game": o.game}
                                  for o in outputs]
             self.status.state = "done"

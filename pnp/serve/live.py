@@ -79,7 +79,8 @@ class Live:
         self._warm = threading.Event()
         self._threads: list[threading.Thread] = []
         self.watching = threading.Event()   # set once the watcher sees the folders
-        self.snapshot: Snapshot = tracker.refresh()
+        with cache.drawing:
+            self.snapshot: Snapshot = tracker.refresh()
         self.last = Changes()
 
     def start(self, wait: float = 5.0) -> None:
@@ -103,7 +104,8 @@ class Live:
         with self._lock:
             old = self.snapshot
             try:
-                new = self.tracker.refresh()
+                with self.cache.drawing:
+                    new = self.tracker.refresh()
             except Exception as exc:  # noqa: BLE001 - e.g. a folder deleted mid-scan: try on the next save
                 print(f"pnp serve: could not read the project: {exc!r}", file=sys.stderr)
                 return Changes()
@@ -139,6 +141,6 @@ class Live:
             if self._stop.is_set():
                 return
             try:
-                self.cache.warm(list(self.snapshot.pictures.items()))
+                self.cache.warm(list(self.snapshot.pictures.items()), stop=self._stop)
             except Exception as exc:  # noqa: BLE001 - a card that cannot be drawn says so when the page asks
                 print(f"pnp serve: could not draw a card ahead: {exc!r}", file=sys.stderr)

@@ -122,13 +122,14 @@ def frame_for(size_name: str, card: Size) -> Frame:
 class PictureCache:
     """PNG bytes by (key, size); renders a picture the first time it is asked for.
 
-    Mutable by design (it is the cache); one lock serialises drawing, since ReportLab's
-    font registry is shared by every thread.
+    Mutable by design (it is the cache). `drawing` serialises all drawing in the server
+    (pictures, the checks of a refresh, builds): PDFium must not be used from two threads
+    at once, and ReportLab's fonts keep per-document state in objects every thread shares.
     """
 
     def __init__(self, limit: int = CACHE_LIMIT):
         self._png: OrderedDict[tuple[str, str], bytes] = OrderedDict()
-        self._lock = threading.Lock()
+        self.drawing = threading.RLock()
         self._limit = limit
         self.renders = 0
 
@@ -136,7 +137,7 @@ class PictureCache:
         return (key, size) in self._png
 
     def get(self, key: str, size: str, source: Source) -> bytes:
-        with self._lock:
+        with self.drawing:
             if (key, size) in self._png:
                 self._png.move_to_end((key, size))
                 return self._png[(key, size)]
@@ -151,7 +152,8 @@ class PictureCache:
             self._png.popitem(last=False)
 
 
-    def warm(self, items: list[tuple[str, Source]], size: str = "thumb", batch: int = 12) -> int:
+    def warm(self, items: list[tuple[str, Source]], size: str = "thumb", batch: int = 12,
+             stop: threading.Event | None = None) -> int:
         """Render the pictures not cached yet, a batch per component on one PDF (twice as fast
         as one by one); the lock is let go between batches so the page's requests get in."""
         todo = [(k, s) for k, s in items if not self.has(k, size)]
@@ -159,8 +161,10 @@ class PictureCache:
         for (_, comp), group in groupby(todo, key=lambda ks: (id(ks[1].game), ks[1].comp)):
             group = list(group)
             for i in range(0, len(group), batch):
+                if stop is not None and stop.is_set():
+                    return done
                 chunk = [(k, s) for k, s in group[i:i + batch]]
-                with self._lock:
+                with self.drawing:
                     chunk = [(k, s) for k, s in chunk if (k, size) not in self._png]
                     if not chunk:
                         continue

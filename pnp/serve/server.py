@@ -48,12 +48,18 @@ class App:
     @classmethod
     def open(cls, project: Project, out: Path) -> "App":
         hub = Hub()
-        live = Live(Tracker(project), PictureCache(), hub)
-        return cls(project, out, live, Builder(project, out, lambda status: hub.send("build", status)))
+        cache = PictureCache()
+        live = Live(Tracker(project), cache, hub)
+        return cls(project, out, live, Builder(project, out, lambda status: hub.send("build", status), cache.drawing))
 
     def state(self) -> dict[str, Any]:
         data = self.live.snapshot.as_json()
-        data.update(project=str(self.project.root), output=str(self.out), build=self.builder.snapshot())
+        try:
+            output_name = str(self.out.relative_to(self.project.root))
+        except ValueError:
+            output_name = str(self.out)
+        data.update(project=str(self.project.root), project_name=self.project.root.name, output=str(self.out),
+                    output_name=output_name, build=self.builder.snapshot())
         return data
 
 

@@ -256,7 +256,8 @@ def _component(game: Game, comp: Component, fonts: Fonts, shared: str, files: Fi
         tiles.append(tile(i, "back", design, "back", design, count, line, {"design": design}))
     detail = ""
     if comp.sets:
-        detail = f"one set per {comp.sets.option[:-1]}, {len({p.set_index for p in cards})} sets shown"
+        n = len({p.set_index for p in cards})
+        detail = f"one set per {comp.sets.option[:-1]}, {n} set{'s' * (n != 1)} shown"
     return ComponentView(comp.key, comp.name, comp.kind, comp.line, card_size_of(comp).label(),
                          sum(p.copies for p in cards), detail, tuple(tiles))
 

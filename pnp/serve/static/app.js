@@ -30,7 +30,8 @@ async function load() {
 }
 
 function render() {
-  $("#project").textContent = `${state.project} → ${state.output}`;
+  $("#project").textContent = `${state.project_name} · PDFs to ${state.output_name}`;
+  $("#project").title = `${state.project} → ${state.output}`;
   $("#live").dataset.version = state.version;
   $("#live-text").textContent = `live · version ${state.version} · ${new Date().toLocaleTimeString()}`;
   renderNav();
@@ -71,9 +72,13 @@ function renderGames() {
       el("p", {class: "muted", text: [g.file, g.players].filter(Boolean).join(" · ")}));
     if (g.stale) head.append(el("p", {class: "stale", role: "note",
       text: "This file does not load right now; the pictures below are from its last good version."}));
-    const comps = g.components.map(c => renderComponent(g, c, seen));
+    const comps = g.components.filter(c => c.tiles.length).map(c => renderComponent(g, c, seen));
+    const others = g.components.filter(c => !c.tiles.length);
+    const more = others.length ? el("ul", {class: "others", "aria-label": "Other components"}, ...others.map(c =>
+      el("li", {"data-key": c.key, "data-kind": c.kind}, el("strong", {text: c.name}),
+        ` ${[c.kind, c.size || c.detail].filter(Boolean).join(" · ")}`))) : null;
     return el("section", {class: "game" + (g.stale ? " is-stale" : ""), id: `game-${g.slug}`, "data-slug": g.slug,
-      "aria-label": g.name}, head, ...comps);
+      "aria-label": g.name}, head, ...comps, more);
   });
   for (const id of [...tiles.keys()]) if (!seen.has(id)) tiles.delete(id);
   main.replaceChildren(...sections);
@@ -82,27 +87,23 @@ function renderGames() {
 function renderComponent(g, c, seen) {
   const faces = c.tiles.filter(t => t.side === "face").length;
   const backs = c.tiles.length - faces;
-  let meta;
-  if (c.kind === "board" || c.kind === "booklet") meta = [c.kind, c.size || c.detail].filter(Boolean).join(" · ");
-  else meta = [plural(c.cards, "card"), plural(faces, "different face"), plural(backs, "back"), c.size, c.detail]
+  const meta = [plural(c.cards, "card"), plural(faces, "different face"), plural(backs, "back"), c.size, c.detail]
     .filter(Boolean).join(" · ");
   const box = el("section", {class: "component", "data-key": c.key, "data-cards": c.cards, "data-kind": c.kind},
     el("h3", {text: c.name}), el("p", {class: "meta", text: meta}));
-  if (c.tiles.length) {
-    const grid = el("div", {class: "sheet", role: "list"});
-    for (const t of c.tiles) {
-      seen.add(t.id);
-      grid.append(tileButton(t));
-    }
-    box.append(grid);
+  const grid = el("div", {class: "sheet"});
+  for (const t of c.tiles) {
+    seen.add(t.id);
+    grid.append(tileButton(t));
   }
+  box.append(grid);
   return box;
 }
 
 function tileButton(t) {
   let b = tiles.get(t.id);
   if (!b) {
-    b = el("button", {type: "button", class: "tile", role: "listitem"},
+    b = el("button", {type: "button", class: "tile"},
       el("span", {class: "pic"}, el("img", {alt: "", loading: "lazy", decoding: "async"})),
       el("span", {class: "copies"}), el("span", {class: "name"}), el("span", {class: "code"}));
     b.addEventListener("click", () => showCard(findTile(b.dataset.id), true));
@@ -181,7 +182,8 @@ function renderBuild(b) {
     bar.value = b.done;
     status.textContent = b.total ? `Building… ${b.done} of ${b.total} sheets` : "Building…";
   } else if (b.state === "done") {
-    status.textContent = `Wrote ${plural(b.files.length, "PDF")} in ${b.seconds} s (${b.command})`;
+    status.replaceChildren(`Wrote ${plural(b.files.length, "PDF")} in ${b.seconds} s, as `,
+      el("code", {class: "cmd", text: b.command}), " would.");
   } else if (b.state === "failed") {
     status.replaceChildren(el("strong", {text: "Build failed:"}), ...b.problems.map(p => el("code", {class: "err", text: p})));
   } else status.textContent = "";
