@@ -206,6 +206,10 @@ def serve(server: Server, app: App) -> threading.Thread:
 
 
 def stop(server: Server, app: App) -> None:
+    """Stop watching and serving; a build still running is waited for (its output stays whole)."""
     app.live.stop()
     server.shutdown()
     server.server_close()
+    app.builder.join()
+    # keep the drawing lock: no request thread may start drawing while Python shuts down (PDFium would crash)
+    app.live.cache.drawing.acquire(timeout=10)

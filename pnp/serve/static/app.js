@@ -143,7 +143,7 @@ function showCard(t, open) {
   $("#card-full-link").href = full || "#";
   $("#card-title").textContent = t.side === "back" ? `Back: ${t.code}` : t.name;
   const facts = [["Collation code", t.code], ["Copies", String(t.copies)], ["Defined at", where(t)]];
-  if (t.set) facts.push(["Set", `${t.set}${t.mark ? ` (${t.mark})` : ""}`]);
+  if (t.set) facts.push(["Set", `${t.set}${t.mark && t.mark !== String(t.set) ? ` (${t.mark})` : ""}`]);
   if (t.error) facts.push(["Cannot draw", t.error]);
   $("#card-facts").replaceChildren(...facts.flatMap(([k, v]) => [el("dt", {text: k}), el("dd", {text: v})]));
   $("#card-fields tbody").replaceChildren(...Object.entries(t.fields).map(([k, v]) =>
