@@ -215,3 +215,24 @@ def test_games_that_come_and_go(proj: Path) -> None:
     tarot.write_text(text, encoding="utf-8")
     again = changes(one, tracker.refresh())
     assert len(again.added) == 25 and set(again.added) == set(gone.removed)
+
+
+def test_no_input_stops_the_snapshot(proj: Path) -> None:
+    """Garbage, empty and wrong-shaped files, broken fonts, a vanished folder: problems, never an exception."""
+    tracker = Tracker(Project.at(proj))
+    good = tracker.refresh()
+    db = proj / "card_data/bargains.yaml"
+    text = db.read_bytes()
+    for bad in (b"\xff\xfe\x00 not text", b"", b"- a list\n", b"game: [", text.replace(b"layout: value", b"layout: nope")):
+        db.write_bytes(bad)
+        snapshot = tracker.refresh()
+        assert snapshot.games[0].stale and snapshot.all_problems()[0].text.startswith("card_data/bargains.yaml")
+        assert set(snapshot.pictures) == set(good.pictures)
+    db.write_bytes(text)
+    (proj / "fonts/fonts.yaml").write_text("roles: [\n", encoding="utf-8")
+    assert tracker.refresh().problems[0].text.startswith("fonts/fonts.yaml: cannot read:")
+    (proj / "fonts/fonts.yaml").unlink()
+    assert not tracker.refresh().all_problems()     # ReportLab's own fonts stand in
+    for path in sorted((proj / "card_data").iterdir()):
+        path.unlink()
+    assert tracker.refresh().games == ()

@@ -179,11 +179,14 @@ class Tracker:
     def _load_fonts(self, digest: str) -> tuple[Fonts, list[ProblemItem]]:
         if self._fonts and self._fonts[0] == digest:
             return self._fonts[1], []
+        keep = self._fonts[1] if self._fonts else Fonts.load(self.project.root / "no-fonts-folder")  # ReportLab's
         try:
             fonts = Fonts.load(self.project.fonts)
         except InputError as exc:
-            keep = self._fonts[1] if self._fonts else Fonts.load(self.project.root / "no-fonts-folder")
             return keep, [ProblemItem.of(p) for p in exc.problems]
+        except Exception as exc:  # noqa: BLE001 - e.g. fonts.yaml that is not YAML: say so, keep the last fonts
+            where = _display(self.project.root, self.project.fonts / "fonts.yaml")
+            return keep, [ProblemItem("error", f"{where}: cannot read: {str(exc).splitlines()[0]}", where, None)]
         self._fonts = (digest, fonts)
         return fonts, []
 
