@@ -60,7 +60,8 @@ function renderProblems() {
     return;
   }
   list.replaceChildren(...problems.map(p => el("li", {class: p.severity, "data-file": p.file, "data-line": p.line},
-    el("span", {class: "sev", text: p.severity}), el("code", {text: p.text}))));
+    el("span", {class: "sev", text: p.severity}), el("code", {text: p.text}),
+    p.game ? el("a", {href: `#game-${p.game}`, class: "go", "aria-label": `go to ${p.game}`, text: "↓"}) : null)));
 }
 
 function renderGames() {
