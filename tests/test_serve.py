@@ -181,12 +181,13 @@ def test_print_settings_from_the_form() -> None:
             parse_settings(bad, ["bargains"])
 
 
-def test_pnp_serve_prints_its_address_and_stops_on_ctrl_c(proj: Path) -> None:
+def test_pnp_serve_prints_its_address_and_stops_on_ctrl_c(tmp_path: Path) -> None:
+    proj = make_project(tmp_path / "one", ("bargains",))
     process = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "--project", str(proj), "--port", "0"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         line = process.stdout.readline()
-        match = re.search(r"at http://127\.0\.0\.1:(\d+)/ \(2 games, 0 problems\)", line)
+        match = re.search(r"at http://127\.0\.0\.1:(\d+)/ \(1 game, 0 problems\)", line)
         assert match, line + process.stderr.read()
         status, body = _get(int(match.group(1)), "/api/state")
         assert status == 200 and json.loads(body)["version"] == 1

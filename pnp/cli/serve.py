@@ -32,8 +32,9 @@ def serve(project_dir: str, port: int, out_dir: str) -> None:
     problems = len(app.live.snapshot.all_problems())
     try:
         start(server, app)
-        click.echo(f"Serving {project.root} at http://{host}:{bound}/ "
-                   f"({len(app.live.snapshot.games)} games, {problems} problems); Ctrl+C stops")
+        games = len(app.live.snapshot.games)
+        click.echo(f"Serving {project.root} at http://{host}:{bound}/ ({games} game{'s' * (games != 1)}, "
+                   f"{problems} problem{'s' * (problems != 1)}); Ctrl+C stops")
         threading.Event().wait()
     except KeyboardInterrupt:
         click.echo("Stopped.")
