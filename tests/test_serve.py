@@ -12,9 +12,9 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import make_project, run
 from PIL import Image
 
-from conftest import make_project, run
 from pnp.data.project import Project
 from pnp.serve.builds import parse_settings
 from pnp.serve.live import Hub, Live

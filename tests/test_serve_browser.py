@@ -9,12 +9,13 @@ from __future__ import annotations
 import os
 import shutil
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
-
 from conftest import ROOT, make_project
+
 from pnp.data.loader import load_game
 from pnp.data.project import Project
 from pnp.draw.faces import printed_cards

@@ -20,7 +20,8 @@ def serve(project_dir: str, port: int, out_dir: str) -> None:
     # lazy: only this command needs the server and the watcher (start-up speed)
     import threading
 
-    from pnp.serve.server import make_server, serve as start, stop
+    from pnp.serve.server import make_server, stop
+    from pnp.serve.server import serve as start
 
     project = open_project(project_dir)
     try:

@@ -170,7 +170,7 @@ class PictureCache:
                         continue
                     try:
                         pngs = draw_many([s for _, s in chunk], size)
-                    except Exception:  # noqa: BLE001 - drawn (and reported) one by one when the page asks
+                    except Exception:  # noqa: BLE001, S112 - drawn (and reported) one by one when the page asks
                         continue
                     for (key, _), png in zip(chunk, pngs):
                         self._png[(key, size)] = png

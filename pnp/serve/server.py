@@ -46,7 +46,7 @@ class App:
     builder: Builder
 
     @classmethod
-    def open(cls, project: Project, out: Path) -> "App":
+    def open(cls, project: Project, out: Path) -> App:
         hub = Hub()
         cache = PictureCache()
         live = Live(Tracker(project), cache, hub)
@@ -80,7 +80,7 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:  # quiet: the terminal shows the address only
         pass
 
-    def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+    def do_GET(self) -> None:
         url = urlsplit(self.path)
         route = url.path
         if ".." in route.split("/") or "\\" in unquote(route):
@@ -106,7 +106,7 @@ class Handler(BaseHTTPRequestHandler):
             return self._file(self.app.project.root, route.removeprefix("/files/"))
         self._send(HTTPStatus.NOT_FOUND, b"not found\n")
 
-    def do_POST(self) -> None:  # noqa: N802
+    def do_POST(self) -> None:
         if urlsplit(self.path).path != "/api/build":
             return self._send(HTTPStatus.NOT_FOUND, b"not found\n")
         try:

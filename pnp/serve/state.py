@@ -37,7 +37,7 @@ class ProblemItem:
     game: str = ""
 
     @classmethod
-    def of(cls, p: Problem, game: str = "", severity: str = "error") -> "ProblemItem":
+    def of(cls, p: Problem, game: str = "", severity: str = "error") -> ProblemItem:
         return cls(severity, str(p), p.file, p.line, game)
 
 
@@ -146,8 +146,7 @@ class Tracker:
         self.files = FileDigests()
         self.snapshot: Snapshot | None = None
         self._fonts: tuple[str, Fonts] | None = None
-        self._sources: dict[str, dict[str, Source]] = {}   # game -> picture key -> source
-        self._loaded: dict[str, Game] = {}                 # game -> last good load
+        self._sources: dict[str, dict[str, Source]] = {}   # game -> picture key -> source (last good load)
 
     def refresh(self) -> Snapshot:
         root = self.project.root
@@ -166,15 +165,12 @@ class Tracker:
             old = previous.get(slug)
             view = old if old is not None and old.digest == digest else self._game(path, digest, fonts, shared, old)
             games.append(view)
+        self._sources = {g.slug: self._sources[g.slug] for g in games if g.slug in self._sources}
         for view in games:
             pictures.update(self._sources.get(view.slug, {}))
         version = self.snapshot.version + 1 if self.snapshot else 1
         self.snapshot = Snapshot(version, tuple(games), tuple(font_problems), pictures)
         return self.snapshot
-
-    def game(self, slug: str) -> Game | None:
-        """The last good load of a game."""
-        return self._loaded.get(slug)
 
     def _load_fonts(self, digest: str) -> tuple[Fonts, list[ProblemItem]]:
         if self._fonts and self._fonts[0] == digest:
@@ -203,7 +199,6 @@ class Tracker:
             return GameView(path.stem, path.stem, "", where, "", True, old.components if old else (),
                             (ProblemItem("error", f"{where}: cannot load: {exc!r}", where, None, path.stem),),
                             digest)
-        self._loaded[game.slug] = game
         problems = _check(game, fonts)
         sources: dict[str, Source] = {}
         components = tuple(_component(game, comp, fonts, shared, self.files, sources) for comp in game.components)
