@@ -16,7 +16,7 @@ from conftest import make_project, run
 from PIL import Image
 
 from pnp.data.project import Project
-from pnp.serve.builds import parse_settings
+from pnp.serve.builds import Builder, parse_settings
 from pnp.serve.live import Hub, Live
 from pnp.serve.pictures import PictureCache
 from pnp.serve.server import make_server, serve, stop
@@ -237,3 +237,23 @@ def test_no_input_stops_the_snapshot(proj: Path) -> None:
     for path in sorted((proj / "card_data").iterdir()):
         path.unlink()
     assert tracker.refresh().games == ()
+
+
+def test_the_build_button_reports_progress_and_its_pdfs(tmp_path: Path) -> None:
+    proj = make_project(tmp_path / "one", ("fairy-bucks",))
+    seen: list[dict] = []
+    builder = Builder(Project.at(proj), proj / "output", seen.append)
+    assert builder.start(parse_settings({"players": "9"}, ["fairy-bucks"]))
+    builder.join(30)
+    assert seen[-1]["state"] == "failed" and "--players 9 is outside that" in seen[-1]["problems"][0]
+    assert not (proj / "output").exists()
+    seen.clear()
+    assert builder.start(parse_settings({"players": "2"}, ["fairy-bucks"]))
+    assert not builder.start(parse_settings({}, ["fairy-bucks"]))      # one build at a time
+    builder.join(30)
+    states = [s["state"] for s in seen]
+    assert states[0] == "running" and states[-1] == "done" and set(states) == {"running", "done"}
+    done = seen[-1]
+    assert done["total"] > 1 and done["done"] == done["total"] and "--players 2" in done["command"]
+    assert {f["path"] for f in done["files"]} >= {"fairy-bucks/money.pdf", "fairy-bucks/checklist.pdf"}
+    assert all((proj / "output" / f["path"]).is_file() for f in done["files"])
