@@ -87,3 +87,10 @@ def profile_frame(size: Size, profile: Profile, dpi: float) -> Frame:
     height = round(h_in * dpi + 2 * bleed)
     return Frame(width, height, (bleed, bleed, width - 2 * bleed, height - 2 * bleed), dpi)
 
+
+
+def cell_frame(size: Size, max_w: int, max_h: int) -> Frame:
+    """The largest trimmed picture of a card (no bleed) fitting max_w x max_h pixels."""
+    k = min(max_w / size.w, max_h / size.h)  # pixels per mm
+    width, height = max(1, int(size.w * k)), max(1, int(size.h * k))
+    return Frame(width, height, (0.0, 0.0, float(width), float(height)), k * MM_PER_INCH)
