@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from tests.conftest import ROOT
+from conftest import ROOT
 
 MM = 72 / 25.4
 

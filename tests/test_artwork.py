@@ -8,13 +8,14 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from tests.artwork import CAP_SVG, LEAF_SVG, count_images, game_yaml, image_boxes, picture, project
-from tests.conftest import ROOT, placements, run
+from artwork import CAP_SVG, LEAF_SVG, count_images, game_yaml, image_boxes, picture, project
+from conftest import ROOT, placements, run
 
 CUSTOM_IMAGE = """layout: custom
     elements:
       - {type: rect, frame: bleed, fill: "#dddddd"}
-      - {type: image, file: "{{ card.art }}", x: 10, y: 20, w: 30, h: 20, fit: "{{ 'contain' if card.n else 'cover' }}"}"""
+      - {type: image, file: "{{ card.art }}", x: 10, y: 20, w: 30, h: 20,
+         fit: "{{ 'contain' if card.n else 'cover' }}"}"""
 
 
 def _build(root: Path, *extra: str) -> Path:
@@ -50,10 +51,13 @@ def test_picture_is_embedded_once_for_fifty_cards(tmp_path: Path) -> None:
     assert sum(len(placements(p)) for p in reader.pages) == 50  # 50 distinct faces on the sheets
     assert sum(len(image_boxes(pdf, i)) for i in range(len(reader.pages))) == 50  # each shows the picture
     assert count_images(pdf) == 1
-    # the picture keeps its own resolution
-    image = next(iter(reader.pages[0]["/Resources"]["/XObject"].values())).get_object()
-    images = [o for o in image["/Resources"]["/XObject"].values() if o.get_object()["/Subtype"] == "/Image"]
-    assert (images[0].get_object()["/Width"], images[0].get_object()["/Height"]) == (640, 640)
+    # every face form refers to the one image object, which keeps its own resolution
+    refs = {ref.idnum for page in reader.pages for face in page["/Resources"]["/XObject"].values()
+            for ref in face.get_object()["/Resources"]["/XObject"].values()
+            if ref.get_object()["/Subtype"] == "/Image"}
+    assert len(refs) == 1
+    image = reader.get_object(refs.pop())
+    assert (image["/Width"], image["/Height"]) == (640, 640)
 
 
 def test_low_resolution_picture_is_a_warning(tmp_path: Path) -> None:

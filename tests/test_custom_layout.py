@@ -10,8 +10,8 @@ import pytest
 
 from pypdf import PdfReader
 
-from tests.artwork import MM, game_yaml, picture, project
-from tests.conftest import ROOT, page_texts, placements, run
+from artwork import MM, game_yaml, picture, project
+from conftest import ROOT, page_texts, placements, run
 
 FIXTURE = ROOT / "tests" / "fixtures" / "bargains-custom-face.yaml"
 
@@ -99,12 +99,14 @@ BAD = [
     ("unknown field", "size: 10}", "size: 10, colour: red}", "faces.f.elements[1].colour: unknown key 'colour'"),
     ("field of another element", "stagger: true}", "stagger: true, text: hi}",
      "faces.f.elements[9].text: a pattern element has no 'text'"),
-    ("missing field", "type: symbol, symbol: star,", "type: symbol,", "faces.f.elements[5].symbol: a symbol element needs 'symbol'"),
+    ("missing field", "type: symbol, symbol: star,", "type: symbol,",
+     "faces.f.elements[5].symbol: a symbol element needs 'symbol'"),
     ("not a number", "x: 40, y: 70", "x: forty, y: 70", "faces.f.elements[5].x: expected a number"),
     ("bad choice", "valign: top}", "valign: up}", "faces.f.elements[3].valign: expected one of top, middle"),
     ("bad condition", 'when: "card.n > 5"', 'when: "card.n >"', "faces.f.elements[2].when: expression syntax"),
     ("unknown symbol", "symbol: leaf,", "symbol: lief,", "elements[9].symbol: unknown symbol 'lief'; did you mean leaf"),
-    ("templated number", "x: 5, y: 40", "x: '{{ card.name }}', y: 40", "card AT-a: x: expected a number, found 'A'"),
+    ("templated number", "x: 5, y: 40", "x: '{{ card.name }}', y: 40",
+     "card AT-a: x: expected a number, found 'A'"),
     ("text too long", "text: \"SHOWN {{ card.n }}\"", "text: \"{{ 'SHOWN ' * 30 }}\"", "text does not fit"),
     ("elements on a built-in layout", "layout: custom", "layout: value", "only layout 'custom' draws elements"),
 ]
@@ -121,3 +123,15 @@ def test_bad_elements_are_located(tmp_path: Path, desc: str, old: str, new: str,
     assert r.code == 2, r.out + r.err
     assert "card_data/art.yaml:" in r.err and message in r.err, r.err
     assert "Traceback" not in r.err
+
+
+def test_documented_example_checks_and_builds(tmp_path: Path) -> None:
+    """examples/own-cards (the cards in docs/own-cards.png) passes `pnp check` without warnings and builds."""
+    root = tmp_path / "own-cards"
+    shutil.copytree(ROOT / "examples" / "own-cards", root)
+    shutil.copytree(ROOT / "fonts", root / "fonts")
+    r = run("check", "--project", str(root))
+    assert r.code == 0 and "warning" not in r.out, r.out + r.err
+    r = run("build", "--project", str(root), "--out", str(root / "out"))
+    assert r.code == 0, r.out + r.err
+    assert (root / "out" / "own" / "deck.pdf").is_file()
