@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from artwork import CAP_SVG, LEAF_SVG, count_images, game_yaml, image_boxes, picture, project
-from conftest import ROOT, placements, run
+from conftest import ROOT, page_texts, placements, run
 
 CUSTOM_IMAGE = """layout: custom
     elements:
@@ -86,7 +86,8 @@ def test_svg_stays_vector(tmp_path: Path) -> None:
     pdf = _build(root)
     assert count_images(pdf) == 0
     assert b"FormXob.Svg" in pdf.read_bytes()  # the SVG drawn once as its own form XObject
-    assert b"/Helvetica" not in pdf.read_bytes()  # svglib's default font is not referenced
+    assert b"/Helvetica" not in pdf.read_bytes()  # neither svglib's default font nor the SVG's own
+    assert "Leaf" in page_texts(pdf)[0]  # the SVG's text, set in the project's (embedded) font
 
 
 def test_svglib_loads_only_for_svg() -> None:

@@ -235,10 +235,18 @@ class Artwork:
 
 
 def _with_font(drawing: Any, font: str) -> Any:
+    """A copy of the drawing whose text (and the renderer's starting state) uses `font`: the PDF
+    embeds that font, while the SVG's own font names (Helvetica, Arial...) it would not carry."""
     import copy
 
-    out = copy.copy(drawing)
+    out = copy.deepcopy(drawing)
     out.__dict__["initialFontName"] = font  # the renderer reads its starting state from initial* attributes
+    stack = [out]
+    while stack:
+        node = stack.pop()
+        if getattr(node, "fontName", None) is not None:
+            node.fontName = font
+        stack.extend(getattr(node, "contents", []) or [])
     return out
 
 
