@@ -171,3 +171,21 @@ def test_bad_pictures_are_located(tmp_path: Path, desc: str, old: str, new: str,
         assert "card_data/art.yaml:4: faces.f.slots.art" in r.err and message in r.err, r.err
         assert "Traceback" not in r.err
     assert not list((root / "out").rglob("*.pdf"))
+
+
+def test_own_symbol_takes_an_outline(tmp_path: Path) -> None:
+    """The value card's corner emblem is outlined: under the theme-coloured silhouette lies the same
+    silhouette in the outline colour, stroked so it swells by the outline's width."""
+    cards = "      - {key: a, name: A, n: 1}"
+    face = 'layout: value\n    slots: {value: "1", title: A, emblem: cap, color: "#4f93c9"}'
+    root = project(tmp_path, game_yaml(face, cards))
+    (root / "art" / "symbols" / "cap.svg").write_text(CAP_SVG)
+    reader = PdfReader(str(_build(root)))
+    form = next(iter(reader.pages[0]["/Resources"]["/XObject"].values())).get_object()
+    streams = [v.get_object().get_data().decode("latin-1") for k, v in form["/Resources"]["/XObject"].items()
+               if k.startswith("/FormXob.Svg")]
+    fills = [s for s in streams if "\nf\n" in s and "\nB\n" not in s]
+    outlines = [s for s in streams if "\nB\n" in s]  # filled and stroked: the swollen silhouette
+    assert fills and outlines, streams
+    deep = ".201373 .374706 .512353"  # #4f93c9 darkened by 0.35, the value layout's outline colour
+    assert any(f"{deep} RG" in s for s in outlines), outlines[0][:400]
