@@ -198,8 +198,8 @@ def _elements(game: Game, design: Design, where: str, label: str, ctx: dict[str,
         try:
             done = custom.render(el, ctx)
             picture = None
-            if done is not None and done.type == "image" and done.file:
-                picture = art.picture({"file": done.file, "fit": done.fit}) if art else None
+            if done is not None and done.type == "image" and done.file and art is not None:
+                picture = art.picture({"file": done.file, "fit": done.fit})
                 if picture is None:
                     raise ValueError(f"file: {done.file!r} is not a picture (use a .png, .jpg, .jpeg or .svg file)")
         except jinja2.TemplateError as exc:
