@@ -121,7 +121,7 @@ class Artwork:
                 with Image.open(path) as im:
                     im.verify()
                     self._pixels[path] = im.size
-            except (OSError, UnidentifiedImageError, SyntaxError) as exc:
+            except (OSError, UnidentifiedImageError, SyntaxError, Image.DecompressionBombError) as exc:
                 raise ValueError(f"{name}: not a readable PNG or JPEG image ({exc})") from None
         return self._pixels[path]
 
