@@ -152,6 +152,7 @@ BAD = [
     ("broken svg", "art/here.png", "art/broken.svg", "art/broken.svg: not a readable SVG file"),
     ("broken png", "art/here.png", "art/broken.png", "art/broken.png: not a readable PNG or JPEG image"),
     ("bad fit", "fit: cover", "fit: stretch", "fit must be cover or contain"),
+    ("other format", "art/here.png", "art/here.gif", "'art/here.gif' is not a picture (use a .png"),
 ]
 
 
