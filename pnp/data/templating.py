@@ -8,6 +8,8 @@ from typing import Any, Callable
 import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
+from pnp.data.colours import FILTERS
+
 
 def pairs(rows: Any, label: str, *parts: str, sep: str = ". ") -> list[list[str]]:
     """Table rows from a list of mappings: [row[label], the `parts` present joined by `sep`].
@@ -29,6 +31,7 @@ def spell(n: Any) -> str:
 def _env(loader: jinja2.BaseLoader | None = None) -> ImmutableSandboxedEnvironment:
     env = ImmutableSandboxedEnvironment(undefined=jinja2.StrictUndefined, loader=loader,
                                         keep_trailing_newline=True, autoescape=False)
+    env.filters.update(FILTERS)
     env.filters["pairs"] = pairs
     env.filters["spell"] = spell
     return env
