@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -16,13 +15,12 @@ from pnp.data.model import Component, Game
 from pnp.draw.pdf import canvas
 from pnp.output import freshness
 from pnp.output.checklist import write_checklist
-from pnp.output.publish import publish, staging, write_json_atomic
+from pnp.output.colour.pdfx import colour_hook, finish_pdfx, whole_page_boxes
+from pnp.output.manifest import record_build
+from pnp.output.publish import publish, staging
 from pnp.output.sheets import deck_grid, draw_deck, plan
 from pnp.output.workers import run_all
 from pnp.output.steps import BuildOptions, Output, Step
-
-MANIFEST = "manifest.json"
-
 
 def check_counts(games: list[Game], counts: dict[str, int]) -> None:
     """Refuse --players/--decks outside what the games' sets allow."""
@@ -86,9 +84,14 @@ def _deck_run(game: Game, comp: Component, options: BuildOptions, cards: list[Pr
     def run(stage: Path, fonts: Fonts, tick: Callable[[], None]) -> Output:
         path = stage / rel
         path.parent.mkdir(parents=True, exist_ok=True)
-        c = canvas(path, f"{game.game.name}: {comp.name}", (pt(grid.page.w), pt(grid.page.h)), fonts.name("body"))
+        page = (pt(grid.page.w), pt(grid.page.h))
+        c = canvas(path, f"{game.game.name}: {comp.name}", page, fonts.name("body"), colour_hook(options.colour))
+        if options.colour:
+            whole_page_boxes(c, *page)
         forms = FormCache(c, game, fonts, options.sheets.bleed, rendered={comp.key: rendered} if rendered else {})
         pages = draw_deck(c, game, comp, cards, options.sheets, fonts, forms, tick, part[2] if part else None)
+        if options.colour:
+            finish_pdfx(c, options.colour)
         c.save()
         if part is None:
             return deck_output(game, comp, rel, pages, cards)
@@ -175,7 +178,7 @@ def _run_step(work: _Work, index: int) -> Output:
 
 def build(steps: list[Step], games: list[Game], out: Path, fonts: Fonts,
           progress: Callable[[int], None] = lambda n: None, jobs: int = 1,
-          settings: dict[str, Any] | None = None) -> list[Output]:
+          options: BuildOptions | None = None, settings: dict[str, Any] | None = None) -> list[Output]:
     """Run planned steps (on `jobs` workers) in a staging folder, then publish.
 
     On any error nothing in `out` changes. Each step writes its own files, so
@@ -188,43 +191,19 @@ def build(steps: list[Step], games: list[Game], out: Path, fonts: Fonts,
         outputs = run_all(_run_step, range(len(steps)), lambda: work, jobs, progress,
                           weight=lambda i: steps[i].weight)
         publish(stage, out)
-    databases = {g.slug: (g.root, [g.source] + _base_files(g)) for g in games}
-    update_manifest(out, outputs, set(databases), databases if settings is not None else None, settings or {})
+    recorded = options.as_dict() if options else {}
+    files = [o.as_dict() for o in outputs]
+    inputs = None
+    if settings is not None:  # key the outputs by their inputs, for the next build to skip what is unchanged
+        databases = {g.slug: (g.root, [g.source] + _base_files(g)) for g in games}
+        inputs, files = freshness.record(out, databases, settings, files)
+    record_build(out, files, {g.slug: recorded for g in games}, inputs)
     return outputs
 
 
 def _base_files(game: Game) -> list[Path]:
     variant = game.variant
     return [Path(variant["base_file"])] if isinstance(variant, dict) and "base_file" in variant else []
-
-
-def update_manifest(out: Path, outputs: list[Output], folders: set[str],
-                    databases: dict[str, tuple[Path, list[Path]]] | None = None,
-                    settings: dict[str, Any] | None = None) -> None:
-    """Replace the entries in the rebuilt games' folders of out/manifest.json, keep the others.
-
-    Every game (and every stacked variant, which shares its base game's tag)
-    writes into a folder of its own, so the folder is what identifies its entries.
-    """
-    path = out / MANIFEST
-    kept: list[dict[str, Any]] = []
-    inputs: dict[str, Any] = {}
-    if path.is_file():
-        try:
-            old = json.loads(path.read_text(encoding="utf-8"))
-            kept = [e for e in old.get("files", []) if str(e.get("path", "")).split("/")[0] not in folders]
-            inputs = {k: v for k, v in dict(old.get("inputs", {})).items() if k not in folders}
-        except (ValueError, AttributeError, TypeError):
-            kept, inputs = [], {}
-    new = [o.as_dict() for o in outputs]
-    if databases is not None:
-        records, new = freshness.record(out, databases, settings or {}, new)
-        inputs.update(records)
-    files = sorted(kept + new, key=lambda e: e["path"])
-    data: dict[str, Any] = {"generator": "fairy-pnp", "files": files}
-    if inputs:
-        data["inputs"] = dict(sorted(inputs.items()))
-    write_json_atomic(path, data)
 
 
 def total_weight(steps: list[Step]) -> int:

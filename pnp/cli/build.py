@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import click
 
-from pnp.cli.common import load_games, open_project, parse_offset, progress, jobs_option, project_option, set_counts
+from pnp.cli.common import (colour_options, jobs_option, load_games, open_project, parse_offset, print_colour,
+                            progress, project_option, set_counts)
 
 _NOT_OPTIONS = ("games", "project_dir", "jobs", "out_dir", "clean")  # parameters that never change a PDF's bytes
 
@@ -22,15 +23,17 @@ _NOT_OPTIONS = ("games", "project_dir", "jobs", "out_dir", "clean")  # parameter
 @click.option("--players", type=int, default=None, help="Sets for per-player components (e.g. Fairy Bucks money).")
 @click.option("--decks", type=int, default=None, help="Copies of components printed per deck (e.g. tarot).")
 @click.option("--board-paper", default=None, help="Paper for boards (e.g. a3, tabloid); default: --paper.")
+@click.option("--cmyk", is_flag=True, help="Card sheets as CMYK PDF/X-1a within the ink limit (for a print shop).")
+@colour_options
 @click.option("--clean", is_flag=True, help="Rebuild every game, even those unchanged since the last build.")
 @click.pass_context
 def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: int | None, out_dir: str, paper: str,
           duplex: str, bleed: float, back_offset: str, crop_marks: str, players: int | None, decks: int | None,
-          board_paper: str | None, clean: bool) -> None:
+          board_paper: str | None, cmyk: bool, ink_limit: float, press_profile: str | None, clean: bool) -> None:
     """Build GAMES (all when none) into OUT, one folder per game, plus manifest.json.
 
-    A game whose database, templates, fonts and options are unchanged since
-    its last build into OUT (and whose PDFs are intact) is skipped.
+    A game whose database, templates, fonts, art and options are unchanged
+    since its last build into OUT (and whose PDFs are intact) is skipped.
     """
     from pnp.output import freshness  # lazy: the freshness check needs no drawing code
 
@@ -59,12 +62,15 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
         boards = paper_size(board_paper) if board_paper else None
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
+    colour = print_colour(ink_limit, press_profile) if cmyk else None
     options = BuildOptions(SheetOptions(sheet_paper, duplex, bleed, parse_offset(back_offset), crop_marks),
-                           set_counts(players, decks), boards)
+                           set_counts(players, decks), boards, colour)
     loaded = load_games(project, tuple(str(p) for p in files))
     steps = plan_build(loaded, options)
     fonts = Fonts.load(project.fonts)
     with progress(total_weight(steps), "Building") as advance:
-        outputs = run_build(steps, loaded, out, fonts, advance, jobs_for(jobs), settings)
+        outputs = run_build(steps, loaded, out, fonts, advance, jobs_for(jobs), options, settings)
     pages = sum(o.pages for o in outputs)
     click.echo(f"Wrote {len(outputs)} PDFs ({pages} pages) to {out} and updated {out / 'manifest.json'}")
+
+

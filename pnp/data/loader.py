@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pnp.data.cache import cached
 from pnp.data.model import Component, Game
-from pnp.data.project import find_root
+from pnp.data.project import find_root, own_symbols
 
 
 def load_game(path: Path, display: str | None = None, root: Path | None = None) -> Game:
@@ -31,7 +31,9 @@ def load_game(path: Path, display: str | None = None, root: Path | None = None) 
             deps.append(Path(game.variant["base_file"]))
         return game, deps
 
-    return cached("game", (str(path.resolve()), name, str(Path(root).resolve())), fresh)
+    # the project's own symbols (art/symbols/*.svg) are part of a game; their names key the entry
+    ident = (str(path.resolve()), name, str(Path(root).resolve()), own_symbols(root))
+    return cached("game", ident, fresh)
 
 
 def base_of(game: Game) -> Game:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pnp.data.cache import cached
+from pnp.data.catalog import FREE_SLOTS
 from pnp.data.model import CardType, Component, Design, Game, Mark
 
 SlotKey = tuple[str, "str | None", "int | None", "Mark | None"]  # design, card key, set index, mark
@@ -28,10 +29,30 @@ def sets_for(comp: Component, counts: dict[str, int]) -> list[tuple[int | None, 
     return [(i + 1, marks[i]) for i in range(n)]
 
 
+def _templated(value: Any) -> bool:
+    if isinstance(value, (list, tuple)):
+        return any(_templated(v) for v in value)
+    return isinstance(value, str) and ("{{" in value or "{%" in value)
+
+
 def card_view(game: Game, card: CardType) -> dict[str, Any]:
-    """A card as templates see it: its fields plus key, name, copies, text and code."""
-    return {**card.values, "key": card.key, "name": card.name, "copies": card.copies,
-            "text": card.text, "code": game.code(card)}
+    """A card as templates see it: its fields plus key, name, copies, text and code.
+
+    Card text and field values that are templates read the game's facts
+    (`{{ facts.set_bonus }}`), so a number stated on a card lives only in `facts:`.
+    """
+    values, text = card.values, card.text
+    if _templated(text) or any(_templated(v) for v in values.values()):
+        env = {"facts": _facts(game)}
+        text = render_slot(text, env)
+        values = {k: render_slot(v, env) if _templated(v) else v for k, v in values.items()}
+    return {**values, "key": card.key, "name": card.name, "copies": card.copies,
+            "text": text, "code": game.code(card)}
+
+
+def _facts(game: Game) -> Any:
+    from pnp.data.facts import with_labels  # lazy: the rules engines only for games with facts
+    return with_labels(game.facts)
 
 
 class _LazyCards(Sequence):
@@ -62,6 +83,7 @@ def context(game: Game, comp: Component, card: CardType | None, mark: Mark | Non
         "game": {"name": game.game.name, "tag": game.tag, "players": game.game.players},
         "component": {"key": comp.key, "name": comp.name},
         "palettes": game.palettes,
+        "facts": _facts(game) if game.facts else {},
         "mark": mark,
         "set": set_index,
         "variant": game.variant,
@@ -82,10 +104,10 @@ def _every_slot(game: Game, comp: Component) -> dict[SlotKey, dict[str, Any]]:
     jobs: list[tuple[str, Design, CardType | None]] = []
     for card in comp.cards:
         key = card.face or comp.face
-        if key in game.faces:
+        if key in game.faces and game.faces[key].layout not in FREE_SLOTS:  # custom elements render live
             jobs.append((f"faces.{key}", game.faces[key], card))
     for key in dict.fromkeys(card.back or comp.back for card in comp.cards):
-        if key in game.backs:
+        if key in game.backs and game.backs[key].layout not in FREE_SLOTS:
             jobs.append((f"backs.{key}", game.backs[key], None))
     out: dict[SlotKey, dict[str, Any]] = {}
     for set_index, mark in sets:
@@ -103,6 +125,6 @@ def rendered_slots(game: Game, comp: Component) -> dict[SlotKey, dict[str, Any]]
     """The rendered slots of every face and back of `comp`, from the cache when the game is unchanged."""
     if not comp.is_cards:
         return {}
-    seen = repr((game.game, game.palettes, game.variant, game.faces, game.backs, comp))
+    seen = repr((game.game, game.palettes, game.facts, game.variant, game.faces, game.backs, comp))
     digest = hashlib.sha256(seen.encode()).hexdigest()
     return cached("slots", (digest,), lambda: (_every_slot(game, comp), []))

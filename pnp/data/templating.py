@@ -1,21 +1,54 @@
-"""Sandboxed jinja2 for text in databases (slots, rule expressions) and booklet templates."""
+"""Sandboxed jinja2 for text in databases (slots, rule expressions) and booklet templates.
+
+jinja2 is imported on first use, not with this module: `is_template` is
+needed everywhere, jinja2 only when something is compiled (start-up speed;
+a game loaded from the disk cache draws without it).
+"""
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-import jinja2
-from jinja2.sandbox import ImmutableSandboxedEnvironment
+if TYPE_CHECKING:
+    import jinja2
+    from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from pnp.data.colours import FILTERS
 
 
-def _env(loader: jinja2.BaseLoader | None = None) -> ImmutableSandboxedEnvironment:
+def pairs(rows: Any, label: str, *parts: str, sep: str = ". ") -> list[list[str]]:
+    """Table rows from a list of mappings: [row[label], the `parts` present joined by `sep`].
+
+    Lets a reference card print a table that lives in the game's facts:
+    `facts.nasty_hits.rows[0:5] | pairs('label', 'name', 'text')`.
+    """
+    return [[str(r[label]), sep.join(str(r[p]) for p in parts if r.get(p) not in (None, ""))] for r in rows]
+
+
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+
+
+def spell(n: Any) -> str:
+    """A small whole number in words (`{{ facts.market | spell }}` -> five); others as digits."""
+    return _WORDS[n] if isinstance(n, int) and not isinstance(n, bool) and 0 <= n < len(_WORDS) else str(n)
+
+
+def _env(loader: "jinja2.BaseLoader | None" = None) -> "ImmutableSandboxedEnvironment":
+    import jinja2  # lazy: see the module docstring
+    from jinja2.sandbox import ImmutableSandboxedEnvironment
     env = ImmutableSandboxedEnvironment(undefined=jinja2.StrictUndefined, loader=loader,
                                         keep_trailing_newline=True, autoescape=False)
+    env.filters.update(FILTERS)
+    env.filters["pairs"] = pairs
+    env.filters["spell"] = spell
     return env
 
 
-_INLINE = _env()
+@lru_cache(maxsize=1)
+def _inline() -> "ImmutableSandboxedEnvironment":
+    """The one environment for inline templates (created on first use)."""
+    return _env()
 
 
 def is_template(text: Any) -> bool:
@@ -26,13 +59,13 @@ def is_template(text: Any) -> bool:
 @lru_cache(maxsize=4096)
 def compile_text(text: str) -> jinja2.Template:
     """Compile an inline template once (raises jinja2.TemplateSyntaxError)."""
-    return _INLINE.from_string(text)
+    return _inline().from_string(text)
 
 
 @lru_cache(maxsize=1024)
 def compile_expr(expr: str) -> Callable[..., Any]:
     """Compile a rule expression once (raises jinja2.TemplateSyntaxError)."""
-    return _INLINE.compile_expression(expr, undefined_to_none=False)
+    return _inline().compile_expression(expr, undefined_to_none=False)
 
 
 def render_value(value: Any, context: dict[str, Any]) -> Any:
@@ -54,4 +87,5 @@ def render_value(value: Any, context: dict[str, Any]) -> Any:
 
 def file_environment(folder: Path) -> ImmutableSandboxedEnvironment:
     """Sandboxed environment that loads templates only from `folder`."""
+    import jinja2  # lazy: see the module docstring
     return _env(jinja2.FileSystemLoader(str(folder)))

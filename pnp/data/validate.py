@@ -1,7 +1,7 @@
 """Read a game database afresh: parse YAML into the model and check everything up front.
 
 Every problem found is collected with its file, line and field, so a person
-can fix a database in one pass; `load_game` raises InputError when any exist.
+can fix a database in one pass; `read_game` raises InputError when any exist.
 """
 from __future__ import annotations
 
@@ -13,9 +13,12 @@ from typing import Any, Callable, Iterable
 import jinja2
 
 from pnp.geometry import sizes as geometry
-from pnp.data.catalog import SLOTS, has_symbol
+from pnp.data import elements as custom
+from pnp.data.catalog import FREE_SLOTS, SLOTS, has_symbol, unknown_symbol
 from pnp.data.errors import InputError, Problem
+from pnp.data.facts import FACT_RULE_NEEDS, with_labels
 from pnp.data.model import CARD_RESERVED, CardType, Component, Design, FieldSpec, Game
+from pnp.data.project import own_symbols
 from pnp.data.schema import Parser
 from pnp.data.variants import base_file, build_variant, parse_spec, variant_lines
 from pnp.data.templating import compile_expr, compile_text, is_template
@@ -27,6 +30,7 @@ _PY_TYPES: dict[str, tuple[type, ...]] = {"int": (int,), "str": (str,), "bool": 
 _RULE_NEEDS: dict[str, tuple[str, ...]] = {
     "total": (), "count": ("where",), "count_by": ("field", "expected"), "unique": ("fields",),
     "each_once": ("fields",), "expr": ("expr",), "links": ("field",), "balance": ("field",),
+    **FACT_RULE_NEEDS,
 }
 
 
@@ -50,7 +54,7 @@ def read_game(path: Path, name: str, root: Path, load: Callable[[Path, str, Path
     game = parser.record(Game, data, "", line_of(data))
     if game is None:
         raise InputError(parser.problems)
-    game = dataclasses.replace(game, source=path, root=root)
+    game = dataclasses.replace(game, source=path, root=root, symbols=own_symbols(root))
     checker = _Checker(name, data, parser.problems)
     game = checker.run(game)
     if checker.problems:
@@ -83,6 +87,8 @@ class _Checker:
             seen_components[comp.key] = comp.line
             raw_comp = self.raw["components"][ci]
             components.append(self._component(game, comp, raw_comp, where, seen_cards))
+        for ri, rule in enumerate(game.rules):
+            self._rule(Component(key="facts", kind="reference", name="facts"), rule, f"rules[{ri}]")
         return dataclasses.replace(game, components=tuple(components))
 
     def _designs(self, game: Game, group: str, designs: dict[str, Design]) -> None:
@@ -93,8 +99,13 @@ class _Checker:
                           f"unknown layout {design.layout!r}{_hint(design.layout, SLOTS)}; layouts: {', '.join(sorted(SLOTS))}")
                 continue
             slots = SLOTS[design.layout]
+            self._elements(game, design, where, group, key)
             for slot, value in design.slots.items():
-                if slot not in slots:
+                if design.layout in FREE_SLOTS:
+                    if slot == "elements":
+                        self.fail(design.line, f"{where}.slots.{slot}", "a custom design's elements go under "
+                                  "the design's own 'elements' key, not under slots")
+                elif slot not in slots:
                     self.fail(design.line, f"{where}.slots.{slot}",
                               f"layout {design.layout!r} has no slot {slot!r}{_hint(slot, slots)}")
                 for text in _strings(value):
@@ -103,6 +114,19 @@ class _Checker:
                             compile_text(text)
                         except jinja2.TemplateSyntaxError as exc:
                             self.fail(design.line, f"{where}.slots.{slot}", f"template syntax: {exc.message}")
+
+    def _elements(self, game: Game, design: Design, where: str, group: str, key: str) -> None:
+        if design.layout not in FREE_SLOTS:
+            if design.elements:
+                self.fail(design.line, f"{where}.elements", f"only layout 'custom' draws elements "
+                          f"(this design uses {design.layout!r})")
+            return
+        if not design.elements:
+            self.fail(design.line, f"{where}.elements", "a custom layout needs a list of elements to draw")
+            return
+        raw = self.raw[group][key].get("elements", [])
+        for line, field, message in custom.check(design.elements, raw, where, game.symbols):
+            self.fail(line, field, message)
 
     def _component(self, game: Game, comp: Component, raw: Located, where: str,
                    seen_cards: dict[str, tuple[str, int]]) -> Component:
@@ -119,8 +143,9 @@ class _Checker:
                               f"no {group} design {ref!r}{_hint(ref, designs)}")
         if comp.sets:
             for mi, mark in enumerate(comp.sets.marks):
-                if mark.emblem and not has_symbol(mark.emblem):
-                    self.fail(line_of(raw, "sets"), f"{where}.sets.marks[{mi}].emblem", f"unknown symbol {mark.emblem!r}")
+                if mark.emblem and not has_symbol(mark.emblem, game.symbols):
+                    self.fail(line_of(raw, "sets"), f"{where}.sets.marks[{mi}].emblem",
+                              unknown_symbol(mark.emblem, game.symbols))
         cards = []
         raw_cards = raw.get("cards", [])
         for i, card in enumerate(comp.cards):
@@ -135,10 +160,24 @@ class _Checker:
             for group, ref, designs in (("face", card.face, game.faces), ("back", card.back, game.backs)):
                 if ref is not None and ref not in designs:
                     self.fail(line_of(raw_card, group), f"{code_where}.{group}", f"no {group} design {ref!r}{_hint(ref, designs)}")
-            cards.append(dataclasses.replace(card, values=self._values(comp, card, raw_card, code_where)))
+            card = dataclasses.replace(card, values=self._values(comp, card, raw_card, code_where))
+            self._card_templates(game, card, raw_card, code_where)
+            cards.append(card)
         for ri, rule in enumerate(comp.rules):
             self._rule(comp, rule, f"{where}.rules[{ri}]")
         return dataclasses.replace(comp, cards=tuple(cards))
+
+    def _card_templates(self, game: Game, card: CardType, raw: Located, where: str) -> None:
+        """Card text and field values may read the game's facts (`{{ facts.set_bonus }}`): they must render."""
+        env = {"facts": with_labels(game.facts)}
+        for name, value in [("text", card.text), *card.values.items()]:
+            for text in _strings(value):
+                if not is_template(text):
+                    continue
+                try:
+                    compile_text(text).render(env)
+                except Exception as exc:  # noqa: BLE001 - any failure to render is a problem of this card
+                    self.fail(line_of(raw, name), f"{where}.{name}", f"template: {exc}")
 
     def _values(self, comp: Component, card: CardType, raw: Located, where: str) -> dict[str, Any]:
         values: dict[str, Any] = {}

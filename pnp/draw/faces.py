@@ -12,13 +12,15 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.context import CardContext, color, on
+from pnp.data import elements as custom
+from pnp.data.catalog import FREE_SLOTS, has_symbol, unknown_symbol
 from pnp.data.errors import InputError, Problem
 from pnp.draw.fonts import Fonts, MissingGlyph
+from pnp.draw.images import Artwork
 from pnp.geometry.sizes import Size, card_size, pt
 from pnp.draw.layouts import LAYOUTS
 from pnp.data.model import CardType, Component, Design, Game, Mark
 from pnp.draw.pdf import end_form_compressed
-from pnp.draw.symbols import has_symbol
 from pnp.data.slots import SlotKey, card_view, context, render_slot, rendered_slots, sets_for
 
 
@@ -56,6 +58,10 @@ class FormCache:
     bleed_mm: float
     forms: dict[tuple, str] = field(default_factory=dict)
     rendered: dict[str, dict[SlotKey, dict[str, Any]]] = field(default_factory=dict)  # per component key
+    art: Artwork = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.art = Artwork.for_project(self.game.root, self.game.symbols)
 
     def face(self, comp: Component, p: Printed) -> str:
         key = ("face", comp.key, p.card.key, p.set_index)
@@ -80,7 +86,7 @@ class FormCache:
         if comp.key not in self.rendered:
             self.rendered[comp.key] = rendered_slots(self.game, comp)
         known = self.rendered[comp.key].get((where, card.key if card else None, set_index, mark))
-        slots = resolve(self.game, comp, design, where, card, mark, set_index, known)
+        slots = resolve(self.game, comp, design, where, card, mark, set_index, self.art, known)
         b = pt(self.bleed_mm)
         w, h = pt(size.w), pt(size.h)
         c = self.c
@@ -88,7 +94,7 @@ class FormCache:
         path = c.beginPath()
         path.rect(-b, -b, w + 2 * b, h + 2 * b)
         c.clipPath(path, stroke=0, fill=0)
-        ctx = CardContext(c, w, h, b, self.fonts, self.game.style, code=code, mark=mark)
+        ctx = CardContext(c, w, h, b, self.fonts, self.game.style, code=code, mark=mark, art=self.art)
         try:
             ink = LAYOUTS[design.layout].draw(ctx, slots)
             draw_footer(ctx, ink or color(self.game.style.ink))
@@ -105,31 +111,76 @@ def card_size_of(comp: Component) -> Size:
 
 
 def resolve(game: Game, comp: Component, design: Design, where: str, card: CardType | None,
-            mark: Mark | None, set_index: int | None, known: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Render a design's slots for one card (or take `known`, already rendered); template
-    errors name the design and card."""
-    if known is not None:
-        _check_symbols(game, design, where, known)
-        return dict(known)
-    import jinja2  # lazy: only a slot not found already rendered needs jinja2
+            mark: Mark | None, set_index: int | None, art: Artwork | None = None,
+            known: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Render a design's slots for one card; template errors name the design and card.
+
+    `known` holds the slots already rendered (`pnp.data.slots.rendered_slots`,
+    from the disk cache), so an unchanged game draws without jinja2. The `art`
+    slot becomes a checked Picture when it names an image file; a custom
+    design's rendered elements come under the key `elements`.
+    """
+    label = f"card {game.code(card)}" if card else f"{comp.key} back"
+    if known is not None and design.layout not in FREE_SLOTS:
+        out = dict(known)
+        for slot in out:
+            _finish(game, design, where, label, slot, out, art)
+        return out
+    import jinja2  # lazy: only slots not already rendered need jinja2
     ctx = context(game, comp, card, mark, set_index)
-    out: dict[str, Any] = {}
+    out = {}
     for slot, value in design.slots.items():
         try:
             out[slot] = render_slot(value, ctx)
         except jinja2.TemplateError as exc:
-            label = f"card {game.code(card)}" if card else f"{comp.key} back"
             raise InputError([Problem(game.where, design.line, f"{where}.slots.{slot}",
                                       f"{label}: {exc.message or exc}")]) from None
-    _check_symbols(game, design, where, out)
+        except ValueError as exc:
+            raise InputError([Problem(game.where, design.line, f"{where}.slots.{slot}", f"{label}: {exc}")]) from None
+        _finish(game, design, where, label, slot, out, art)
+    if design.layout in FREE_SLOTS:
+        out["elements"] = _elements(game, design, where, label, {**ctx, "slots": dict(out)}, comp, art)
     return out
 
 
-def _check_symbols(game: Game, design: Design, where: str, slots: dict[str, Any]) -> None:
-    for slot in ("emblem", "pattern"):
-        if slots.get(slot) and not has_symbol(str(slots[slot])):
-            raise InputError([Problem(game.where, design.line, f"{where}.slots.{slot}",
-                                      f"unknown symbol {slots[slot]!r}")])
+def _finish(game: Game, design: Design, where: str, label: str, slot: str, out: dict[str, Any],
+            art: Artwork | None) -> None:
+    """A rendered slot made ready to draw: pictures checked, symbols known."""
+    try:
+        if slot == "art" and art is not None and design.layout not in FREE_SLOTS:  # custom: elements use it
+            out[slot] = art.picture(out[slot]) or out[slot]
+    except ValueError as exc:
+        raise InputError([Problem(game.where, design.line, f"{where}.slots.{slot}", f"{label}: {exc}")]) from None
+    if slot in ("emblem", "pattern") and out[slot] and not has_symbol(str(out[slot]), game.symbols):
+        raise InputError([Problem(game.where, design.line, f"{where}.slots.{slot}",
+                                  unknown_symbol(str(out[slot]), game.symbols))])
+
+
+def _elements(game: Game, design: Design, where: str, label: str, ctx: dict[str, Any], comp: Component,
+              art: Artwork | None) -> list[Any]:
+    """A custom design's elements rendered for one card (those whose `when` holds), each with its
+    checked Picture when it is an image: [(element, picture or None)]."""
+    import jinja2  # lazy, as in resolve
+    size = card_size_of(comp)
+    ctx["trim"] = {"w": size.w, "h": size.h}
+    ctx["style"] = {"ink": game.style.ink, "paper": game.style.paper, "accent": game.style.accent}
+    out = []
+    for i, el in enumerate(design.elements):
+        try:
+            done = custom.render(el, ctx)
+            picture = None
+            if done is not None and done.type == "image" and done.file and art is not None:
+                picture = art.picture({"file": done.file, "fit": done.fit})
+                if picture is None:
+                    raise ValueError(f"file: {done.file!r} is not a picture (use a .png, .jpg, .jpeg or .svg file)")
+        except jinja2.TemplateError as exc:
+            raise InputError([Problem(game.where, el.line, f"{where}.elements[{i}]",
+                                      f"{label}: {exc.message or exc}")]) from None
+        except ValueError as exc:
+            raise InputError([Problem(game.where, el.line, f"{where}.elements[{i}]", f"{label}: {exc}")]) from None
+        if done is not None:
+            out.append((done, picture))
+    return out
 
 
 def draw_footer(ctx: CardContext, ink: Any) -> None:

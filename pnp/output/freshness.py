@@ -1,7 +1,7 @@
 """Which games need building: outputs keyed by the hash of their inputs and options.
 
 A game's inputs are its database file (and a stacked deck's base database),
-every file under the project's templates/ and fonts/, the build options and
+every file under the project's templates/, fonts/ and art/, the build options and
 pnp's own code (`pnp.data.cache.code_fingerprint`, with the ReportLab and
 zlib versions, since both shape the bytes). After a build the manifest
 records, per game folder, the input files with their SHA-256 and the key
@@ -23,7 +23,7 @@ from typing import Any
 
 from pnp.data.cache import code_fingerprint, file_digest
 
-SHARED_FOLDERS = ("templates", "fonts")  # every game reads these
+SHARED_FOLDERS = ("templates", "fonts", "art")  # every game may read these (art: pictures, own symbols)
 
 
 def _rel(root: Path, path: Path) -> str:
