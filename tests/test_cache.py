@@ -127,3 +127,11 @@ def test_the_unpickler_refuses_foreign_classes() -> None:
     data = pickle.dumps(subprocess.Popen)
     with pytest.raises(pickle.UnpicklingError):
         cache._SafeUnpickler(io.BytesIO(data)).load()
+
+
+def test_the_cache_keeps_a_bounded_number_of_entries(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cache, "KEEP", 3)
+    for i in range(6):
+        assert cache.cached("test", (i,), lambda: (i * 10, [])) == i * 10
+    assert len(list(cache_dir.glob("test-*.pickle"))) == 3
+    assert cache.cached("test", (5,), lambda: (-1, [])) == 50  # the newest is still there

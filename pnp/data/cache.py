@@ -29,6 +29,7 @@ from typing import Any, Callable, Iterable
 import pnp
 
 _FORMAT = 1  # bump when the entry layout changes
+KEEP = 400  # entries kept; writing one more removes the oldest (every edit of a database adds one)
 _ALLOWED_MODULES = ("pnp.data.",)
 _ALLOWED_GLOBALS = {("pathlib", "PosixPath"), ("pathlib", "PurePosixPath"), ("pathlib", "WindowsPath"),
                     ("pathlib", "PureWindowsPath"), ("builtins", "set"), ("builtins", "frozenset"),
@@ -112,11 +113,22 @@ def _write(path: Path, value: Any, deps: Iterable[Path]) -> None:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
         os.replace(tmp, path)
+        _prune(path.parent)
     except Exception:  # noqa: BLE001 - a cache that cannot be written only costs time
         try:
             os.unlink(tmp)  # type: ignore[possibly-undefined]
         except Exception:  # noqa: BLE001
             pass
+
+
+def _prune(folder: Path) -> None:
+    """Remove the least recently written entries beyond KEEP."""
+    entries = list(folder.glob("*.pickle"))
+    if len(entries) <= KEEP:
+        return
+    entries.sort(key=lambda p: p.stat().st_mtime_ns)
+    for old in entries[:len(entries) - KEEP]:
+        old.unlink(missing_ok=True)
 
 
 def cached(kind: str, ident: tuple, compute: Callable[[], tuple[Any, list[Path]]]) -> Any:
