@@ -284,3 +284,24 @@ def test_preview_for_every_deck(meadow: Path, bargains: Path) -> None:
 def test_export_refuses_unknown_game(bargains: Path) -> None:
     r = run("export", "png", "nonesuch", "--project", str(bargains))
     assert r.code == 2 and "no such game" in r.err
+
+
+def test_fast_png_writer_matches_pillow_pixel_for_pixel(bargains: Path) -> None:
+    """The export's own PNG writer (unfiltered rows) decodes to exactly the picture PDFium drew, at its dpi."""
+    import io
+
+    from pnp.output.exports.pngfile import png_bytes
+    out = export(bargains, "export", "png", "bargains", "--profile", "tgc", "--dpi", "100", "--jobs", "1")
+    path = out / "bargains" / "png" / "tgc-100" / "deck" / "BG-1.png"
+    data = path.read_bytes()
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    with Image.open(path) as im:
+        im.load()
+        assert (im.mode, im.size) == ("RGB", (275, 375))
+        assert im.info["dpi"] == pytest.approx((100, 100), abs=0.01)
+        again = png_bytes(im, 100)  # the same pixels through the Pillow-image path: the same bytes
+        reference = io.BytesIO()
+        im.save(reference, format="PNG")  # Pillow's own encoder: the same pixels
+    assert again == data
+    with Image.open(reference) as ref:
+        assert ref.tobytes() == Image.open(io.BytesIO(data)).tobytes()

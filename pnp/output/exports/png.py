@@ -11,9 +11,8 @@ from pnp.output.exports.output import folder
 from pnp.output.exports.setup import Scenes, Setup
 from pnp.output.workers import chunked, run_all
 from pnp.output.exports.profiles import Profile, profile_frame
-from pnp.output.exports.raster import Request, render
-
-PNG_LEVEL = 3  # zlib level: files ~5 % larger than level 6, written twice as fast
+from pnp.output.exports.pngfile import save_png
+from pnp.output.exports.raster import Request, render_png
 
 
 @dataclass(frozen=True)
@@ -45,9 +44,9 @@ def plan_png(targets: list[Target], scenes: Scenes, stage: Path, profile: Profil
 
 def draw_png(scenes: Scenes, job: PngJob) -> int:
     """Worker: render a chunk and write its PNGs (with their resolution recorded)."""
-    images = render(scenes[job.game], list(job.requests))
-    for image, path, req in zip(images, job.paths, job.requests):
-        image.save(path, format="PNG", compress_level=PNG_LEVEL, dpi=(req.frame.dpi, req.frame.dpi))
+    images = render_png(scenes[job.game], list(job.requests))
+    for image, path in zip(images, job.paths):
+        save_png(image, path)
     return len(images)
 
 

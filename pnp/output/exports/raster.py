@@ -13,6 +13,7 @@ from pnp.draw.faces import FormCache, Printed, card_size_of, printed_cards
 from pnp.draw.fonts import Fonts
 from pnp.data.model import Game
 from pnp.draw.pdf import place_form
+from pnp.output.exports.pngfile import png_from_rows, scanlines
 from pnp.output.exports.profiles import Frame
 
 
@@ -77,6 +78,33 @@ def rasterise(pdf: bytes, dpi: float, sizes: list[tuple[int, int]] | None = None
         return out
     finally:
         doc.close()
+
+
+def rasterise_png(pdf: bytes, dpi: float, sizes: list[tuple[int, int]]) -> list[bytes]:
+    """Every page of a PDF as PNG bytes at `dpi`, cropped to `sizes`; straight from PDFium's buffer."""
+    doc = pypdfium2.PdfDocument(pdf)
+    try:
+        out = []
+        for i in range(len(doc)):
+            page = doc[i]
+            bitmap = page.render(scale=dpi / 72.0 * (1 - 1e-9), rev_byteorder=True)
+            assert bitmap.mode == "RGB", bitmap.mode
+            w, h = min(sizes[i][0], bitmap.width), min(sizes[i][1], bitmap.height)
+            out.append(png_from_rows(scanlines(bitmap.buffer, w, h, bitmap.stride), w, h, dpi))
+            bitmap.close()
+            page.close()
+        return out
+    finally:
+        doc.close()
+
+
+def render_png(scene: Scene, requests: list[Request]) -> list[bytes]:
+    """Like `render`, but PNG bytes (the export's pictures, without a Pillow copy in between)."""
+    out: list[bytes] = []
+    for (_, frame), group in groupby(requests, key=lambda r: (r.comp, r.frame)):
+        batch = list(group)
+        out += rasterise_png(draw_pdf(scene, batch), frame.dpi, [(frame.width, frame.height)] * len(batch))
+    return out
 
 
 def render(scene: Scene, requests: list[Request]) -> list[Image.Image]:
