@@ -151,7 +151,7 @@ def plan_build(games: list[Game], options: BuildOptions) -> list[Step]:
                                         f"this version cannot draw {comp.kind!r} components yet"))
                 continue
             try:
-                made = maker(game, comp, options)  # a maker may return several steps (booklets: two PDFs)
+                made = maker(game, comp, options)  # a maker may return several steps (a huge deck: one per part)
                 steps.extend(made if isinstance(made, list) else [made])
             except InputError as exc:
                 problems += exc.problems
@@ -172,8 +172,14 @@ class _Work:
     fonts: Fonts
 
 
-def _run_step(work: _Work, index: int) -> Output:
-    return work.steps[index].run(work.stage, work.fonts, lambda: None)
+def _run_step(work: _Work, index: int) -> list[Output]:
+    made = work.steps[index].run(work.stage, work.fonts, lambda: None)
+    return made if isinstance(made, list) else [made]
+
+
+def longest_first(steps: list[Step]) -> list[int]:
+    """Step indices by falling weight (ties in plan order), so two workers finish close together."""
+    return sorted(range(len(steps)), key=lambda i: -steps[i].weight)
 
 
 def build(steps: list[Step], games: list[Game], out: Path, fonts: Fonts,
@@ -188,8 +194,10 @@ def build(steps: list[Step], games: list[Game], out: Path, fonts: Fonts,
     """
     with staging(out) as stage:
         work = _Work(steps, stage, fonts)
-        outputs = run_all(_run_step, range(len(steps)), lambda: work, jobs, progress,
-                          weight=lambda i: steps[i].weight)
+        order = longest_first(steps)
+        made = run_all(_run_step, order, lambda: work, jobs, progress, weight=lambda i: steps[i].weight)
+        by_step = dict(zip(order, made))
+        outputs = [o for i in range(len(steps)) for o in by_step[i]]  # plan order, whoever ran what
         publish(stage, out)
     recorded = options.as_dict() if options else {}
     files = [o.as_dict() for o in outputs]

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pdfplumber
+from pypdf import PdfReader
 import pypdfium2 as pdfium
 import pytest
 
@@ -175,11 +176,18 @@ def test_long_edge_duplex_turns_the_backs(bargains_pdfs: dict) -> None:
 
 def test_build_writes_both_booklets(tmp_path: Path, fonts: Fonts) -> None:
     game, comp = with_booklet("bargains")
-    steps = booklet_step(game, comp, BuildOptions(SheetOptions(paper_size("a4"))))
-    outs = [s.run(tmp_path, fonts, lambda: None) for s in steps]
+    step = booklet_step(game, comp, BuildOptions(SheetOptions(paper_size("a4"))))
+    outs = step.run(tmp_path, fonts, lambda: None)  # one layout, two PDFs
     assert [o.path for o in outs] == ["bargains/rules.pdf", "bargains/rules-booklet.pdf"]
     assert all(o.kind == "booklet" for o in outs)
     assert outs[1].pages == 2 * len(saddle_order(outs[0].pages))
+    # the plain PDF made beside the sheets is the one made alone, byte for byte, and so is the imposed one
+    alone, imposed = tmp_path / "alone.pdf", tmp_path / "imposed.pdf"
+    assert write_plain(prepare(game, comp), alone, paper_size("a4"), fonts) == outs[0].pages
+    write_imposed(prepare(game, comp), imposed, paper_size("a4"), "long", fonts)
+    assert alone.read_bytes() == (tmp_path / "bargains" / "rules.pdf").read_bytes()
+    assert imposed.read_bytes() == (tmp_path / "bargains" / "rules-booklet.pdf").read_bytes()
+    assert len(PdfReader(alone).pages) == outs[0].pages
 
 
 def test_template_errors_name_the_template_line(tmp_path: Path) -> None:

@@ -1,11 +1,16 @@
 """Saddle-stitch imposition: a canvas that keeps each booklet page as a form and prints sheets.
 
 Sheets are landscape, two pages side by side, in the order `saddle_order` gives.
+The same laid-out forms also make the plain booklet (one form per page), so
+platypus lays a booklet out once for both PDFs.
 """
 from __future__ import annotations
 
+import copy
+from pathlib import Path
 from typing import Any
 
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.geometry.imposition import saddle_order
@@ -13,15 +18,19 @@ from pnp.geometry.sizes import Size, pt
 
 
 class ImposingCanvas(Canvas):
-    """Keeps every laid-out page as a form XObject; `save` prints them as saddle-stitched sheets.
+    """Keeps every laid-out page as a form XObject; `save` prints them as pages and/or sheets.
 
+    `plain`: also write the booklet as ordinary pages to this file (or, when
+    `imposed` is False, to the canvas's own file instead of the sheets).
     Sheets are landscape, two pages side by side. With a long-edge duplex
     flip every back side is turned half round so it still reads upright.
     """
 
-    def __init__(self, *a: Any, sheet: Size, duplex: str, **kw: Any):
+    def __init__(self, *a: Any, sheet: Size, duplex: str, plain: Path | None = None, imposed: bool = True, **kw: Any):
         super().__init__(*a, **kw)
         self.sheet, self.duplex = sheet.landscape, duplex
+        self.plain, self.imposed = plain, imposed
+        self.page_size = self._pagesize
         self.page_forms: list[str] = []
         self._open()
 
@@ -37,6 +46,24 @@ class ImposingCanvas(Canvas):
 
     def save(self) -> None:
         self.endForm()  # the empty form opened after the last page; never placed
+        if not self.imposed:
+            self._print_pages()
+            return
+        if self.plain is not None:
+            twin = _twin(self)
+            twin._filename = str(self.plain)
+            twin._print_pages()
+        self._print_sheets()
+
+    def _print_pages(self) -> None:
+        """Each form on its own page, in reading order."""
+        for name in self.page_forms:
+            self.setPageSize(self.page_size)
+            self.doForm(name)
+            Canvas.showPage(self)
+        Canvas.save(self)
+
+    def _print_sheets(self) -> None:
         half = pt(self.sheet.w) / 2
         W, H = pt(self.sheet.w), pt(self.sheet.h)
         for sheet in saddle_order(len(self.page_forms)):
@@ -56,3 +83,21 @@ class ImposingCanvas(Canvas):
                 self.restoreState()
                 Canvas.showPage(self)
         Canvas.save(self)
+
+
+def _twin(c: ImposingCanvas) -> ImposingCanvas:
+    """An independent copy of a canvas and its document (forms, images, font subsets) before saving.
+
+    Registered fonts are shared, not copied; ReportLab keeps each TrueType
+    font's subset (which glyph has which code) per document, so the copy gets
+    a copy of that record. The document's running digest is copied by hand.
+    """
+    fonts = {id(f): f for f in pdfmetrics._fonts.values()}
+    memo: dict[int, Any] = {**fonts, id(c._doc.signature): None}
+    twin = copy.deepcopy(c, memo)
+    twin._doc.signature = c._doc.signature.copy()
+    for font in fonts.values():
+        states = getattr(font, "state", None)
+        if states is not None and c._doc in states:
+            states[twin._doc] = copy.deepcopy(states[c._doc], dict(fonts))
+    return twin

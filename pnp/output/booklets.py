@@ -116,37 +116,40 @@ def layout(prep: Prepared, path: Path, paper: Size, fonts: Fonts,
     doc.build(flow, onFirstPage=deco, onLaterPages=deco, canvasmaker=canvasmaker)
 
 
-def write_plain(prep: Prepared, path: Path, paper: Size, fonts: Fonts) -> int:
-    """The booklet as ordinary pages in reading order; returns the page count."""
-    made: list[Canvas] = []
+def write_booklet(prep: Prepared, paper: Size, fonts: Fonts, plain: Path | None = None,
+                  imposed: Path | None = None, duplex: str = "long") -> tuple[int, int]:
+    """Lay the booklet out once; write the plain pages and/or the saddle-stitched sheets.
 
-    def maker(*a: Any, **kw: Any) -> Canvas:
-        c = Canvas(*a, **{**kw, "initialFontName": fonts.name("body")})
-        made.append(c)
-        return c
-
-    layout(prep, path, paper, fonts, maker)
-    return made[0].getPageNumber() - 1
-
-
-def write_imposed(prep: Prepared, path: Path, paper: Size, duplex: str, fonts: Fonts) -> tuple[int, int]:
-    """The saddle-stitched booklet; returns (booklet pages, printed sheet sides)."""
+    Returns (booklet pages, printed sheet sides).
+    """
+    assert plain is not None or imposed is not None
     made: list[ImposingCanvas] = []
 
     def maker(*a: Any, **kw: Any) -> Canvas:
-        c = ImposingCanvas(*a, sheet=paper, duplex=duplex, **{**kw, "initialFontName": fonts.name("body")})
+        c = ImposingCanvas(*a, sheet=paper, duplex=duplex, plain=plain if imposed else None,
+                           imposed=imposed is not None, **{**kw, "initialFontName": fonts.name("body")})
         made.append(c)
         return c
 
-    layout(prep, path, paper, fonts, maker)
+    layout(prep, imposed or plain, paper, fonts, maker)  # type: ignore[arg-type]
     n = len(made[0].page_forms)
     return n, 2 * len(saddle_order(n))
 
 
+def write_plain(prep: Prepared, path: Path, paper: Size, fonts: Fonts) -> int:
+    """The booklet as ordinary pages in reading order; returns the page count."""
+    return write_booklet(prep, paper, fonts, plain=path)[0]
+
+
+def write_imposed(prep: Prepared, path: Path, paper: Size, duplex: str, fonts: Fonts) -> tuple[int, int]:
+    """The saddle-stitched booklet; returns (booklet pages, printed sheet sides)."""
+    return write_booklet(prep, paper, fonts, imposed=path, duplex=duplex)
+
+
 # -- build steps ------------------------------------------------------------------------------
 
-def booklet_step(game: Game, comp: Component, options: Any) -> list:
-    """Two build steps: `<game>/<key>.pdf` (plain pages) and `<game>/<key>-booklet.pdf` (imposed)."""
+def booklet_step(game: Game, comp: Component, options: Any) -> Step:
+    """One build step, two PDFs from one layout: `<game>/<key>.pdf` (plain pages) and `<game>/<key>-booklet.pdf`."""
 
     prep = prepare(game, comp)  # template and markup problems surface while planning
     paper = options.sheets.paper
@@ -154,20 +157,12 @@ def booklet_step(game: Game, comp: Component, options: Any) -> list:
     plain_rel = f"{game.slug}/{comp.key}.pdf"
     imposed_rel = f"{game.slug}/{comp.key}-booklet.pdf"
 
-    def run_plain(stage: Path, fonts: Fonts, tick: Callable[[], None]) -> Output:
+    def run(stage: Path, fonts: Fonts, tick: Callable[[], None]) -> list[Output]:
         check_glyphs(list(prep.blocks), fonts, prep.where)
-        path = stage / plain_rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        pages = write_plain(prep, path, paper, fonts)
+        (stage / plain_rel).parent.mkdir(parents=True, exist_ok=True)
+        pages, sides = write_booklet(prep, paper, fonts, stage / plain_rel, stage / imposed_rel, duplex)
         tick()
-        return Output(plain_rel, game.tag, comp.key, "booklet", pages)
+        return [Output(plain_rel, game.tag, comp.key, "booklet", pages),
+                Output(imposed_rel, game.tag, comp.key, "booklet", sides)]
 
-    def run_imposed(stage: Path, fonts: Fonts, tick: Callable[[], None]) -> Output:
-        path = stage / imposed_rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        _, sides = write_imposed(prep, path, paper, duplex, fonts)
-        tick()
-        return Output(imposed_rel, game.tag, comp.key, "booklet", sides)
-
-    return [Step(f"{game.tag} {comp.name}", 2, run_plain),
-            Step(f"{game.tag} {comp.name} (saddle-stitched)", 2, run_imposed)]
+    return Step(f"{game.tag} {comp.name}", 4, run)

@@ -59,8 +59,8 @@ class Output:
 
 @dataclass(frozen=True)
 class Step:
-    """One unit of build work (one PDF); `run` writes into the staging folder."""
+    """One unit of build work (one PDF, or several from one layout); `run` writes into the staging folder."""
 
     label: str
-    weight: int
-    run: Callable[[Path, Fonts, Callable[[], None]], Output]
+    weight: int  # rough cost: the progress bar's share, and bigger steps are started first
+    run: Callable[[Path, Fonts, Callable[[], None]], "Output | list[Output]"]
