@@ -194,6 +194,8 @@ def build(steps: list[Step], games: list[Game], out: Path, fonts: Fonts,
     """
     with staging(out) as stage:
         work = _Work(steps, stage, fonts)
+        if jobs > 1 and len(steps) > 1:
+            fonts.preload()  # parsed once here, not once per worker
         order = longest_first(steps)
         made = run_all(_run_step, order, lambda: work, jobs, progress, weight=lambda i: steps[i].weight)
         by_step = dict(zip(order, made))

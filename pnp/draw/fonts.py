@@ -71,6 +71,11 @@ class Fonts:
             self._loaded[role] = (name, frozenset(pdfmetrics.getFont(name).face.charToGlyph))
         return self._loaded[role]
 
+    def preload(self) -> None:
+        """Register every role now (before forking workers, so they inherit the parsed fonts)."""
+        for role in self.files:
+            self._font(role)
+
     def name(self, role: str) -> str:
         """The registered ReportLab font name for a role."""
         return self._font(role)[0]
