@@ -6,7 +6,9 @@ glyph is checked; all lengths here are PDF points unless a name says mm.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+import io
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
@@ -79,10 +81,49 @@ def symbol_form(c: Canvas, name: str, cx: float, cy: float, size: float, fill: C
     if not c.hasForm(form):
         half = SYMBOL_REF * 0.75
         c.beginForm(form, -half, -half, half, half)
-        draw_symbol(c, name, 0, 0, SYMBOL_REF, fill=fill, stroke=stroke,
-                    stroke_width=None if stroke is None else ratio * SYMBOL_REF)
+        if c._enforceColorSpace is None and _opaque(fill) and _opaque(stroke):  # drawn once, replayed into each PDF
+            c._code.extend(_symbol_code(_Spec(name, _ident(fill), _ident(stroke), ratio, fill, stroke)))
+        else:  # CMYK conversion, or translucent ink (graphics states the PDF must hold): draw it here
+            draw_symbol(c, name, 0, 0, SYMBOL_REF, fill=fill, stroke=stroke,
+                        stroke_width=None if stroke is None else ratio * SYMBOL_REF)
         c.endForm()
     place_form(c, form, cx, cy, size / SYMBOL_REF)
+
+
+def _opaque(c: Color | None) -> bool:
+    return c is None or getattr(c, "alpha", 1) in (None, 1)
+
+
+def _ident(c: Color | None) -> tuple:
+    """Everything that makes a colour's operators: its class and every attribute."""
+    return () if c is None else (type(c).__name__, *sorted(vars(c).items()))
+
+
+@dataclass(frozen=True)
+class _Spec:
+    """A symbol form's content, by value (the colours ride along but `fill_id`/`stroke_id` stand for them)."""
+
+    name: str
+    fill_id: tuple
+    stroke_id: tuple
+    ratio: float
+    fill: Color | None = field(compare=False, hash=False)
+    stroke: Color | None = field(compare=False, hash=False)
+
+
+@lru_cache(maxsize=1024)
+def _symbol_code(spec: _Spec) -> tuple[str, ...]:
+    """The operators of a symbol form (no resources: paths, clips and opaque colours only).
+
+    Drawing a symbol (outline geometry, clipping) costs more than writing it;
+    a build draws the same few symbols into many PDFs, so each is drawn once.
+    """
+    scratch = Canvas(io.BytesIO(), invariant=1)
+    scratch.beginForm("scratch")
+    start = len(scratch._code)
+    draw_symbol(scratch, spec.name, 0, 0, SYMBOL_REF, fill=spec.fill, stroke=spec.stroke,
+                stroke_width=None if spec.stroke is None else spec.ratio * SYMBOL_REF)
+    return tuple(scratch._code[start:])
 
 
 @dataclass(frozen=True)
