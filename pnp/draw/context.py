@@ -82,7 +82,9 @@ def symbol_form(c: Canvas, name: str, cx: float, cy: float, size: float, fill: C
         half = SYMBOL_REF * 0.75
         c.beginForm(form, -half, -half, half, half)
         if c._enforceColorSpace is None and _opaque(fill) and _opaque(stroke):  # drawn once, replayed into each PDF
-            c._code.extend(_symbol_code(_Spec(name, _ident(fill), _ident(stroke), ratio, fill, stroke)))
+            code = _symbol_code(_Spec(name, _ident(fill), _ident(stroke), ratio, fill, stroke))
+            if code:  # one literal: ReportLab joins a form's operators with newlines all the same
+                c.addLiteral("\n".join(code))
         else:  # CMYK conversion, or translucent ink (graphics states the PDF must hold): draw it here
             draw_symbol(c, name, 0, 0, SYMBOL_REF, fill=fill, stroke=stroke,
                         stroke_width=None if stroke is None else ratio * SYMBOL_REF)
