@@ -1,6 +1,7 @@
 """Shared test helpers: throwaway project folders, the CLI in-process, and PDF inspection."""
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from dataclasses import dataclass
@@ -8,12 +9,20 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, settings
 from pypdf import PdfReader
 
 from pnp.cli import main
 from pnp.geometry.sizes import MM
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# Hypothesis profiles. "ci" (the default) is derandomized with a fixed example count, so a
+# commit's test result never depends on luck; PNP_FUZZ=deep explores far more (and randomly).
+_COMMON = {"deadline": None, "suppress_health_check": [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]}
+settings.register_profile("ci", derandomize=True, max_examples=150, print_blob=True, **_COMMON)
+settings.register_profile("deep", derandomize=False, max_examples=6000, print_blob=True, **_COMMON)
+settings.load_profile(os.environ.get("PNP_FUZZ", "ci"))
 
 
 def make_project(dest: Path, games: tuple[str, ...] = ("bargains",)) -> Path:

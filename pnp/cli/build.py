@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import click
 
-from pnp.cli.common import load_games, open_project, parse_offset, progress, jobs_option, project_option, set_counts
+from pnp.cli.common import (load_fonts, jobs_option, load_games, open_project, parse_offset, progress, project_option,
+                            rules_first, set_counts)
 
 
 @click.command()
@@ -20,14 +21,19 @@ from pnp.cli.common import load_games, open_project, parse_offset, progress, job
 @click.option("--players", type=int, default=None, help="Sets for per-player components (e.g. Fairy Bucks money).")
 @click.option("--decks", type=int, default=None, help="Copies of components printed per deck (e.g. tarot).")
 @click.option("--board-paper", default=None, help="Paper for boards (e.g. a3, tabloid); default: --paper.")
+@click.option("--force", is_flag=True, help="Build even when a composition rule is broken (listed as warnings).")
 def build(games: tuple[str, ...], project_dir: str, jobs: int | None, out_dir: str, paper: str, duplex: str, bleed: float,
-          back_offset: str, crop_marks: str, players: int | None, decks: int | None, board_paper: str | None) -> None:
-    """Build GAMES (all when none) into OUT, one folder per game, plus manifest.json."""
+          back_offset: str, crop_marks: str, players: int | None, decks: int | None, board_paper: str | None,
+          force: bool) -> None:
+    """Build GAMES (all when none) into OUT, one folder per game, plus manifest.json.
+
+    The composition rules are checked first (as `pnp check` does): a broken rule
+    stops the build with exit 1 and nothing written, unless --force is given.
+    """
     # lazy: only this command needs these (start-up speed)
     from pnp.build import BuildOptions, plan_build, total_weight
     from pnp.build import build as run_build
     from pnp.output.workers import jobs_for
-    from pnp.draw.fonts import Fonts
     from pnp.geometry.sizes import paper_size
     from pnp.output.sheets import SheetOptions
 
@@ -40,8 +46,9 @@ def build(games: tuple[str, ...], project_dir: str, jobs: int | None, out_dir: s
     options = BuildOptions(SheetOptions(sheet_paper, duplex, bleed, parse_offset(back_offset), crop_marks),
                            set_counts(players, decks), boards)
     loaded = load_games(project, games)
+    rules_first(loaded, force)
     steps = plan_build(loaded, options)
-    fonts = Fonts.load(project.fonts)
+    fonts = load_fonts(project)
     out = project.output(out_dir)
     with progress(total_weight(steps), "Building") as advance:
         outputs = run_build(steps, loaded, out, fonts, advance, jobs_for(jobs))

@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 import click
 
-from pnp.cli.common import jobs_option, load_games, progress, project_option, set_counts
+from pnp.cli.common import jobs_option, load_fonts, load_games, progress, project_option, set_counts
 from pnp.data.model import Game
 from pnp.data.project import Project
 
@@ -50,6 +50,7 @@ def _job(project_dir: str, games: tuple[str, ...], out_dir: str, jobs: int | Non
     loaded = load_games(project, games)
     counts = set_counts(players, decks)
     check_counts(loaded, counts)
+    load_fonts(project)  # a broken fonts.yaml stops here; stand-in fonts are named once
     setup = Setup(tuple(loaded), str(project.fonts), tuple(sorted(counts.items())))
     targets = [Target(g, comp) for g in loaded for comp in card_components(g)]
     return _Job(loaded, project.output(out_dir), jobs_for(jobs), setup, targets)
@@ -63,6 +64,11 @@ def _write(job: _Job, kind: str, label: str, total: int,
 
     with progress(total, label) as advance:
         return write_export(job.out, job.loaded, kind, lambda stage: export(stage, advance))
+
+
+def _where(job: _Job, kind: str) -> str:
+    """The folders an export wrote, named in full (e.g. output/bargains/png/)."""
+    return ", ".join(f"{job.out / game.slug / kind}/" for game in job.loaded)
 
 
 @click.group(name="export")
@@ -87,7 +93,7 @@ def png(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | None
     total = png_count(job.targets, job.setup.scenes())
     written = _write(job, "png", "PNG", total, lambda stage, advance: export_png(
         job.targets, job.setup, stage, PROFILES[profile], dpi, job.jobs, advance))
-    click.echo(f"Wrote {len(written)} PNGs ({profile}, {dpi:g} dpi) to {job.out}/<game>/png/")
+    click.echo(f"Wrote {len(written)} PNGs ({profile}, {dpi:g} dpi) to {_where(job, 'png')}")
 
 
 @export.command(name="tts")
@@ -111,7 +117,7 @@ def tts(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | None
     written = _write(job, "tts", "TTS", total, lambda stage, advance: export_tts(
         job.targets, job.setup, stage, job.out, job.jobs, advance))
     decks_n = sum(1 for p in written if p.suffix == ".json")
-    click.echo(f"Wrote {decks_n} Tabletop Simulator deck(s) ({len(written)} files) to {job.out}/<game>/tts/")
+    click.echo(f"Wrote {decks_n} Tabletop Simulator deck(s) ({len(written)} files) to {_where(job, 'tts')}")
 
 
 @export.command(name="pod")
@@ -128,7 +134,7 @@ def pod(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | None
     job = _job(project_dir, games, out_dir, jobs, players, decks)
     written = _write(job, "pod", "POD", len(job.targets), lambda stage, advance: export_pod(
         job.targets, job.setup, stage, PROFILES[profile], job.jobs, advance))
-    click.echo(f"Wrote {len(written)} print-on-demand PDF(s) ({profile}) to {job.out}/<game>/pod/")
+    click.echo(f"Wrote {len(written)} print-on-demand PDF(s) ({profile}) to {_where(job, 'pod')}")
 
 
 @click.command(name="preview")
@@ -142,4 +148,4 @@ def preview(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | 
     job = _job(project_dir, games, out_dir, jobs, players, decks)
     written = _write(job, "preview", "Preview", len(job.targets), lambda stage, advance: export_preview(
         job.targets, job.setup, stage, job.jobs, advance))
-    click.echo(f"Wrote {len(written)} preview(s) to {job.out}/<game>/preview/")
+    click.echo(f"Wrote {len(written)} preview(s) to {_where(job, 'preview')}")

@@ -19,15 +19,12 @@ from pnp.data.model import CARD_RESERVED, CardType, Component, Design, FieldSpec
 from pnp.data.project import find_root
 from pnp.data.schema import Parser
 from pnp.data.variants import base_file, build_variant, parse_spec, variant_lines
-from pnp.data.templating import compile_expr, compile_text, is_template
+from pnp.data.ruleshape import check_rule
+from pnp.data.templating import compile_text, is_template
 from pnp.data.yamlsrc import Located, line_of, load_yaml
 
 _PY_TYPES: dict[str, tuple[type, ...]] = {"int": (int,), "str": (str,), "bool": (bool,),
                                           "float": (int, float), "list": (list, tuple)}
-_RULE_NEEDS: dict[str, tuple[str, ...]] = {
-    "total": (), "count": ("where",), "count_by": ("field", "expected"), "unique": ("fields",),
-    "each_once": ("fields",), "expr": ("expr",), "links": ("field",), "balance": ("field",),
-}
 
 
 def _hint(name: str, options: Iterable[str]) -> str:
@@ -138,8 +135,9 @@ class _Checker:
                 if ref is not None and ref not in designs:
                     self.fail(line_of(raw_card, group), f"{code_where}.{group}", f"no {group} design {ref!r}{_hint(ref, designs)}")
             cards.append(dataclasses.replace(card, values=self._values(comp, card, raw_card, code_where)))
+        raw_rules = raw.get("rules") or []
         for ri, rule in enumerate(comp.rules):
-            self._rule(comp, rule, f"{where}.rules[{ri}]")
+            self._rule(comp, rule, raw_rules[ri], f"{where}.rules[{ri}]")
         return dataclasses.replace(comp, cards=tuple(cards))
 
     def _values(self, comp: Component, card: CardType, raw: Located, where: str) -> dict[str, Any]:
@@ -174,33 +172,8 @@ class _Checker:
                               f"choices: {', '.join(map(str, spec.choices))}")
         return list(value) if spec.type == "list" else value
 
-    def _rule(self, comp: Component, rule: Any, where: str) -> None:
-        for need in _RULE_NEEDS[rule.check]:
-            if getattr(rule, need) in (None, {}, ()):
-                self.fail(rule.line, f"{where}.{need}", f"rule {rule.check!r} needs {need!r}")
-        names = [f for f in _rule_fields(rule)]
-        for name in names:
-            if name not in comp.fields and name not in CARD_RESERVED:
-                self.fail(rule.line, where, f"rule names unknown field {name!r}{_hint(name, comp.fields)}")
-        if rule.expr:
-            try:
-                compile_expr(rule.expr)
-            except jinja2.TemplateSyntaxError as exc:
-                self.fail(rule.line, f"{where}.expr", f"expression syntax: {exc.message}")
-
-
-def _rule_fields(rule: Any) -> list[str]:
-    """Field names a rule refers to (a balance rule's `fields` are values, not names)."""
-    out = list(rule.where)
-    if rule.field:
-        out.append(rule.field)
-    if rule.check == "balance":
-        return out
-    if isinstance(rule.fields, dict):
-        out += list(rule.fields)
-    elif isinstance(rule.fields, (list, tuple)):
-        out += [str(f) for f in rule.fields]
-    return out
+    def _rule(self, comp: Component, rule: Any, raw: Any, where: str) -> None:
+        self.problems += check_rule(self.file, comp, rule, raw, where)
 
 
 def _strings(value: Any) -> Iterable[str]:
