@@ -6,24 +6,10 @@ import time
 
 import pytest
 
-from pnp.engines.combat import (
-    NASTY_HITS,
-    Card,
-    DeckExhausted,
-    SidePlay,
-    Trump,
-    choose_play,
-    damage_level,
-    nasty_hit,
-    nasty_hit_effect,
-    parse_card,
-    parse_cards,
-    play_wild,
-    points_for,
-    resolve_attack,
-    simulate,
-    standard_deck,
-)
+from pnp.engines.cards import Card, parse_card, parse_cards, standard_deck
+from pnp.engines.combat import DeckExhausted, SidePlay, Trump, damage_level, play_wild, points_for, resolve_attack
+from pnp.engines.nasty_hits import NASTY_HITS, nasty_hit, nasty_hit_effect
+from pnp.engines.simulate import choose_play, simulate
 
 C = parse_card
 

@@ -8,7 +8,7 @@ from math import comb
 
 import pytest
 
-from pnp.engines.combat import Card, parse_cards, standard_deck
+from pnp.engines.cards import Card, parse_cards, standard_deck
 from pnp.engines.deckstats import (
     colours,
     colours_by_role,

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.engines.combat import NASTY_HITS
+from pnp.engines.nasty_hits import NASTY_HITS
 from pnp.data.loader import load_game
 from conftest import page_texts
 

@@ -128,6 +128,38 @@ def test_any_edit_loads_or_fails_cleanly(tmp_path_factory, name: str, edits: lis
     exercise(path, name)
 
 
+LINES = (ROOT / "card_data" / "bargains.yaml").read_text(encoding="utf-8").splitlines()
+TOKENS = ["", "-1", "0", "13", "1.5", "true", "null", "[]", "{}", "[1, 2]", "{a: 1}", "'x'", '"{{ card.nope }}"',
+          '"{% if %}"', "poker", "99x", "*anchor", "&anchor x", ":", "- x", "ünïcödé ✓", "!!python/object:os.system",
+          '"{{ card.__class__.__mro__ }}"', '"{{ range(10**9)|list|length }}"', "1e999", ".nan"]
+line_edit = st.tuples(st.sampled_from(["delete", "duplicate", "value", "indent"]), st.integers(0, len(LINES) - 1),
+                      st.sampled_from(TOKENS + ["", " ", "    "]))
+
+
+def edit_lines(lines: list[str], edits: list[tuple[str, int, str]]) -> str:
+    """Text-level edits, for what a tree edit cannot make: broken indentation, tags, anchors."""
+    out = list(lines)
+    for kind, i, token in edits:
+        i %= len(out)
+        if kind == "delete":
+            del out[i]
+        elif kind == "duplicate":
+            out.insert(i, out[i])
+        elif kind == "value" and ":" in out[i]:
+            out[i] = f"{out[i].split(':', 1)[0]}: {token}"
+        elif kind == "indent" and not token.strip():
+            out[i] = token + out[i].lstrip()
+        out = out or [""]
+    return "\n".join(out) + "\n"
+
+
+@given(edits=st.lists(line_edit, min_size=1, max_size=3))
+def test_any_line_edit_loads_or_fails_cleanly(tmp_path_factory, edits: list[tuple[str, int, str]]) -> None:
+    path = tmp_path_factory.mktemp("lines") / "bargains.yaml"
+    path.write_text(edit_lines(LINES, edits), encoding="utf-8")
+    exercise(path, "bargains.yaml")
+
+
 def test_every_source_loads_unchanged(tmp_path: Path) -> None:
     """The fuzz starts from databases that load: a mutation is what breaks them."""
     for name in NAMES:

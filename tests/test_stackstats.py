@@ -10,7 +10,8 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from pnp.engines.combat import SidePlay, parse_card, resolve_attack
+from pnp.engines.cards import parse_card
+from pnp.engines.combat import SidePlay, resolve_attack
 from pnp.draw.fonts import Fonts
 from pnp.data.loader import load_game
 from pnp.data.model import Game

@@ -28,7 +28,7 @@ from pnp.data.project import Project
 from pnp.data.schema import Parser
 from pnp.data.stacking import StackProblem, VariantSpec, stack_copies, stacked_component
 from pnp.data.yamlsrc import Located, line_of
-from pnp.engines.combat import JOKER, Card
+from pnp.engines.cards import JOKER, Card
 from pnp.engines.deckstats import p_order_tie
 
 PINNING = frozenset({"count_by", "unique", "each_once"})

@@ -16,7 +16,7 @@ from fractions import Fraction
 from math import comb
 from typing import Any, Iterable, Literal, Sequence
 
-from pnp.engines.combat import NUMBERED_RANKS, RANKS, Card
+from pnp.engines.cards import NUMBERED_RANKS, RANKS, Card
 
 JokerRule = Literal["distinct", "ignored"]
 ROLES = ("Trump", "Numbered", "Joker")

@@ -2,7 +2,7 @@
 
 Every variant gets its composition next to the base deck's. A Fairy Deck
 (fields rank, suit, colour, role) also gets exact odds from `deckstats` and a
-seeded Monte Carlo of the alternative combat system from `combat.simulate`,
+seeded Monte Carlo of the alternative combat system from `engines.simulate`,
 run on the variant and on the standard deck with the same seed. The one-page
 PDF of the report is `stats_sheet`.
 """
@@ -13,7 +13,8 @@ from typing import Any, Sequence
 
 
 from pnp.engines import deckstats
-from pnp.engines.combat import Card, simulate
+from pnp.engines.cards import Card
+from pnp.engines.simulate import simulate
 from pnp.data.model import Component, Game
 from pnp.data.variants import fairy_cards
 from pnp.rules.checker import check_component
