@@ -142,7 +142,7 @@ def build(steps: list[Step], games: list[Game], out: Path, fonts: Fonts,
         outputs = run_all(_run_step, range(len(steps)), lambda: work, jobs, progress,
                           weight=lambda i: steps[i].weight)
         publish(stage, out)
-    update_manifest(out, outputs, {g.slug for g in games})
+        update_manifest(out, outputs, {g.slug for g in games})  # under the lock: concurrent builds keep both entries
     return outputs
 
 

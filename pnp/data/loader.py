@@ -19,6 +19,7 @@ from pnp.data.model import CARD_RESERVED, CardType, Component, Design, FieldSpec
 from pnp.data.project import find_root
 from pnp.data.schema import Parser
 from pnp.data.variants import base_file, build_variant, parse_spec, variant_lines
+from pnp.data.lookcheck import check_look
 from pnp.data.ruleshape import check_rule
 from pnp.data.templating import compile_text, is_template
 from pnp.data.yamlsrc import Located, line_of, load_yaml
@@ -82,6 +83,7 @@ class _Checker:
             seen_components[comp.key] = comp.line
             raw_comp = self.raw["components"][ci]
             components.append(self._component(game, comp, raw_comp, where, seen_cards))
+        self.problems += check_look(self.file, game, self.raw)
         return dataclasses.replace(game, components=tuple(components))
 
     def _designs(self, game: Game, group: str, designs: dict[str, Design]) -> None:

@@ -99,7 +99,7 @@ class CardType:
 
     def __post_init__(self) -> None:
         if not 0 <= self.copies <= MAX_COPIES:
-            raise ValueError(f"copies: must be 0 to {MAX_COPIES}, found {self.copies}")
+            raise ValueError(f"copies: must be 0 or more and at most {MAX_COPIES}, found {self.copies}")
 
     def get(self, name: str) -> Any:
         """A field value, or one of key/name/copies/text."""

@@ -19,13 +19,13 @@ def write_export(out: Path, games: list[Game], kind: str, fill: Callable[[Path],
     with staging(out) as stage:
         fill(stage)
         moved = publish(stage, out)
-    keep = {p.resolve() for p in moved}
-    for game in games:
-        folder = out / game.slug / kind
-        if folder.is_dir():
-            for old in folder.rglob("*"):
-                if old.is_file() and old.suffix in EXTENSIONS and old.resolve() not in keep:
-                    old.unlink()
+        keep = {p.resolve() for p in moved}
+        for game in games:  # still under the output folder's lock
+            folder = out / game.slug / kind
+            if folder.is_dir():
+                for old in folder.rglob("*"):
+                    if old.is_file() and old.suffix in EXTENSIONS and old.resolve() not in keep:
+                        old.unlink()
     return moved
 
 
