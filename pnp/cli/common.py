@@ -29,8 +29,9 @@ def jobs_option(fn: Callable) -> Callable:
 
 def fail_input(exc: InputError) -> None:
     """Report unusable input and exit 2 (no traceback)."""
-    click.echo(f"error: {len(exc.problems)} problem(s) in the input:", err=True)
-    for p in exc.problems:
+    problems = list(dict.fromkeys(exc.problems))  # several steps may meet the same problem
+    click.echo(f"error: {len(problems)} problem(s) in the input:", err=True)
+    for p in problems:
         click.echo(f"  {p}", err=True)
     sys.exit(2)
 
