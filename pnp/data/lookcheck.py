@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.data.errors import Problem
+from pnp.data.limits import MAX_SETS_CARDS
 from pnp.data.model import Game
 from pnp.data.yamlsrc import line_of
 
@@ -31,6 +32,10 @@ def check_look(file: str, game: Game, raw: Any) -> list[Problem]:
     for ci, comp in enumerate(game.components):
         raw_comp = raw_comps[ci] if isinstance(raw_comps, list) and ci < len(raw_comps) else None
         where = f"components[{ci}]"
+        if comp.sets and comp.sets.max * comp.card_count > MAX_SETS_CARDS:
+            problems.append(Problem(file, line_of(raw_comp, "sets", comp.line), f"{where}.sets.max",
+                                    f"{comp.sets.max} sets of {comp.card_count} cards; the limit is "
+                                    f"{MAX_SETS_CARDS} cards over all sets"))
         if comp.sets:
             for mi, mark in enumerate(comp.sets.marks):
                 if not COLOUR.match(mark.color):
@@ -50,6 +55,6 @@ def _template(file: str, root: Path, name: str | None, line: int | None, field: 
     path = (folder / name).resolve()
     if not path.is_relative_to(folder.resolve()):
         return [Problem(file, line, field, "the template must be inside the templates/ folder")]
-    if not path.is_file():
+    if folder.is_dir() and not path.is_file():  # a lone database file (no project) is checked when built
         return [Problem(file, line, field, f"no template {name!r} in templates/")]
     return []
