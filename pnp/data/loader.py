@@ -15,26 +15,18 @@ import jinja2
 from pnp.geometry import sizes as geometry
 from pnp.data.catalog import SLOTS, has_symbol
 from pnp.data.errors import InputError, Problem
-from pnp.data.facts import FACT_RULE_NEEDS, with_labels
+from pnp.data.facts import with_labels
 from pnp.data.model import CARD_RESERVED, CardType, Component, Design, FieldSpec, Game
 from pnp.data.project import find_root
 from pnp.data.schema import Parser
 from pnp.data.variants import base_file, build_variant, parse_spec, variant_lines
 from pnp.data.lookcheck import check_look
 from pnp.data.ruleshape import check_rule
-from pnp.data.templating import compile_text, is_template
+from pnp.data.templating import compile_text, is_template, render_template
 from pnp.data.yamlsrc import Located, line_of, load_yaml
 
 _PY_TYPES: dict[str, tuple[type, ...]] = {"int": (int,), "str": (str,), "bool": (bool,),
                                           "float": (int, float), "list": (list, tuple)}
-<<<<<<< HEAD
-=======
-_RULE_NEEDS: dict[str, tuple[str, ...]] = {
-    "total": (), "count": ("where",), "count_by": ("field", "expected"), "unique": ("fields",),
-    "each_once": ("fields",), "expr": ("expr",), "links": ("field",), "balance": ("field",),
-    **FACT_RULE_NEEDS,
-}
->>>>>>> main
 
 
 def _hint(name: str, options: Iterable[str]) -> str:
@@ -92,12 +84,10 @@ class _Checker:
             seen_components[comp.key] = comp.line
             raw_comp = self.raw["components"][ci]
             components.append(self._component(game, comp, raw_comp, where, seen_cards))
-<<<<<<< HEAD
         self.problems += check_look(self.file, game, self.raw)
-=======
+        raw_rules = self.raw.get("rules") or []
         for ri, rule in enumerate(game.rules):
-            self._rule(Component(key="facts", kind="reference", name="facts"), rule, f"rules[{ri}]")
->>>>>>> main
+            self._rule(Component(key="facts", kind="reference", name="facts"), rule, raw_rules[ri], f"rules[{ri}]")
         return dataclasses.replace(game, components=tuple(components))
 
     def _designs(self, game: Game, group: str, designs: dict[str, Design]) -> None:
@@ -150,14 +140,10 @@ class _Checker:
             for group, ref, designs in (("face", card.face, game.faces), ("back", card.back, game.backs)):
                 if ref is not None and ref not in designs:
                     self.fail(line_of(raw_card, group), f"{code_where}.{group}", f"no {group} design {ref!r}{_hint(ref, designs)}")
-<<<<<<< HEAD
-            cards.append(dataclasses.replace(card, values=self._values(comp, card, raw_card, code_where)))
-        raw_rules = raw.get("rules") or []
-=======
             card = dataclasses.replace(card, values=self._values(comp, card, raw_card, code_where))
             self._card_templates(game, card, raw_card, code_where)
             cards.append(card)
->>>>>>> main
+        raw_rules = raw.get("rules") or []
         for ri, rule in enumerate(comp.rules):
             self._rule(comp, rule, raw_rules[ri], f"{where}.rules[{ri}]")
         return dataclasses.replace(comp, cards=tuple(cards))
@@ -170,7 +156,7 @@ class _Checker:
                 if not is_template(text):
                     continue
                 try:
-                    compile_text(text).render(env)
+                    render_template(compile_text(text), env)
                 except Exception as exc:  # noqa: BLE001 - any failure to render is a problem of this card
                     self.fail(line_of(raw, name), f"{where}.{name}", f"template: {exc}")
 

@@ -16,6 +16,7 @@ from typing import Any, Callable
 import jinja2
 
 from pnp.data.errors import Problem
+from pnp.data.facts import FACT_RULE_NEEDS
 from pnp.data.limits import MAX_RULE_COMBINATIONS, MAX_TEXT
 from pnp.data.model import CARD_RESERVED, Component, Rule
 from pnp.data.templating import compile_expr
@@ -42,10 +43,16 @@ SHAPES: dict[str, Shape] = {
     "balance": Shape(("field",), frozenset({"field", "fields", "where"})),
     "links": Shape(("field",), frozenset({"field", "where", "symmetric", "inverse"})),
     "expr": Shape(("expr",), frozenset({"expr", "params"})),
+    # rules over the game's facts (pnp.data.facts, checked by pnp.rules.factcheck)
+    "fact": Shape(FACT_RULE_NEEDS["fact"], frozenset({"fact", "expected", "min", "max"}), BOUNDS),
+    "players": Shape(FACT_RULE_NEEDS["players"], frozenset({"fact", "min", "max"})),
+    "bands": Shape(FACT_RULE_NEEDS["bands"], frozenset({"fact", "min", "max"})),
 }
-OPTIONS = ("expected", "min", "max", "field", "fields", "where", "expr", "params", "symmetric", "inverse")
+FACT_KINDS = frozenset({"fact", "players", "bands"})
+OPTIONS = ("expected", "min", "max", "field", "fields", "where", "expr", "params", "symmetric", "inverse", "fact")
 _EMPTY: dict[str, Any] = {"expected": None, "min": None, "max": None, "field": None, "fields": None,
-                          "where": {}, "expr": None, "params": {}, "symmetric": False, "inverse": None}
+                          "where": {}, "expr": None, "params": {}, "symmetric": False, "inverse": None,
+                          "fact": None}
 
 
 def _scalar(value: Any) -> bool:
@@ -121,6 +128,10 @@ def check_rule(file: str, comp: Component, rule: Rule, raw: Any, where: str) -> 
 
 def _expected(r: _RuleCheck) -> None:
     value = r.rule.expected
+    if r.rule.check == "fact":  # any value the fact must equal; only not together with bounds
+        if any(getattr(r.rule, o) is not None for o in ("min", "max")):
+            r.fail("expected", "give either 'expected' or 'min'/'max', not both")
+        return
     if r.rule.check == "count_by":
         if not isinstance(value, dict):
             r.fail("expected", f"expected a mapping of value to card count, found {_found(value)}")
@@ -139,6 +150,12 @@ def _expected(r: _RuleCheck) -> None:
 def _bound(option: str) -> Callable[[_RuleCheck], None]:
     def check(r: _RuleCheck) -> None:
         value = getattr(r.rule, option)
+        if r.rule.check in FACT_KINDS:  # bounds on a fact or a player count: any number
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+                r.fail(option, f"expected a number, found {_found(value)}")
+            elif option == "max" and isinstance(r.rule.min, (int, float)) and r.rule.min > value:
+                r.fail(option, f"max {value} is below min {r.rule.min}")
+            return
         if not _count(value):
             r.fail(option, f"expected a card count (a whole number, 0 or more), found {_found(value)}")
         elif option == "max" and _count(r.rule.min) and r.rule.min > value:
@@ -220,8 +237,15 @@ def _inverse(r: _RuleCheck) -> None:
     r.field_name("inverse", r.rule.inverse)
 
 
+def _fact(r: _RuleCheck) -> None:
+    path = r.rule.fact
+    if not isinstance(path, str) or not path or any(not part for part in path.split(".")):
+        r.fail("fact", f"expected a dotted path into the facts (e.g. set_aside.two_players), found {_found(path)}")
+
+
 _CHECKS: dict[str, Callable[[_RuleCheck], None]] = {
     "expected": _expected, "min": _bound("min"), "max": _bound("max"), "field": _field, "fields": _fields,
     "where": _where, "expr": _expr, "params": _params, "symmetric": _flag, "inverse": _inverse,
+    "fact": _fact,
 }
 
