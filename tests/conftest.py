@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # Hypothesis profiles. "ci" (the default) is derandomized with a fixed example count, so a
 # commit's test result never depends on luck; PNP_FUZZ=deep explores far more (and randomly).
 _COMMON = {"deadline": None, "suppress_health_check": [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]}
-settings.register_profile("ci", derandomize=True, max_examples=150, print_blob=True, **_COMMON)
+settings.register_profile("ci", derandomize=True, max_examples=100, print_blob=True, **_COMMON)
 settings.register_profile("deep", derandomize=False, max_examples=6000, print_blob=True, **_COMMON)
 settings.load_profile(os.environ.get("PNP_FUZZ", "ci"))
 

@@ -95,7 +95,8 @@ def mutate(data: Any, kind: str, pick: int, token: int) -> Any:
 
 
 def render(data: Any) -> bytes:
-    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=10**6)
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's emitter: the fuzz spends less time writing
+    text = yaml.dump(data, Dumper=dumper, sort_keys=False, allow_unicode=True, width=10**6)
     return text.replace(DUP, "").encode("utf-8").replace(BAD_BYTES.encode(), b"caf\xe9")
 
 
@@ -172,6 +173,7 @@ def test_mutations_cover_every_node_kind() -> None:
     """Each edit kind changes the rendered database (so the fuzz really tries it)."""
     base = render(SOURCES["bargains.yaml"])
     for kind in KINDS:
-        for token in range(len(REPLACEMENTS)):
+        tokens = range(len(REPLACEMENTS)) if kind == "replace" else [0]
+        for token in tokens:
             assert render(mutate(SOURCES["bargains.yaml"], kind, 7, token)) != base, (kind, token)
     assert b"\xe9" in render(mutate(SOURCES["bargains.yaml"], "replace", 3, REPLACEMENTS.index(BAD_BYTES)))
