@@ -20,6 +20,7 @@ import jinja2
 from jinja2 import nodes
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
+from pnp.data.colours import FILTERS
 from pnp.data.limits import MAX_TEMPLATE_OUTPUT, MAX_TEMPLATE_RANGE, TEMPLATE_SECONDS
 
 _WIDE_FILTERS = ("center", "indent", "wordwrap", "truncate")
@@ -99,6 +100,7 @@ def _env(loader: jinja2.BaseLoader | None = None) -> _Limited:
     for name in _WIDE_FILTERS:
         env.filters[name] = _guard_width(name, env.filters[name])
     env.globals["range"] = _range
+    env.filters.update(FILTERS)
     env.filters["pairs"] = pairs
     env.filters["spell"] = spell
     return env
