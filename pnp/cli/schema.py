@@ -25,6 +25,10 @@ def schema(project_dir: str, out_file: str | None) -> None:
             **json_schema(Game)}
     text = json.dumps(data, indent=2)
     if out_file:
-        Path(out_file).write_text(text + "\n", encoding="utf-8")
+        path = Path(out_file)
+        if path.is_dir():
+            raise click.BadParameter(f"{path} is a folder; give a file name", param_hint="--out")
+        path.write_text(text + "\n", encoding="utf-8")
+        click.echo(f"Wrote the JSON Schema ({len(text) + 1} bytes) to {path}")
     else:
         click.echo(text)
