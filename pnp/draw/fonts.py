@@ -31,7 +31,7 @@ EMPHASIS: dict[str, tuple[str, str, str]] = {
 }
 
 
-ICON_ADVANCE = 1.15  # ems: the room an inline {icon} takes in a line of text
+ICON_ADVANCE = 1.0  # ems: the room an inline {icon} takes in a line of text
 
 
 def emphasis(role: str, bold: bool, italic: bool) -> str:

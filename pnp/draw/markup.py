@@ -1,4 +1,8 @@
-"""A small markdown-like text format for rule booklets, parsed into blocks (no drawing here).
+"""A small markdown-like text format: blocks for rule booklets, inline markup for booklets and cards.
+
+Inline (card text, every text slot, booklet paragraphs): **bold**, *italic*,
+{icon} (a symbol name, drawn on cards), a newline breaks a card line, and a
+backslash keeps `*`, `{`, `}` or `\\` literal. `tokens` is the one reader of it.
 
     # Title                  ## Section              ### Subsection
     A paragraph runs until a blank line. **bold**, *italic*.
@@ -246,25 +250,26 @@ def is_plain(text: str) -> bool:
 
 
 def inline(text: str) -> str:
-    """Inline markup to ReportLab paragraph markup (<b>, <i>, icons), everything else escaped."""
+    """Inline markup to ReportLab paragraph markup (<b>, <i>), everything else escaped.
+
+    Booklets print an inline icon as written, `{name}`: ReportLab paragraphs cannot
+    reserve room for a vector symbol inside a line (cards draw icons; see richtext).
+    """
     out = []
     for t in tokens(text):
         if t.kind == "text":
             out.append(html.escape(t.text, quote=False))
         elif t.kind == "icon":
-            out.append(ICON_MARKUP.format(name=t.text))
+            out.append("{" + html.escape(t.text, quote=False) + "}")
         else:
             out.append(f"<{'' if t.on else '/'}{t.kind[0]}>")
     return "".join(out)
 
 
-# An inline icon in a booklet paragraph: an em of space that a canvas callback fills with the symbol.
-ICON_MARKUP = '<onDraw name="pnp_icon" label="{name}"/>\u2003'
-
-
 def plain(text: str) -> str:
-    """Inline markup stripped: the words a reader sees."""
-    return "".join(t.text for t in tokens(text) if t.kind == "text")
+    """Inline markup stripped: the words a reader sees (in a booklet, icons as `{name}`)."""
+    return "".join(t.text if t.kind == "text" else "{" + t.text + "}" for t in tokens(text)
+                   if t.kind in ("text", "icon"))
 
 
 def icons(text: str) -> list[str]:

@@ -18,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.draw.fonts import ICON_ADVANCE, Fonts, emphasis
 from pnp.draw.markup import B_OFF, B_ON, I_OFF, I_ON, escape, tokens
 
-ICON_SIZE = 0.8    # ems: the box an inline icon's symbol fills
+ICON_SIZE = 0.85   # ems: the box an inline icon's symbol fills
 ICON_RISE = 0.34   # ems: the icon's centre above the baseline (about half the cap height)
 
 IconFn = Callable[[str, float, float, float, Color], None]
