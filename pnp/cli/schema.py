@@ -26,6 +26,12 @@ def schema(project_dir: str, out_file: str | None) -> None:
             **json_schema(Game)}
     design = data["$defs"]["Design"]
     design["allOf"] = slot_schema()  # per layout: its slots, so an editor completes and checks slot names
+    cards = data["$defs"]["Component"]["properties"]["cards"]
+    sheet = {"type": "object", "required": ["from"], "additionalProperties": False,
+             "description": "cards from a spreadsheet beside the database: one row per card, columns are fields",
+             "properties": {"from": {"type": "string", "pattern": "(?i)\\.(csv|xlsx)$"},
+                            "sheet": {"type": "string", "description": "XLSX: the sheet (default: the first)"}}}
+    data["$defs"]["Component"]["properties"]["cards"] = {"anyOf": [cards, sheet], "description": cards.get("description", "")}
     text = json.dumps(data, indent=2)
     if out_file:
         Path(out_file).write_text(text + "\n", encoding="utf-8")

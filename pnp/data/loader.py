@@ -18,6 +18,7 @@ from pnp.data.errors import InputError, Problem
 from pnp.data.model import CARD_RESERVED, CardType, Component, Design, FieldSpec, Game
 from pnp.data.project import find_root
 from pnp.data.schema import Parser
+from pnp.data.spreadsheet import expand as expand_sheets
 from pnp.data.variants import base_file, build_variant, parse_spec, variant_lines
 from pnp.data.templating import compile_expr, compile_text, is_template
 from pnp.data.yamlsrc import Located, line_of, load_yaml
@@ -49,6 +50,7 @@ def load_game(path: Path, display: str | None = None, root: Path | None = None) 
     parser = Parser(name)
     if not isinstance(data, dict):
         raise InputError([Problem(name, line_of(data, None, 1), "", "a game database must be a YAML mapping")])
+    parser.problems += expand_sheets(data, name, path.resolve().parent, root)  # cards: {from: x.csv}
     game = parser.record(Game, data, "", line_of(data))
     if game is None:
         raise InputError(parser.problems)
