@@ -8,7 +8,7 @@ import jsonschema
 import yaml
 from PIL import Image
 
-from pnp.data.catalog import SLOTS
+from pnp.data.catalog import FREE_SLOTS, SLOTS
 from tests.conftest import ROOT, run
 
 
@@ -22,7 +22,8 @@ def test_schema_branches_name_each_layouts_slots() -> None:
     by_layout = {b["if"]["properties"]["layout"]["const"]: b["then"]["properties"]["slots"] for b in branches}
     assert set(by_layout) == set(SLOTS)
     for layout, slots in by_layout.items():
-        assert set(slots["properties"]) == set(SLOTS[layout]) and slots["additionalProperties"] is False
+        assert set(slots["properties"]) == set(SLOTS[layout])
+        assert slots["additionalProperties"] is (layout in FREE_SLOTS)  # custom designs name their own slots
         assert all(p["description"] for p in slots["properties"].values())
 
 
@@ -46,6 +47,9 @@ def test_layouts_lists_slots_types_and_sample_pictures() -> None:
     r = run("layouts")
     assert r.code == 0
     for layout, slots in SLOTS.items():
+        if layout in FREE_SLOTS:
+            assert "custom" in r.out
+            continue
         block = r.out.split(f"\n{layout}: " if layout != min(SLOTS) else f"{layout}: ", 1)[1].split("\n\n", 1)[0]
         picture = ROOT / "docs" / "layouts" / f"{layout}.png"
         assert f"sample: {picture}" in block, block
@@ -58,4 +62,4 @@ def test_layouts_lists_slots_types_and_sample_pictures() -> None:
 def test_layout_samples_are_drawn_from_the_project(tmp_path: Path) -> None:
     r = run("layouts", "--project", str(ROOT), "--write-samples", str(tmp_path))
     assert r.code == 0, r.err
-    assert sorted(p.stem for p in tmp_path.glob("*.png")) == sorted(SLOTS)
+    assert sorted(p.stem for p in tmp_path.glob("*.png")) == sorted(set(SLOTS) - FREE_SLOTS)

@@ -29,8 +29,8 @@ def check(games: tuple[str, ...], project_dir: str, as_json: bool) -> None:
         loaded = load_games(project, games)
         fonts = Fonts.load(project.fonts)
         report = [(game, check_game(game)) for game in loaded]
-        for game, violations in report:
-            validate(game, fonts, booklets=not any(v.severity == "error" for v in violations))
+        warned = {game.slug: validate(game, fonts, booklets=not any(v.severity == "error" for v in violations))
+                  for game, violations in report}
     except InputError as exc:
         if as_json:
             click.echo(json.dumps({"ok": False, "problems": [str(p) for p in exc.problems]}, indent=2))
@@ -40,7 +40,8 @@ def check(games: tuple[str, ...], project_dir: str, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps({"ok": not broken, "games": [
             {"game": g.game.name, "name": g.slug, "tag": g.tag, "file": display(project, g.source),
-             "ok": not any(v.severity == "error" for v in vs), "violations": [v.as_dict() for v in vs]}
+             "ok": not any(v.severity == "error" for v in vs), "violations": [v.as_dict() for v in vs],
+             "warnings": warned[g.slug]}
             for g, vs in report]}, indent=2))
     else:
         for game, violations in report:
@@ -50,6 +51,8 @@ def check(games: tuple[str, ...], project_dir: str, as_json: bool) -> None:
             click.echo(f"{game.slug} ({game.tag}): {rules} rules, {status}")
             for v in violations:
                 click.echo(f"  {v}")
+            for note in warned[game.slug]:
+                click.echo(f"  warning: {note}")
     sys.exit(1 if broken else 0)
 
 

@@ -6,6 +6,7 @@ the loader check a database without importing any drawing code.
 """
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping
@@ -20,6 +21,8 @@ SLOT_TYPES: Mapping[str, str] = MappingProxyType({
     "list": "a list (often from a template: {expr: ...})",
     "mapping": "a mapping (often from a template: {expr: ...})",
     "name": "a field or card size name",
+    "art": "a picture in the project (art/x.png, .jpg or .svg; a template such as art/{{ card.key }}.png "
+           "allowed; or {file: ..., fit: cover|contain}) drawn where the layout keeps its picture; or a symbol name",
 })
 
 
@@ -38,9 +41,11 @@ def _slots(**slots: tuple[str, str]) -> Mapping[str, Slot]:
 _TITLE = ("text", "the card's title")
 _SUBTITLE = ("text", "a smaller line under the title")
 _COLOR = ("colour", "the card's theme colour (border, bands)")
+_ART = ("art", "a picture (or symbol) in the layout's picture area")
 
 SLOTS: Mapping[str, Mapping[str, Slot]] = MappingProxyType({
     "arcana": _slots(
+        art=_ART,
         accent=("colour", "gold of frames and ribbon"), color=_COLOR, element=("text", "a label under the window"),
         emblem=("symbol", "the symbol in the arched window"), links=("list", "[label, text] rows under the name"),
         name=("text", "the character's name under the window"),
@@ -48,11 +53,13 @@ SLOTS: Mapping[str, Mapping[str, Slot]] = MappingProxyType({
         subtitle=_SUBTITLE, text=("paragraph", "a line of text at the bottom"),
         title=("text", "the arcana name on the ribbon")),
     "back": _slots(
+        art=("art", "a full-bleed picture for the whole back, or a symbol for the pattern"),
         accent=("colour", "pattern and frame colour"), color=("colour", "the background"),
         emblem=("symbol", "the big symbol in the middle"), pattern=("symbol", "the symbol repeated as a pattern"),
         spacing=("number", "pattern spacing in mm (default 7.5)"), subtitle=_SUBTITLE,
         title=("text", "the name in the middle oval")),
     "chart": _slots(
+        art=_ART,
         color=_COLOR, groups=("mapping", "group -> {color, emblem, title}: node tints and the legend"),
         node_group=("name", "the record field naming a node's group (default group)"),
         node_id=("name", "the record field naming a node (default id)"),
@@ -62,12 +69,13 @@ SLOTS: Mapping[str, Mapping[str, Slot]] = MappingProxyType({
         nodes=("list", "records drawn as linked boxes"), subtitle=_SUBTITLE,
         text=("paragraph", "a note under the chart"), title=("text", "the heading band")),
     "mat": _slots(
-        art=("symbol", "the faint picture on the side panels"), color=_COLOR,
+        art=("art", "the picture on the side panels (a symbol by default)"), color=_COLOR,
         space=("name", "the card size of the marked space (default poker)"),
         space_label=("paragraph", "words inside the marked space"),
         space_symbol=("symbol", "a symbol inside the marked space"), subtitle=_SUBTITLE,
         text=("paragraph", "rules text under the space"), title=("text", "the heading band")),
     "playing": _slots(
+        art=_ART,
         accent=("colour", "court and joker frames"), badge=("text", "a short word on a badge"), color=("colour", "the ink"),
         emblem=("symbol", "the court or joker picture"), kind=("choice", "pips, court, ace or joker (default by rank)"),
         rank=("text", "the corner index: A, 2-10, J, Q, K or a word"),
@@ -75,7 +83,7 @@ SLOTS: Mapping[str, Mapping[str, Slot]] = MappingProxyType({
         suit=("symbol", "the suit symbol (pips and corners)"), tint=("colour", "the court panel fill"),
         title=("text", "the court or joker name"), tone=("choice", "solid or light (outlined pips)")),
     "portrait": _slots(
-        art=("symbol", "the picture in the disc"), art_color=("colour", "the picture's colour"),
+        art=("art", "the picture in the disc"), art_color=("colour", "the picture's colour"),
         backdrop=("symbol", "a faint symbol behind the disc"),
         badges=("list", "{symbol, caption, label, color, cross, empty} discs under the title"), color=_COLOR,
         index_color=("colour", "the corner symbol's colour"), index_label=("text", "a word under the corner symbol"),
@@ -88,15 +96,21 @@ SLOTS: Mapping[str, Mapping[str, Slot]] = MappingProxyType({
         text_size=("number", "the text's preferred size in pt (default 7.6)"), title=_TITLE,
         value=("text", "the number in the top-left corner")),
     "reference": _slots(
+        art=_ART,
         color=_COLOR, emblem=("symbol", "the symbol beside the title"), rows=("list", "[label, text] table rows"),
         size=("number", "the table's preferred text size in pt"), text=("paragraph", "text above the table"),
         title=_TITLE),
     "value": _slots(
+        art=_ART,
         color=_COLOR, emblem=("symbol", "the symbol behind the value and in the corners"),
         index=("text", "the corner index (default: the value)"), subtitle=_SUBTITLE,
         text=("paragraph", "text under the medallion"), title=_TITLE,
         value=("text", "the big number in the medallion")),
+    "custom": _slots(),  # a custom design names its own slots and draws `elements`
 })
+
+# Layouts whose slot names the database chooses (the loader checks nothing about them).
+FREE_SLOTS: frozenset[str] = frozenset({"custom"})
 
 
 SYMBOLS: tuple[str, ...] = tuple(sorted((
@@ -107,13 +121,22 @@ SYMBOLS: tuple[str, ...] = tuple(sorted((
 )))
 
 
-def has_symbol(name: object) -> bool:
-    """True if `name` is a built-in symbol."""
-    return name in SYMBOLS
+def has_symbol(name: object, own: tuple[str, ...] = ()) -> bool:
+    """True if `name` is a built-in symbol or one of the project's own (`own`: names in art/symbols/)."""
+    return name in SYMBOLS or name in own
+
+
+def unknown_symbol(name: str, own: tuple[str, ...] | Mapping[str, object] = ()) -> str:
+    """The message for a symbol name that is neither built in nor the project's own: every name there is."""
+    known = sorted(set(SYMBOLS) | set(own))
+    close = difflib.get_close_matches(str(name), known, n=3, cutoff=0.5)
+    hint = f"; did you mean {', '.join(close)}?" if close else ""
+    mine = f"; own (art/symbols/): {', '.join(sorted(own))}" if own else "; own: none (add art/symbols/NAME.svg)"
+    return f"unknown symbol {name!r}{hint} (built-in: {', '.join(SYMBOLS)}{mine})"
 
 
 _JSON_TYPES = {"number": ["number", "string"], "list": ["array", "object", "string"],
-               "mapping": ["object", "string"]}
+               "mapping": ["object", "string"], "art": ["string", "object"]}
 
 
 def slot_schema() -> list[dict]:
@@ -125,5 +148,5 @@ def slot_schema() -> list[dict]:
                  for name, spec in slots.items()}
         branches.append({"if": {"properties": {"layout": {"const": layout}}, "required": ["layout"]},
                          "then": {"properties": {"slots": {"type": "object", "properties": props,
-                                                           "additionalProperties": False}}}})
+                                                           "additionalProperties": layout in FREE_SLOTS}}}})
     return branches

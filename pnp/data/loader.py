@@ -13,10 +13,11 @@ from typing import Any, Iterable
 import jinja2
 
 from pnp.geometry import sizes as geometry
-from pnp.data.catalog import SLOTS, has_symbol
+from pnp.data import elements as custom
+from pnp.data.catalog import FREE_SLOTS, SLOTS, has_symbol, unknown_symbol
 from pnp.data.errors import InputError, Problem
 from pnp.data.model import CARD_RESERVED, CardType, Component, Design, FieldSpec, Game
-from pnp.data.project import find_root
+from pnp.data.project import find_root, own_symbols
 from pnp.data.schema import Parser
 from pnp.data.spreadsheet import expand as expand_sheets
 from pnp.data.variants import base_file, build_variant, parse_spec, variant_lines
@@ -54,7 +55,7 @@ def load_game(path: Path, display: str | None = None, root: Path | None = None) 
     game = parser.record(Game, data, "", line_of(data))
     if game is None:
         raise InputError(parser.problems)
-    game = dataclasses.replace(game, source=path, root=root)
+    game = dataclasses.replace(game, source=path, root=root, symbols=own_symbols(root))
     checker = _Checker(name, data, parser.problems)
     game = checker.run(game)
     if checker.problems:
@@ -97,8 +98,13 @@ class _Checker:
                           f"unknown layout {design.layout!r}{_hint(design.layout, SLOTS)}; layouts: {', '.join(sorted(SLOTS))}")
                 continue
             slots = SLOTS[design.layout]
+            self._elements(game, design, where, group, key)
             for slot, value in design.slots.items():
-                if slot not in slots:
+                if design.layout in FREE_SLOTS:
+                    if slot == "elements":
+                        self.fail(design.line, f"{where}.slots.{slot}", "a custom design's elements go under "
+                                  "the design's own 'elements' key, not under slots")
+                elif slot not in slots:
                     self.fail(design.line, f"{where}.slots.{slot}",
                               f"layout {design.layout!r} has no slot {slot!r}{_hint(slot, slots)}")
                 for text in _strings(value):
@@ -107,6 +113,19 @@ class _Checker:
                             compile_text(text)
                         except jinja2.TemplateSyntaxError as exc:
                             self.fail(design.line, f"{where}.slots.{slot}", f"template syntax: {exc.message}")
+
+    def _elements(self, game: Game, design: Design, where: str, group: str, key: str) -> None:
+        if design.layout not in FREE_SLOTS:
+            if design.elements:
+                self.fail(design.line, f"{where}.elements", f"only layout 'custom' draws elements "
+                          f"(this design uses {design.layout!r})")
+            return
+        if not design.elements:
+            self.fail(design.line, f"{where}.elements", "a custom layout needs a list of elements to draw")
+            return
+        raw = self.raw[group][key].get("elements", [])
+        for line, field, message in custom.check(design.elements, raw, where, game.symbols):
+            self.fail(line, field, message)
 
     def _component(self, game: Game, comp: Component, raw: Located, where: str,
                    seen_cards: dict[str, tuple[str, int]]) -> Component:
@@ -123,8 +142,9 @@ class _Checker:
                               f"no {group} design {ref!r}{_hint(ref, designs)}")
         if comp.sets:
             for mi, mark in enumerate(comp.sets.marks):
-                if mark.emblem and not has_symbol(mark.emblem):
-                    self.fail(line_of(raw, "sets"), f"{where}.sets.marks[{mi}].emblem", f"unknown symbol {mark.emblem!r}")
+                if mark.emblem and not has_symbol(mark.emblem, game.symbols):
+                    self.fail(line_of(raw, "sets"), f"{where}.sets.marks[{mi}].emblem",
+                              unknown_symbol(mark.emblem, game.symbols))
         cards = []
         raw_cards = raw.get("cards", [])
         for i, card in enumerate(comp.cards):

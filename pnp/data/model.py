@@ -11,6 +11,7 @@ from dataclasses import field as fld
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
+from pnp.data.elements import Element
 from pnp.data.schema import doc as _d
 
 Kind = Literal["deck", "reference", "board", "booklet"]
@@ -74,6 +75,7 @@ class Design:
 
     layout: str = fld(metadata=_d("layout name, e.g. value, portrait, playing, reference, back"))
     slots: dict[str, Any] = fld(default_factory=dict, metadata=_d("layout slots; strings are jinja2 templates"))
+    elements: tuple[Element, ...] = fld(default=(), metadata=_d("layout custom: what it draws, in order"))
     doc: str = ""
     line: int = 0
 
@@ -198,6 +200,7 @@ class Game:
     variant: Any = fld(default=None, metadata=_d("set by `pnp stack`: base game and changes"))
     source: Path = fld(default=Path("."), metadata={"internal": True})
     root: Path = fld(default=Path("."), metadata={"internal": True})  # project folder: templates/ and fonts/
+    symbols: tuple[str, ...] = fld(default=(), metadata={"internal": True})  # own symbols: art/symbols/*.svg
 
     @property
     def tag(self) -> str:

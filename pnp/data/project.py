@@ -1,6 +1,7 @@
 """A project folder: card_data/, templates/ and fonts/, and the games it holds."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,6 +14,17 @@ def find_root(path: Path) -> Path | None:
         if (folder / "card_data").is_dir():
             return folder
     return None
+
+
+_SYMBOL_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
+
+
+def own_symbols(root: Path) -> tuple[str, ...]:
+    """The project's own symbol names: one per art/symbols/NAME.svg (lower-case names), in name order."""
+    folder = Path(root) / "art" / "symbols"
+    if not folder.is_dir():
+        return ()
+    return tuple(sorted(p.stem for p in folder.glob("*.svg") if p.is_file() and _SYMBOL_NAME.fullmatch(p.stem)))
 
 
 @dataclass(frozen=True)

@@ -8,10 +8,13 @@ from typing import Any, Callable
 import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
+from pnp.data.colours import FILTERS
+
 
 def _env(loader: jinja2.BaseLoader | None = None) -> ImmutableSandboxedEnvironment:
     env = ImmutableSandboxedEnvironment(undefined=jinja2.StrictUndefined, loader=loader,
                                         keep_trailing_newline=True, autoescape=False)
+    env.filters.update(FILTERS)
     return env
 
 

@@ -14,10 +14,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw import richtext
 from pnp.draw.fonts import Fonts
+from pnp.draw.images import Artwork, Picture
 from pnp.draw.markup import is_plain
 from pnp.geometry.sizes import SAFE_ZONE, pt
 from pnp.data.model import Mark, Style
 from pnp.draw.pdf import place_form
+from pnp.data.catalog import unknown_symbol
 from pnp.draw.symbols import draw_symbol, has_symbol
 
 WHITE = Color(1, 1, 1)
@@ -102,6 +104,7 @@ class CardContext:
     code: str = ""
     mark: Mark | None = None
     safe: float = pt(SAFE_ZONE)
+    art: Artwork | None = None  # the project's pictures and own symbols (None: built-in symbols only)
 
     @property
     def footer_h(self) -> float:
@@ -206,9 +209,29 @@ class CardContext:
         return size
 
     # -- shapes ------------------------------------------------------------
-    def symbol(self, name: str, cx: float, cy: float, size: float, fill: Color,
+    def symbol(self, name: str, cx: float, cy: float, size: float, fill: Color | None,
                stroke: Color | None = None, stroke_width: float | None = None) -> None:
-        symbol_form(self.c, name, cx, cy, size, fill=fill, stroke=stroke, stroke_width=stroke_width)
+        """A built-in symbol or one of the project's own (art/symbols/NAME.svg, which wins on a shared name)."""
+        if self.art is not None and name in self.art.symbols:
+            self.art.symbol(self.c, name, cx, cy, size, fill, stroke)
+        elif has_symbol(name):
+            symbol_form(self.c, name, cx, cy, size, fill=fill, stroke=stroke, stroke_width=stroke_width)
+        else:
+            raise ValueError(unknown_symbol(name, self.art.symbols if self.art else ()))
+
+    def picture(self, art: Any, x: float, y: float, w: float, h: float, shape: str = "rect",
+                radius: float = 0.0, fill: Color | None = None) -> bool:
+        """Draw a layout's `art` slot into its picture box: a Picture placed with its fit, or a symbol
+        name drawn in `fill` (centred, as large as the box). Returns False when there is no art."""
+        if isinstance(art, Picture):
+            if self.art is None:
+                raise ValueError(f"{art.name}: pictures cannot be drawn here")
+            self.art.draw(self.c, art, x, y, w, h, shape, radius)
+            return True
+        if art and fill is not None:
+            self.symbol(str(art), x + w / 2, y + h / 2, min(w, h), fill=fill)
+            return True
+        return False
 
     def medallion(self, cx: float, cy: float, r: float, fill: Color, stroke: Color, width: float,
                   halo: Color | None = None, halo_width: float = 0.0) -> None:

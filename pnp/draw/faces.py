@@ -14,13 +14,15 @@ import jinja2
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.context import CardContext, color, on
+from pnp.data import elements as custom
+from pnp.data.catalog import FREE_SLOTS, has_symbol, unknown_symbol
 from pnp.data.errors import InputError, Problem
 from pnp.draw.fonts import Fonts, MissingGlyph
+from pnp.draw.images import Artwork
 from pnp.geometry.sizes import Size, card_size, pt
 from pnp.draw.layouts import LAYOUTS
 from pnp.data.model import CardType, Component, Design, Game, Mark
 from pnp.draw.pdf import end_form_compressed
-from pnp.draw.symbols import has_symbol
 from pnp.data.templating import render_value
 
 
@@ -107,6 +109,10 @@ class FormCache:
     fonts: Fonts
     bleed_mm: float
     forms: dict[tuple, str] = field(default_factory=dict)
+    art: Artwork = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.art = Artwork.for_project(self.game.root, self.game.symbols)
 
     def face(self, comp: Component, p: Printed) -> str:
         key = ("face", comp.key, p.card.key, p.set_index)
@@ -128,7 +134,7 @@ class FormCache:
               mark: Mark | None, set_index: int | None, code: str) -> str:
         name = "F" + "_".join(str(k) for k in key if k is not None).replace(" ", "")
         size = card_size_of(comp)
-        slots = resolve(self.game, comp, design, where, card, mark, set_index)
+        slots = resolve(self.game, comp, design, where, card, mark, set_index, self.art)
         b = pt(self.bleed_mm)
         w, h = pt(size.w), pt(size.h)
         c = self.c
@@ -136,7 +142,7 @@ class FormCache:
         path = c.beginPath()
         path.rect(-b, -b, w + 2 * b, h + 2 * b)
         c.clipPath(path, stroke=0, fill=0)
-        ctx = CardContext(c, w, h, b, self.fonts, self.game.style, code=code, mark=mark)
+        ctx = CardContext(c, w, h, b, self.fonts, self.game.style, code=code, mark=mark, art=self.art)
         try:
             ink = LAYOUTS[design.layout].draw(ctx, slots)
             draw_footer(ctx, ink or color(self.game.style.ink))
@@ -153,20 +159,55 @@ def card_size_of(comp: Component) -> Size:
 
 
 def resolve(game: Game, comp: Component, design: Design, where: str, card: CardType | None,
-            mark: Mark | None, set_index: int | None) -> dict[str, Any]:
-    """Render a design's slots for one card; template errors name the design and card."""
+            mark: Mark | None, set_index: int | None, art: Artwork | None = None) -> dict[str, Any]:
+    """Render a design's slots for one card; template errors name the design and card.
+
+    The `art` slot becomes a checked Picture when it names an image file; a custom
+    design's rendered elements come under the key `elements`.
+    """
     ctx = context(game, comp, card, mark, set_index)
+    label = f"card {game.code(card)}" if card else f"{comp.key} back"
     out: dict[str, Any] = {}
     for slot, value in design.slots.items():
         try:
             out[slot] = render_value(value, ctx)
+            if slot == "art" and art is not None:
+                out[slot] = art.picture(out[slot]) or out[slot]
         except jinja2.TemplateError as exc:
-            label = f"card {game.code(card)}" if card else f"{comp.key} back"
             raise InputError([Problem(game.where, design.line, f"{where}.slots.{slot}",
                                       f"{label}: {exc.message or exc}")]) from None
-        if slot in ("emblem", "pattern") and out[slot] and not has_symbol(str(out[slot])):
+        except ValueError as exc:
+            raise InputError([Problem(game.where, design.line, f"{where}.slots.{slot}", f"{label}: {exc}")]) from None
+        if slot in ("emblem", "pattern") and out[slot] and not has_symbol(str(out[slot]), game.symbols):
             raise InputError([Problem(game.where, design.line, f"{where}.slots.{slot}",
-                                      f"unknown symbol {out[slot]!r}")])
+                                      unknown_symbol(str(out[slot]), game.symbols))])
+    if design.layout in FREE_SLOTS:
+        out["elements"] = _elements(game, design, where, label, {**ctx, "slots": dict(out)}, comp, art)
+    return out
+
+
+def _elements(game: Game, design: Design, where: str, label: str, ctx: dict[str, Any], comp: Component,
+              art: Artwork | None) -> list[Any]:
+    """A custom design's elements rendered for one card (those whose `when` holds), each with its
+    checked Picture when it is an image: [(element, picture or None)]."""
+    size = card_size_of(comp)
+    ctx["trim"] = {"w": size.w, "h": size.h}
+    out = []
+    for i, el in enumerate(design.elements):
+        try:
+            done = custom.render(el, ctx)
+            picture = None
+            if done is not None and done.type == "image" and done.file:
+                picture = art.picture({"file": done.file, "fit": done.fit}) if art else None
+                if picture is None:
+                    raise ValueError(f"file: {done.file!r} is not a picture (use a .png, .jpg, .jpeg or .svg file)")
+        except jinja2.TemplateError as exc:
+            raise InputError([Problem(game.where, el.line, f"{where}.elements[{i}]",
+                                      f"{label}: {exc.message or exc}")]) from None
+        except ValueError as exc:
+            raise InputError([Problem(game.where, el.line, f"{where}.elements[{i}]", f"{label}: {exc}")]) from None
+        if done is not None:
+            out.append((done, picture))
     return out
 
 

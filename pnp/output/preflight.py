@@ -14,25 +14,29 @@ from pnp.draw.fonts import Fonts
 from pnp.data.model import Game
 
 
-def draw_cards(game: Game, fonts: Fonts) -> None:
+def draw_cards(game: Game, fonts: Fonts) -> list[str]:
     """Draw every distinct face and back on a throwaway canvas: templates, symbols,
-    glyphs and text that must fit its box fail here exactly as they would in a build."""
+    glyphs and text that must fit its box fail here exactly as they would in a build.
+    Returns warnings: pictures printed below 300 dpi."""
     forms = FormCache(Canvas(io.BytesIO()), game, fonts, 3.0)
     for comp in game.components:
         if comp.is_cards:
             for printed in printed_cards(game, comp):
                 forms.face(comp, printed)
                 forms.back(comp, printed)
+    return forms.art.warnings()
 
 
-def validate(game: Game, fonts: Fonts, booklets: bool = True) -> None:
+def validate(game: Game, fonts: Fonts, booklets: bool = True) -> list[str]:
     """Draw every card, read every board, render every booklet; raise all problems at once.
+    Returns the warnings found on the way (low-resolution pictures).
 
     `pnp check` leaves booklets out while a composition rule is broken: a booklet
     describes a complete deck, and its errors would only echo the broken rule.
     """
     problems: list[Problem] = []
-    steps: list[Callable[[], object]] = [lambda: draw_cards(game, fonts)]
+    warnings: list[str] = []
+    steps: list[Callable[[], object]] = [lambda: warnings.extend(draw_cards(game, fonts))]
     for comp in game.components:
         if comp.kind == "board":
             steps.append(lambda comp=comp: parse_board(game, comp))
@@ -45,3 +49,4 @@ def validate(game: Game, fonts: Fonts, booklets: bool = True) -> None:
             problems += exc.problems
     if problems:
         raise InputError(list(dict.fromkeys(problems)))  # a booklet reads boards too: report each once
+    return warnings

@@ -10,6 +10,7 @@ from reportlab.lib.colors import Color
 from pnp.draw.context import CardContext, color, darken, lighten, luminance, on
 from pnp.geometry.sizes import pt
 from pnp.data.catalog import SLOTS
+from pnp.draw.images import Picture
 from pnp.draw.layouts import Layout
 
 _ROMAN = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
@@ -85,7 +86,7 @@ def draw(ctx: CardContext, s: Mapping[str, Any]) -> Color:
     win_w = pw - pt(8)
     win_x = w / 2 - win_w / 2
     win_bottom = h * 0.45
-    _window(ctx, win_x, win_bottom, win_w, win_top - win_bottom, theme, gold, emblem)
+    _window(ctx, win_x, win_bottom, win_w, win_top - win_bottom, theme, gold, emblem, s.get("art"))
 
     # Element label pill straddling the window's bottom edge.
     label = str(s.get("element", "")).strip()
@@ -128,7 +129,7 @@ def draw(ctx: CardContext, s: Mapping[str, Any]) -> Color:
 
 
 def _window(ctx: CardContext, x: float, y: float, w: float, h: float, theme: Color, gold: Color,
-            emblem: str) -> None:
+            emblem: str, art: Any = None) -> None:
     """An arch-topped panel with rays and a medallion in its lower part."""
     c = ctx.c
     r = w / 2
@@ -165,7 +166,12 @@ def _window(ctx: CardContext, x: float, y: float, w: float, h: float, theme: Col
     c.setLineWidth(0.4)
     c.setStrokeColor(lighten(gold, 0.4))
     c.circle(cx, cy, mr - pt(1.1), stroke=1, fill=0)
-    ctx.symbol(emblem, cx, cy, mr * 1.25, fill=on(theme, dark=darken(theme, 0.75), light=color("#ffffff")))
+    if isinstance(art, Picture):  # the picture fills the medallion
+        disc = mr - pt(1.1)
+        ctx.picture(art, cx - disc, cy - disc, 2 * disc, 2 * disc, shape="ellipse")
+    else:
+        ctx.symbol(str(art or emblem), cx, cy, mr * 1.25,
+                   fill=on(theme, dark=darken(theme, 0.75), light=color("#ffffff")))
     # Small stars in the arch's shoulders.
     for side in (-1, 1):
         ctx.symbol("star", cx + side * (mr + pt(5)), cy + mr + pt(3), pt(2.6), fill=gold)

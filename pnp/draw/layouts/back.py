@@ -8,6 +8,7 @@ from reportlab.lib.colors import Color
 from pnp.draw.context import CardContext, color, darken, lighten, luminance, on
 from pnp.geometry.sizes import pt
 from pnp.data.catalog import SLOTS
+from pnp.draw.images import Picture
 from pnp.draw.layouts import Layout
 
 
@@ -18,19 +19,14 @@ def draw(ctx: CardContext, s: Mapping[str, Any]) -> Color:
     emblem = s.get("emblem") or "sparkle"
     pattern = s.get("pattern") or emblem
 
-    ctx.fill_bleed(base)
-    # Staggered lattice of small emblems, centred so a half turn maps it onto itself.
-    step = pt(float(s.get("spacing", 7.5)))
-    x0, y0, bw, bh = ctx.bleed_rect()
-    cols = int(bw / step / 2) + 2
-    rows = int(bh / step / 2) + 2
-    tint = lighten(base, 0.14)
-    for j in range(-rows, rows + 1):
-        for i in range(-cols, cols + 1):
-            x = w / 2 + (i + (0.5 if j % 2 else 0.0)) * step
-            y = h / 2 + j * step * 0.9
-            if x0 - step < x < x0 + bw + step and y0 - step < y < y0 + bh + step:
-                ctx.symbol(pattern, x, y, step * 0.42, fill=tint)
+    art = s.get("art")
+    if isinstance(art, Picture):
+        # Full-bleed artwork; the frame and medallion follow only when the back has a title.
+        ctx.picture(art, *ctx.bleed_rect())
+        if not s.get("title"):
+            return on(base, dark=color(ctx.style.ink), light=lighten(accent, 0.3))
+    else:
+        _lattice(ctx, base, str(art or pattern), float(s.get("spacing", 7.5)))
     # Frame inside the trim.
     for inset, width in ((pt(3.2), 1.2), (pt(4.3), 0.4)):
         ctx.round_rect(inset, inset, w - 2 * inset, h - 2 * inset, pt(2.5), stroke=accent, width=width)
@@ -57,6 +53,23 @@ def draw(ctx: CardContext, s: Mapping[str, Any]) -> Color:
     # Mirror the emblem below so the back has no up or down.
     ctx.symbol(emblem, w / 2, h / 2 - ry * 0.78, ry * 0.22, fill=accent_on_paper)
     return on(base, dark=color(ctx.style.ink), light=lighten(accent, 0.3))
+
+
+def _lattice(ctx: CardContext, base: Color, pattern: str, spacing: float) -> None:
+    """The base colour with a staggered lattice of small emblems, centred so a half turn maps it onto itself."""
+    w, h = ctx.w, ctx.h
+    ctx.fill_bleed(base)
+    step = pt(spacing)
+    x0, y0, bw, bh = ctx.bleed_rect()
+    cols = int(bw / step / 2) + 2
+    rows = int(bh / step / 2) + 2
+    tint = lighten(base, 0.14)
+    for j in range(-rows, rows + 1):
+        for i in range(-cols, cols + 1):
+            x = w / 2 + (i + (0.5 if j % 2 else 0.0)) * step
+            y = h / 2 + j * step * 0.9
+            if x0 - step < x < x0 + bw + step and y0 - step < y < y0 + bh + step:
+                ctx.symbol(pattern, x, y, step * 0.42, fill=tint)
 
 
 LAYOUT = Layout(

@@ -17,6 +17,7 @@ from reportlab.lib.colors import Color
 from pnp.draw.context import CardContext, color, darken, lighten, on
 from pnp.geometry.sizes import pt
 from pnp.data.catalog import SLOTS
+from pnp.draw.images import Picture
 from pnp.draw.layouts import Layout
 from pnp.draw.layouts.arcana import numeral
 
@@ -117,6 +118,8 @@ def draw(ctx: CardContext, s: Mapping[str, Any]) -> Color:
     band_h = pt(9.5)
     c.setFillColor(theme)
     c.rect(panel, top - band_h, w - 2 * panel, band_h + (h - panel - top), stroke=0, fill=1)
+    if isinstance(s.get("art"), Picture):  # a picture at the left end of the title band
+        ctx.picture(s["art"], panel + pt(1.5), top - band_h + pt(1), band_h - pt(2), band_h - pt(2))
     ctx.text(w / 2, top - band_h / 2 - pt(1.3), str(s.get("title", "")), "display", 11, on(theme), align="center",
              max_width=w - 2 * ctx.safe - pt(10))
     y = top - band_h - pt(1.6)

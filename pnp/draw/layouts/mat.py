@@ -8,6 +8,7 @@ from reportlab.lib.colors import Color
 from pnp.draw.context import CardContext, color, darken, lighten, on
 from pnp.geometry.sizes import card_size, pt
 from pnp.data.catalog import SLOTS
+from pnp.draw.images import Picture
 from pnp.draw.layouts import Layout
 
 
@@ -19,7 +20,8 @@ def draw(ctx: CardContext, s: Mapping[str, Any]) -> Color:
     deep = darken(theme, 0.4)
     ctx.fill_bleed(theme)
     # A scattered pattern of the emblem in the border.
-    art = str(s.get("art") or "sparkle")
+    picture = s.get("art") if isinstance(s.get("art"), Picture) else None
+    art = "sparkle" if picture else str(s.get("art") or "sparkle")
     step = pt(9)
     for i in range(int(w / step) + 2):
         for y in (pt(1.6), h - pt(1.6)):
@@ -59,7 +61,10 @@ def draw(ctx: CardContext, s: Mapping[str, Any]) -> Color:
     if sy + sh > y:
         raise ValueError(f"the {space.label()} space does not fit under the title")
     # The emblem as a large, faint picture behind the space.
-    ctx.symbol(art, w / 2, (y + floor) / 2, min(w - 2 * panel - pt(10), y - floor), fill=lighten(theme, 0.78))
+    if picture:  # the picture fills the area around the space
+        ctx.picture(picture, panel + pt(5), floor, w - 2 * panel - pt(10), y - floor, shape="round", radius=pt(3))
+    else:
+        ctx.symbol(art, w / 2, (y + floor) / 2, min(w - 2 * panel - pt(10), y - floor), fill=lighten(theme, 0.78))
     ctx.round_rect(sx - pt(2.5), sy - pt(2.5), sw + pt(5), sh + pt(5), pt(4.5), fill=lighten(theme, 0.88),
                    stroke=lighten(theme, 0.4), width=0.6)
     c.setDash(4, 3)

@@ -10,6 +10,7 @@ from reportlab.lib.colors import Color
 from pnp.draw.context import CardContext, color, darken, lighten
 from pnp.geometry.sizes import pt
 from pnp.data.catalog import SLOTS
+from pnp.draw.images import Picture
 from pnp.draw.layouts import Layout
 
 # Standard pip positions: (column -1/0/1, row 0 = top .. 1 = bottom) per count.
@@ -118,7 +119,10 @@ def draw(ctx: CardContext, s: Mapping[str, Any]) -> Color:
     # The field between the labels.
     fx0, fx1 = ctx.safe + pt(7.4), w - ctx.safe - pt(7.4)
     fy0, fy1 = h - top + label_h + pt(1.4), top - label_h - pt(1.4)
-    if kind == "pips":
+    if isinstance(s.get("art"), Picture) and kind != "pips":  # the picture fills the field of a court, ace, joker
+        ctx.picture(s["art"], fx0, fy0, fx1 - fx0, fy1 - fy0, shape="round", radius=pt(1.6))
+        ctx.round_rect(fx0, fy0, fx1 - fx0, fy1 - fy0, pt(1.6), stroke=ink, width=0.9)
+    elif kind == "pips":
         _pips(ctx, pip, int(rank) if rank.isdigit() else 0, fx0, fy0, fx1, fy1)
     elif kind == "ace":
         _ace(ctx, pip, s, fx0, fy0, fx1, fy1, ink, accent, paper)

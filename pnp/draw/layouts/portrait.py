@@ -16,6 +16,7 @@ from reportlab.lib.colors import Color
 from pnp.draw.context import CardContext, color, darken, lighten, luminance, mix, on
 from pnp.geometry.sizes import pt
 from pnp.data.catalog import SLOTS
+from pnp.draw.images import Picture
 from pnp.draw.layouts import Layout
 
 PANEL = pt(3.4)        # inset of the paper panel from the trim
@@ -193,7 +194,10 @@ def _art(ctx: CardContext, s: Mapping[str, Any], theme: Color, deep: Color, top:
     night = mix(color(ctx.style.ink), theme, 0.22)
     ctx.medallion(cx, cy, r - pt(1.1), night if light_art else lighten(theme, 0.78), theme, 1.6,
                   halo=darken(theme, 0.25) if light_art else lighten(theme, 0.62), halo_width=pt(1.1))
-    if s.get("art"):
+    if isinstance(s.get("art"), Picture):  # the picture fills the disc
+        disc = r - pt(1.1)
+        ctx.picture(s["art"], cx - disc, cy - disc, 2 * disc, 2 * disc, shape="ellipse")
+    elif s.get("art"):
         ctx.symbol(str(s["art"]), cx, cy + (rib_h * 0.25), r * 1.32, fill=fill, stroke=deep, stroke_width=0.9)
     if ribbon:
         rw = min(pw - pt(6), max(r * 2.1, ctx.fonts.width(ribbon, "condensed", 8) + pt(12)))

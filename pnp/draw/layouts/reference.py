@@ -12,6 +12,7 @@ from reportlab.lib.colors import Color
 from pnp.draw.context import CardContext, color, darken, lighten, on
 from pnp.geometry.sizes import pt
 from pnp.data.catalog import SLOTS
+from pnp.draw.images import Picture
 from pnp.draw.layouts import Layout
 
 MIN_SIZE = 7.0
@@ -33,7 +34,10 @@ def draw(ctx: CardContext, s: Mapping[str, Any]) -> Color:
     c.rect(panel, top - band_h, w - 2 * panel, band_h + (h - panel - top), stroke=0, fill=1)
     title_ink = on(theme)
     x = ctx.safe + pt(1)
-    if s.get("emblem"):
+    if isinstance(s.get("art"), Picture):  # a picture takes the emblem's place in the band
+        ctx.picture(s["art"], x, top - band_h + pt(1), band_h - pt(2), band_h - pt(2))
+        x += band_h - pt(0.5)
+    elif s.get("emblem"):
         ctx.symbol(s["emblem"], x + pt(3), top - band_h / 2, pt(6), fill=title_ink)
         x += pt(7.5)
     ctx.text(x, top - band_h / 2 - pt(1.4), s.get("title", ""), "display", 10, title_ink,

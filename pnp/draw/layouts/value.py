@@ -8,6 +8,7 @@ from reportlab.lib.colors import Color
 from pnp.draw.context import CardContext, color, darken, lighten, on
 from pnp.geometry.sizes import pt
 from pnp.data.catalog import SLOTS
+from pnp.draw.images import Picture
 from pnp.draw.layouts import Layout
 
 
@@ -61,7 +62,12 @@ def draw(ctx: CardContext, s: Mapping[str, Any]) -> Color:
     # Medallion with the big numeral over a watermark emblem.
     cx, cy, r = w / 2, h * 0.54, min(pw, ph) * 0.36
     ctx.medallion(cx, cy, r, theme, deep, 1.0, halo=lighten(theme, 0.55), halo_width=pt(1.6))
-    ctx.symbol(emblem, cx, cy, r * 1.45, fill=lighten(theme, 0.18) if on(theme) == color("#ffffff") else darken(theme, 0.08))
+    art = s.get("art")
+    if isinstance(art, Picture):  # the picture fills the medallion
+        ctx.picture(art, cx - r, cy - r, 2 * r, 2 * r, shape="ellipse")
+    else:
+        ctx.symbol(str(art or emblem), cx, cy, r * 1.45,
+                   fill=lighten(theme, 0.18) if on(theme) == color("#ffffff") else darken(theme, 0.08))
     numeral_ink = on(theme, dark=color("#17131f"), light=color("#ffffff"))
     size = ctx.fonts.fit(value, "display", r * 1.55, 58)
     c.setFont(ctx.fonts.name("display"), size)

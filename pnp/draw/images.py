@@ -1,0 +1,248 @@
+"""Artwork from the project's files: PNG/JPEG pictures, SVG pictures and the project's own SVG symbols.
+
+A picture is named by a path inside the project folder (`art/moth.png`) and
+placed into a box with `fit: cover` (fills the box, cropped) or `contain`
+(whole picture, centred). Raster images are embedded once per PDF, at their
+own resolution, under a name made from their bytes (so a PDF never depends on
+where the project lives); SVG files stay vector, drawn once into a form
+XObject. `Artwork` belongs to one canvas: it caches what it has read and
+records each raster placement's effective resolution for `pnp check`.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from reportlab.lib.colors import Color
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.draw.pdf import place_form
+
+PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
+FITS = ("cover", "contain")
+MIN_DPI = 300.0
+_MM = 72 / 25.4
+
+
+@dataclass(frozen=True)
+class Picture:
+    """An image file of the project, as a design names it, and how it fills its box."""
+
+    name: str          # as written in the database, for messages
+    path: Path         # resolved, inside the project
+    fit: str = "cover"
+
+    @property
+    def is_svg(self) -> bool:
+        return self.path.suffix.lower() == ".svg"
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A raster picture as printed: its effective resolution and printed size."""
+
+    name: str
+    dpi: float
+    w_mm: float
+    h_mm: float
+
+    def warning(self) -> str:
+        return (f"{self.name}: {self.dpi:.0f} dpi at its printed size ({self.w_mm:.1f} x {self.h_mm:.1f} mm); "
+                f"{MIN_DPI:.0f} dpi or more prints sharp")
+
+
+def is_picture_name(value: Any) -> bool:
+    """Whether a slot value names an image file rather than a symbol."""
+    return isinstance(value, str) and value.strip().lower().endswith(PICTURE_SUFFIXES)
+
+
+def picture_spec(value: Any) -> tuple[str, str] | None:
+    """(file, fit) from a slot value: 'art/x.png' or {file: art/x.png, fit: contain}; None if not a picture."""
+    if isinstance(value, Mapping):
+        unknown = set(value) - {"file", "fit"}
+        if unknown:
+            raise ValueError(f"unknown key {sorted(unknown)[0]!r} (an image takes file and fit)")
+        file = str(value.get("file") or "").strip()
+        fit = str(value.get("fit") or "cover").strip()
+        if fit not in FITS:
+            raise ValueError(f"fit must be cover or contain, found {fit!r}")
+        if not file:
+            return None
+        if not is_picture_name(file):
+            raise ValueError(f"{file!r} is not a picture (use a .png, .jpg, .jpeg or .svg file)")
+        return file, fit
+    if is_picture_name(value):
+        return str(value).strip(), "cover"
+    return None
+
+
+@dataclass
+class Artwork:
+    """The pictures and own symbols one canvas draws. Mutable by design: caches and the placement record."""
+
+    root: Path
+    symbols: Mapping[str, Path] = field(default_factory=dict)
+    placed: dict[str, Placed] = field(default_factory=dict)   # picture name -> lowest-resolution placement
+    _pixels: dict[Path, tuple[int, int]] = field(default_factory=dict)
+    _svgs: dict[Path, Any] = field(default_factory=dict)
+    _keys: dict[Path, str] = field(default_factory=dict)
+
+    @classmethod
+    def for_project(cls, root: Path, symbols: tuple[str, ...] = ()) -> "Artwork":
+        folder = root / "art" / "symbols"
+        return cls(root.resolve(), {name: folder / f"{name}.svg" for name in symbols})
+
+    # -- reading -------------------------------------------------------------
+    def picture(self, value: Any) -> Picture | None:
+        """A checked picture from a slot value (None when it names none); ValueError says what is wrong."""
+        spec = picture_spec(value)
+        if spec is None:
+            return None
+        name, fit = spec
+        path = (self.root / name).resolve()
+        if not path.is_relative_to(self.root):
+            raise ValueError(f"{name}: pictures must be files inside the project folder")
+        if not path.is_file():
+            raise ValueError(f"{name}: no such file")
+        pic = Picture(name, path, fit)
+        if pic.is_svg:
+            self.drawing(path, name)
+        else:
+            self.pixels(path, name)
+        return pic
+
+    def pixels(self, path: Path, name: str) -> tuple[int, int]:
+        if path not in self._pixels:
+            from PIL import Image, UnidentifiedImageError  # Pillow comes with ReportLab
+            try:
+                with Image.open(path) as im:
+                    im.verify()
+                    self._pixels[path] = im.size
+            except (OSError, UnidentifiedImageError, SyntaxError) as exc:
+                raise ValueError(f"{name}: not a readable PNG or JPEG image ({exc})") from None
+        return self._pixels[path]
+
+    def drawing(self, path: Path, name: str) -> Any:
+        if path not in self._svgs:
+            import logging
+
+            from svglib.svglib import svg2rlg  # lazy: svglib loads only for projects that use SVG
+            logging.getLogger("svglib").setLevel(logging.CRITICAL)  # its messages become our error below
+            try:
+                drawing = svg2rlg(str(path))
+            except Exception as exc:  # svglib raises whatever its XML and CSS parsers raise
+                raise ValueError(f"{name}: not a readable SVG file ({type(exc).__name__})") from None
+            if drawing is None or not drawing.width or not drawing.height:
+                raise ValueError(f"{name}: not a readable SVG file (no picture or no size)")
+            self._svgs[path] = drawing
+        return self._svgs[path]
+
+    def key(self, path: Path) -> str:
+        """A short name from the file's bytes: the same picture gets the same name in any folder."""
+        if path not in self._keys:
+            self._keys[path] = hashlib.sha1(path.read_bytes()).hexdigest()[:16]
+        return self._keys[path]
+
+    # -- drawing -------------------------------------------------------------
+    def draw(self, c: Canvas, pic: Picture, x: float, y: float, w: float, h: float, shape: str = "rect",
+             radius: float = 0.0) -> None:
+        """Place `pic` into the box (points) with its fit, clipped to the box's shape (rect, round, ellipse)."""
+        if w <= 0 or h <= 0:
+            return
+        if pic.is_svg:
+            drawing = self.drawing(pic.path, pic.name)
+            iw, ih = float(drawing.width), float(drawing.height)
+        else:
+            iw, ih = map(float, self.pixels(pic.path, pic.name))
+        k = (max if pic.fit == "cover" else min)(w / iw, h / ih)
+        pw, ph = iw * k, ih * k
+        px, py = x + (w - pw) / 2, y + (h - ph) / 2
+        c.saveState()
+        clip = c.beginPath()
+        if shape == "ellipse":
+            clip.ellipse(x, y, w, h)
+        elif shape == "round":
+            clip.roundRect(x, y, w, h, radius)
+        else:
+            clip.rect(x, y, w, h)
+        c.clipPath(clip, stroke=0, fill=0)
+        if pic.is_svg:
+            place_form(c, self._svg_form(c, pic.path, None), px, py, k)
+        else:
+            name = self._image_xobject(c, pic.path)
+            c.transform(pw, 0, 0, ph, px, py)
+            c.doForm(name)
+            self._record(pic.name, iw, ih, pw, ph)
+        c.restoreState()
+
+    def symbol(self, c: Canvas, name: str, cx: float, cy: float, size: float, fill: Color | None,
+               stroke: Color | None = None) -> None:
+        """An own symbol (art/symbols/NAME.svg) in one colour, fitted to a size x size box like a built-in one."""
+        ink = fill if fill is not None else stroke
+        if ink is None or size <= 0:
+            return
+        path = self.symbols[name]
+        drawing = self.drawing(path, f"art/symbols/{name}.svg")
+        k = size / max(float(drawing.width), float(drawing.height))
+        form = self._svg_form(c, path, ink)
+        place_form(c, form, cx - drawing.width * k / 2, cy - drawing.height * k / 2, k)
+
+    def _svg_form(self, c: Canvas, path: Path, ink: Color | None) -> str:
+        """The SVG drawn once per PDF (per colour) as a form XObject at its own size."""
+        tint = "" if ink is None else "%.4f,%.4f,%.4f" % (ink.red, ink.green, ink.blue)
+        form = "Svg" + hashlib.sha1(f"{self.key(path)}|{tint}".encode()).hexdigest()[:12]
+        if not c.hasForm(form):
+            from reportlab.graphics import renderPDF
+
+            drawing = self.drawing(path, path.name)
+            if ink is not None:
+                drawing = _tinted(drawing, ink)
+            c.beginForm(form, 0, 0, float(drawing.width), float(drawing.height))
+            renderPDF.draw(drawing, c, 0, 0)
+            c.endForm()
+        return form
+
+    def _image_xobject(self, c: Canvas, path: Path) -> str:
+        """Register the image once per PDF (as `Canvas.drawImage` does, but named by its bytes)."""
+        name = "Img" + self.key(path)
+        doc = c._doc  # ReportLab keeps its object table here; drawImage registers images the same way
+        reg = doc.getXObjectName(name)
+        if doc.idToObject.get(reg) is None:
+            obj = pdfdoc.PDFImageXObject(name, str(path), mask="auto")
+            obj.name = name
+            doc.Reference(obj, reg)
+            doc.addForm(name, obj)
+            smask = getattr(obj, "_smask", None)
+            if smask is not None:  # a PNG's alpha channel becomes a soft mask (named by its bytes)
+                obj.smask = doc.Reference(smask, doc.getXObjectName(smask.name))
+                del obj._smask
+        return name
+
+    def _record(self, name: str, iw: float, ih: float, pw: float, ph: float) -> None:
+        dpi = min(iw / (pw / 72), ih / (ph / 72))
+        old = self.placed.get(name)
+        if old is None or dpi < old.dpi:
+            self.placed[name] = Placed(name, dpi, pw / _MM, ph / _MM)
+
+    def warnings(self) -> list[str]:
+        """One line per raster picture printed below MIN_DPI somewhere, in name order."""
+        return [p.warning() for _, p in sorted(self.placed.items()) if p.dpi < MIN_DPI - 0.5]
+
+
+def _tinted(drawing: Any, ink: Color) -> Any:
+    """A copy of an SVG drawing with every painted fill and stroke in `ink`: a one-colour silhouette."""
+    import copy
+
+    out = copy.deepcopy(drawing)
+    stack = [out]
+    while stack:
+        node = stack.pop()
+        if getattr(node, "fillColor", None) is not None:
+            node.fillColor = ink
+        if getattr(node, "strokeColor", None) is not None:
+            node.strokeColor = ink
+        stack.extend(getattr(node, "contents", []) or [])
+    return out
