@@ -48,7 +48,7 @@ def test_layouts_lists_slots_types_and_sample_pictures() -> None:
     assert r.code == 0
     for layout, slots in SLOTS.items():
         if layout in FREE_SLOTS:
-            assert "custom" in r.out
+            assert f"sample: {ROOT / 'docs' / 'layouts' / (layout + '.png')}" in r.out
             continue
         block = r.out.split(f"\n{layout}: " if layout != min(SLOTS) else f"{layout}: ", 1)[1].split("\n\n", 1)[0]
         picture = ROOT / "docs" / "layouts" / f"{layout}.png"

@@ -77,6 +77,7 @@ def test_bad_csv_rows_name_file_row_and_column(tmp_path: Path) -> None:
                    "card_data/deck.csv:5: column D (copies): copies must be 0 or more",
                    "card_data/deck.csv:6: column B (name): empty cell"):
         assert expect in r.err, (expect, r.err)
+    assert "bargains.yaml" not in r.err  # each bad row is reported once, at its cell
 
 
 @pytest.mark.parametrize("source, message", [

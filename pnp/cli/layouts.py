@@ -18,7 +18,7 @@ SAMPLES = Path(__file__).resolve().parent.parent.parent / "docs" / "layouts"
 def layouts(project_dir: str, write_dir: str | None) -> None:
     """List every layout a design may use, its slots with their types and meanings, and a sample picture."""
     # lazy: only this command needs the catalog's documentation and the drawing stage (start-up speed)
-    from pnp.data.catalog import SLOT_TYPES, SLOTS
+    from pnp.data.catalog import FREE_SLOTS, SLOT_TYPES, SLOTS, SYMBOLS
     from pnp.data.errors import InputError
     from pnp.draw.layouts import LAYOUTS
 
@@ -37,9 +37,13 @@ def layouts(project_dir: str, write_dir: str | None) -> None:
         click.echo(f"{name}: {' '.join(LAYOUTS[name].doc.split())}")
         picture = SAMPLES / f"{name}.png"
         click.echo(f"  sample: {picture if picture.is_file() else '(none)'}")
+        if name in FREE_SLOTS:
+            click.echo("  (slots)        any        names you choose; the design's `elements` read them as slots.NAME")
+            click.echo("  code_color     colour     the collation code and set mark (see docs/own-cards.md)")
         for slot, spec in slots.items():
             click.echo(f"  {slot:<14} {spec.type:<10} {spec.meaning}")
         click.echo("")
     click.echo("slot types:")
     for kind, meaning in SLOT_TYPES.items():
         click.echo(f"  {kind:<10} {meaning}")
+    click.echo(f"\nbuilt-in symbols: {', '.join(SYMBOLS)}")

@@ -15,7 +15,7 @@ SLOT_TYPES: Mapping[str, str] = MappingProxyType({
     "text": "one line of text; inline markup allowed (**bold**, *italic*, {icon}); shrinks to fit",
     "paragraph": "wrapped text; inline markup and line breaks allowed; shrinks to fit, `pnp check` reports overflow",
     "colour": "#RRGGBB",
-    "symbol": "a symbol name (see `pnp list` symbols, or your own in art/symbols/)",
+    "symbol": "a symbol name: built in (listed by `pnp layouts`) or your own art/symbols/NAME.svg",
     "number": "a number",
     "choice": "one of the words the meaning lists",
     "list": "a list (often from a template: {expr: ...})",

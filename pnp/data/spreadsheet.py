@@ -119,6 +119,7 @@ def _cards(rows: list[list[Any]], fields: dict, label: str, yaml_line: int) -> t
             continue
         card = Located()
         card.line, card.key_lines = yaml_line, {}
+        before = len(problems)
         for i, name in columns.items():
             cell = row[i] if i < len(row) else None
             where = f"column {_column(i)} ({name})"
@@ -137,8 +138,9 @@ def _cards(rows: list[list[Any]], fields: dict, label: str, yaml_line: int) -> t
             if key in seen:
                 problems.append(Problem(label, r, "column key", f"duplicate key {key!r} (first on row {seen[key]})"))
             seen.setdefault(key, r)
-        out.append(card)
-        out.item_lines.append(yaml_line)
+        if len(problems) == before:  # a row with a problem is reported here only, not again by the loader
+            out.append(card)
+            out.item_lines.append(yaml_line)
     return out, problems
 
 
