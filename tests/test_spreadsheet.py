@@ -91,3 +91,13 @@ def test_bad_sources_name_the_database_line(tmp_path: Path, source: str, message
     r = run("check", "--project", str(proj))
     assert r.code == 2 and re.search(r"card_data/bargains\.yaml:\d+: components\[0\]\.cards\.from: ", r.err), r.err
     assert message in r.err, r.err
+
+
+def test_bad_xlsx_cell_names_row_and_column_letter(tmp_path: Path) -> None:
+    proj = make_project(tmp_path / "p")
+    rows = [HEADER] + _bargain_rows(proj)
+    rows[2][2] = "lots"
+    _write_xlsx(proj / "card_data" / "deck.xlsx", rows)
+    _from_sheet(proj, "deck.xlsx")
+    r = run("check", "--project", str(proj))
+    assert r.code == 2 and "card_data/deck.xlsx:3: column C (value): expected a whole number, found 'lots'" in r.err, r.err

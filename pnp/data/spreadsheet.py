@@ -57,12 +57,15 @@ def _locate(spec: dict, folder: Path, root: Path, file: str, line: int | None,
                                    "a spreadsheet source takes `from` and, for .xlsx, `sheet`")
     if not isinstance(name, str) or not name.lower().endswith((".csv", ".xlsx")):
         return Path(), "", Problem(file, line, where, f"expected a .csv or .xlsx file name, found {name!r}")
-    path = (folder / name).resolve()
-    if not path.is_relative_to(root.resolve()):
-        return path, "", Problem(file, line, where, f"{name!r} is outside the project folder")
-    label = str(path.relative_to(root.resolve()))
-    if not path.is_file():
-        return path, label, Problem(file, line, where, f"no file {label}")
+    try:
+        path = (folder / name).resolve()
+        if not path.is_relative_to(root.resolve()):
+            return path, "", Problem(file, line, where, f"{name!r} is outside the project folder")
+        label = str(path.relative_to(root.resolve()))
+        if not path.is_file():
+            return path, label, Problem(file, line, where, f"no file {label}")
+    except (OSError, ValueError, RuntimeError) as exc:  # a name the file system cannot take, a symlink loop
+        return Path(), "", Problem(file, line, where, f"cannot use {name!r}: {exc}")
     return path, label, None
 
 
