@@ -112,7 +112,7 @@ components:
 
 CARDS = '''\
 key,name,copies,value,suit,text
-moth,Glow Moth,6,1,moon,Worth **1**. Two moths played together count as one {star}.
+moth,Glow Moth,6,1,moon,Worth **1**. Two {moth} played together count as one {star}.
 paper,Paper Lantern,5,2,sun,"Worth **2**. *Fragile:* a Night Wind blows it out."
 jar,Firefly Jar,4,3,star,Worth **3**. You may play it on another player's turn.
 beacon,Harbour Beacon,3,5,sun,Worth **5**. The brightest light in the market.
@@ -172,6 +172,19 @@ ART = '''\
 </svg>
 '''
 
+MOTH = '''\
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
+  <!-- Your own symbol: any SVG in art/symbols/ is a symbol named after its file
+       (here `moth`), usable wherever a built-in one is: {moth} in card text, a
+       symbol element, an emblem. It is drawn in one colour, so shapes are enough. -->
+  <ellipse cx="31" cy="38" rx="22" ry="17" transform="rotate(-25 31 38)"/>
+  <ellipse cx="69" cy="38" rx="22" ry="17" transform="rotate(25 69 38)"/>
+  <ellipse cx="36" cy="66" rx="13" ry="10" transform="rotate(30 36 66)"/>
+  <ellipse cx="64" cy="66" rx="13" ry="10" transform="rotate(-30 64 66)"/>
+  <ellipse cx="50" cy="52" rx="6" ry="24"/>
+</svg>
+'''
+
 FONTS = '''\
 # Font roles: each names a TrueType file in this folder. Layouts use them by role
 # (display for titles, serif for text...), and **bold** / *italic* in card text
@@ -193,6 +206,7 @@ FILES: dict[str, str] = {
     "card_data/lanterns.csv": CARDS,
     "templates/rules.md.j2": BOOKLET,
     "art/lantern.svg": ART,
+    "art/symbols/moth.svg": MOTH,
     "fonts/fonts.yaml": FONTS,
 }
 FONT_FILES = ("Vera.ttf", "VeraBd.ttf", "VeraIt.ttf", "bitstream-vera-license.txt")
