@@ -174,3 +174,20 @@ def test_built_in_texts_hold_no_markup_characters() -> None:
                     slots = resolve(game, comp, designs[key], "x", p.card, p.mark, p.set_index)
                     for text in strings(slots):
                         assert not re.search(r"[*{}\\]", text), (path.name, p.code, text)
+
+
+def test_a_capitalised_line_keeps_its_icons(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Layouts that print a slot in capitals ({SUN}) still find the symbol; a real unknown name still fails."""
+    from pnp.data.model import Style
+    from pnp.draw.context import CardContext
+    from pnp.draw.fonts import Fonts
+
+    import pnp.draw.context as context
+
+    drawn: list[str] = []
+    monkeypatch.setattr(context, "symbol_form", lambda c, name, *a, **k: drawn.append(name))
+    ctx = CardContext(Canvas(io.BytesIO()), 180, 250, 8, Fonts.load(ROOT / "fonts"), Style())
+    ctx.text(10, 10, "**TRUMP** {SUN}", "condensed", 8)
+    assert drawn == ["sun"]
+    with pytest.raises(ValueError, match="unknown symbol 'SUNN'"):
+        ctx.text(10, 30, "A {SUNN}", "condensed", 8)

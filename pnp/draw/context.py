@@ -154,8 +154,15 @@ class CardContext:
         if max_width:
             size = self.fonts.fit(richtext.serialize(runs), role, max_width, size, min_size)
         richtext.draw_line(self.c, self.fonts, x, y, runs, role, size, fill or color(self.style.ink), align,
-                           lambda name, cx, cy, s, ink: self.symbol(name, cx, cy, s, ink))
+                           lambda name, cx, cy, s, ink: self.symbol(self._icon_name(name), cx, cy, s, ink))
         return size
+
+    def _icon_name(self, name: str) -> str:
+        """An inline icon's symbol; a layout that capitalises a line ({SUN}) still finds {sun}."""
+        own = self.art.symbols if self.art is not None else {}
+        if name in own or has_symbol(name) or not (name.lower() in own or has_symbol(name.lower())):
+            return name
+        return name.lower()
 
     def wrap(self, text: str, role: str, size: float, width: float) -> list[str]:
         """Greedy word wrap; blank lines in `text` start new paragraphs (kept as '').
