@@ -30,7 +30,7 @@ class Element:
 
     type: ElementType = fld(metadata=_d("what to draw"))
     when: str | None = fld(default=None, metadata=_d("jinja2 expression; drawn only when true"))
-    frame: Literal["trim", "safe", "bleed"] = fld(default="trim", metadata=_d("what x and y are measured from"))
+    frame: Literal["trim", "safe", "bleed"] | str = fld(default="trim", metadata=_d("what x and y are measured from"))
     x: Number = fld(default=0.0, metadata=_d("mm from the frame's left edge"))
     y: Number = fld(default=0.0, metadata=_d("mm from the frame's top edge (down)"))
     w: Number | None = fld(default=None, metadata=_d("width in mm (default: to the frame's right edge)"))
@@ -47,13 +47,13 @@ class Element:
     font: str = fld(default="body", metadata=_d("font role from fonts/fonts.yaml"))
     size: Number | None = fld(default=None, metadata=_d("font size in points, default 8 (pattern: symbol size in mm)"))
     min_size: Number | None = fld(default=None, metadata=_d("smallest size when shrinking to fit"))
-    align: Literal["left", "center", "right"] = "left"
-    valign: Literal["top", "middle", "bottom", "baseline"] = fld(
+    align: Literal["left", "center", "right"] | str = "left"
+    valign: Literal["top", "middle", "bottom", "baseline"] | str = fld(
         default="middle", metadata=_d("text: where in the box; baseline puts the baseline at y + h"))
     leading: Number = fld(default=1.2, metadata=_d("paragraph: line height as a multiple of the size"))
     file: str | None = fld(default=None, metadata=_d("image: a .png, .jpg or .svg file in the project"))
-    fit: Literal["cover", "contain"] = fld(default="cover", metadata=_d("image: fill the box or show it whole"))
-    clip: Literal["rect", "round", "ellipse"] = fld(default="rect", metadata=_d("image: the box's shape"))
+    fit: Literal["cover", "contain"] | str = fld(default="cover", metadata=_d("image: fill the box or show it whole"))
+    clip: Literal["rect", "round", "ellipse"] | str = fld(default="rect", metadata=_d("image: the box's shape"))
     symbol: str | None = fld(default=None, metadata=_d("symbol and pattern: a symbol name"))
     step: Number = fld(default=5.0, metadata=_d("pattern: mm between symbols across"))
     step_y: Number | None = fld(default=None, metadata=_d("pattern: mm between rows (default: step)"))
@@ -80,6 +80,9 @@ NEEDS: dict[str, tuple[str, ...]] = {"line": ("x2", "y2"), "text": ("text",), "p
 _NUMBERS = ("x", "y", "w", "h", "x2", "y2", "rotate", "stroke_width", "radius", "size", "min_size", "leading",
             "step", "step_y")
 _TEXTS = ("fill", "stroke", "text", "font", "file", "symbol")
+CHOICES: dict[str, tuple[str, ...]] = {"frame": ("trim", "safe", "bleed"), "align": ("left", "center", "right"),
+                                       "valign": ("top", "middle", "bottom", "baseline"), "fit": ("cover", "contain"),
+                                       "clip": ("rect", "round", "ellipse")}
 _DEFAULTS = {f.name: f.default for f in dataclasses.fields(Element)}
 
 
@@ -98,7 +101,11 @@ def check(elements: tuple[Element, ...], raw: list[Any], where: str,
             if getattr(el, name) in (None, ""):
                 out.append((el.line, f"{at}.{name}", f"{'an' if el.type[0] in 'aeiou' else 'a'} {el.type} element "
                         f"needs {name!r}"))
-        for name in _NUMBERS + _TEXTS:
+        for name, options in CHOICES.items():
+            value = getattr(el, name)
+            if not is_template(value) and value not in options:
+                out.append((el.line, f"{at}.{name}", f"expected one of {', '.join(options)}, found {value!r}"))
+        for name in _NUMBERS + _TEXTS + tuple(CHOICES):
             value = getattr(el, name)
             if isinstance(value, str) and is_template(value):
                 try:
@@ -127,7 +134,7 @@ def render(el: Element, context: dict[str, Any]) -> Element | None:
     if el.when and not compile_expr(el.when)(**context):
         return None
     changes: dict[str, Any] = {}
-    for name in _TEXTS + _NUMBERS:
+    for name in _TEXTS + _NUMBERS + tuple(CHOICES):
         value = getattr(el, name)
         if isinstance(value, str) and is_template(value):
             try:
@@ -139,5 +146,7 @@ def render(el: Element, context: dict[str, Any]) -> Element | None:
                 value = float(value)
             except (TypeError, ValueError):
                 raise ValueError(f"{name}: expected a number, found {value!r}") from None
+        if name in CHOICES and value not in CHOICES[name]:
+            raise ValueError(f"{name}: expected one of {', '.join(CHOICES[name])}, found {value!r}")
         changes[name] = value
     return dataclasses.replace(el, **changes)

@@ -192,6 +192,7 @@ def _elements(game: Game, design: Design, where: str, label: str, ctx: dict[str,
     checked Picture when it is an image: [(element, picture or None)]."""
     size = card_size_of(comp)
     ctx["trim"] = {"w": size.w, "h": size.h}
+    ctx["style"] = {"ink": game.style.ink, "paper": game.style.paper, "accent": game.style.accent}
     out = []
     for i, el in enumerate(design.elements):
         try:

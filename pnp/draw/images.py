@@ -201,7 +201,9 @@ class Artwork:
             if ink is not None:
                 drawing = _tinted(drawing, ink)
             c.beginForm(form, 0, 0, float(drawing.width), float(drawing.height))
-            renderPDF.draw(drawing, c, 0, 0)
+            # svglib's renderer starts from Helvetica; start it from the canvas's own (embedded) font
+            # instead, so the PDF never refers to a font it does not carry
+            renderPDF.draw(_with_font(drawing, c._fontname), c, 0, 0)
             c.endForm()
         return form
 
@@ -230,6 +232,14 @@ class Artwork:
     def warnings(self) -> list[str]:
         """One line per raster picture printed below MIN_DPI somewhere, in name order."""
         return [p.warning() for _, p in sorted(self.placed.items()) if p.dpi < MIN_DPI - 0.5]
+
+
+def _with_font(drawing: Any, font: str) -> Any:
+    import copy
+
+    out = copy.copy(drawing)
+    out.__dict__["initialFontName"] = font  # the renderer reads its starting state from initial* attributes
+    return out
 
 
 def _tinted(drawing: Any, ink: Color) -> Any:
