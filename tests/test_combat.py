@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -235,8 +234,8 @@ def test_simulate_reproducible_and_sane() -> None:
         simulate(deck, 40, 20, 10, seed=1)
 
 
-def test_simulate_fast() -> None:
-    start = time.perf_counter()
+def test_simulate_is_reproducible() -> None:
+    """The same seed gives the same figures (its speed is measured in bench/, not here)."""
     stats = simulate(standard_deck(), 4, 3, 20_000, seed=2024)
-    assert time.perf_counter() - start < 2.0
     assert stats.trials == 20_000
+    assert simulate(standard_deck(), 4, 3, 20_000, seed=2024) == stats

@@ -15,6 +15,7 @@ from pnp.cli.games import list_games
 from pnp.cli.layouts import layouts
 from pnp.cli.new import new
 from pnp.cli.schema import schema
+from pnp.cli.serve import serve
 from pnp.cli.stack import stack
 
 
@@ -24,7 +25,7 @@ def main() -> None:
     """fairy-pnp: print-and-play PDFs, checks and stacked decks for fairy card games."""
 
 
-for _command in (build, check, list_games, layouts, new, schema, export, preview, stack):
+for _command in (build, check, list_games, layouts, new, schema, export, preview, stack, serve):
     main.add_command(_command)
 
 

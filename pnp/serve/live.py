@@ -1,0 +1,146 @@
+"""Live updates: watch the project's folders, take a new snapshot, tell every open page.
+
+A watcher thread (watchfiles) sees files saved under card_data/, templates/, art/ or
+fonts/, refreshes the snapshot, and sends the open pages a server-sent event naming the
+tiles whose pictures changed; a second thread renders those pictures ahead of the page.
+Nothing a file holds can stop the watcher: every failure becomes a problem on the page.
+"""
+from __future__ import annotations
+
+import json
+import queue
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import watchfiles
+
+from pnp.serve.pictures import PictureCache
+from pnp.serve.state import WATCHED, Changes, Snapshot, Tracker, changes
+
+DEBOUNCE_MS = 80     # a save is often several writes; wait this long for them to settle
+
+
+class Hub:
+    """The open pages' event queues; `send` reaches every page."""
+
+    def __init__(self) -> None:
+        self._queues: set[queue.Queue] = set()
+        self._lock = threading.Lock()
+
+    def subscribe(self) -> queue.Queue:
+        q: queue.Queue = queue.Queue(maxsize=256)
+        with self._lock:
+            self._queues.add(q)
+        return q
+
+    def unsubscribe(self, q: queue.Queue) -> None:
+        with self._lock:
+            self._queues.discard(q)
+
+    def send(self, event: str | None, data: Any = None) -> None:
+        """Queue an event for every page (None ends every event stream)."""
+        message = None if event is None else f"event: {event}\ndata: {json.dumps(data, default=str)}\n\n"
+        with self._lock:
+            for q in list(self._queues):
+                try:
+                    q.put_nowait(message)
+                except queue.Full:   # a page that stopped reading: it reconnects and reloads
+                    self._queues.discard(q)
+
+    @property
+    def pages(self) -> int:
+        return len(self._queues)
+
+
+def watch_filter(root: Path):
+    """Only files under the watched folders, and not editors' swap or backup files."""
+    default = watchfiles.DefaultFilter()
+    root = root.resolve()
+
+    def accept(change: watchfiles.Change, path: str) -> bool:
+        try:
+            rel = Path(path).resolve().relative_to(root)
+        except ValueError:
+            return False
+        return bool(rel.parts) and rel.parts[0] in WATCHED and default(change, path)
+
+    return accept
+
+
+class Live:
+    """The current snapshot of a project, kept fresh by a watcher thread."""
+
+    def __init__(self, tracker: Tracker, cache: PictureCache, hub: Hub):
+        self.tracker, self.cache, self.hub = tracker, cache, hub
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._warm = threading.Event()
+        self._threads: list[threading.Thread] = []
+        self.watching = threading.Event()   # set once the watcher sees the folders
+        with cache.drawing:
+            self.snapshot: Snapshot = tracker.refresh()
+        self.last = Changes()
+
+    def start(self, wait: float = 5.0) -> None:
+        """Start the watcher and the picture warmer; return once the watcher runs (or after `wait` s)."""
+        for target in (self._watch, self._warmer):
+            t = threading.Thread(target=target, daemon=True, name=f"pnp-serve-{target.__name__.strip('_')}")
+            t.start()
+            self._threads.append(t)
+        self._warm.set()
+        self.watching.wait(wait)
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._warm.set()
+        self.hub.send(None)
+        for t in self._threads:
+            t.join(timeout=5)
+
+    def refresh(self) -> Changes:
+        """Take a new snapshot now; tell the pages what changed. Never raises."""
+        with self._lock:
+            old = self.snapshot
+            try:
+                with self.cache.drawing:
+                    new = self.tracker.refresh()
+            except Exception as exc:  # noqa: BLE001 - e.g. a folder deleted mid-scan: try on the next save
+                print(f"pnp serve: could not read the project: {exc!r}", file=sys.stderr)
+                return Changes()
+            self.snapshot = new
+            diff = changes(old, new)
+            self.last = diff
+        if diff:
+            self.hub.send("state", {"version": new.version, "changed": diff.changed, "added": diff.added,
+                                    "removed": diff.removed, "problems": len(new.all_problems())})
+            self._warm.set()
+        return diff
+
+    def _watch(self) -> None:
+        root = self.tracker.project.root
+        while not self._stop.is_set():
+            try:
+                # rust_timeout + yield_on_timeout: an empty batch now and then says the watcher is running
+                for batch in watchfiles.watch(root, watch_filter=watch_filter(root), debounce=DEBOUNCE_MS, step=20,
+                                              stop_event=self._stop, raise_interrupt=False, rust_timeout=300,
+                                              yield_on_timeout=True):
+                    self.watching.set()
+                    if batch:
+                        self.refresh()
+            except Exception as exc:  # noqa: BLE001 - keep watching whatever happened
+                print(f"pnp serve: watching stopped for a moment: {exc!r}", file=sys.stderr)
+                self._stop.wait(1.0)
+
+    def _warmer(self) -> None:
+        """Render the current snapshot's missing thumbnails, so an edit shows up at once."""
+        while not self._stop.is_set():
+            self._warm.wait()
+            self._warm.clear()
+            if self._stop.is_set():
+                return
+            try:
+                self.cache.warm(list(self.snapshot.pictures.items()), stop=self._stop)
+            except Exception as exc:  # noqa: BLE001 - a card that cannot be drawn says so when the page asks
+                print(f"pnp serve: could not draw a card ahead: {exc!r}", file=sys.stderr)

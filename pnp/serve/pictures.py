@@ -1,0 +1,200 @@
+"""Card pictures for the live preview: a content key per picture, and a cache of rendered PNGs.
+
+A picture's key hashes exactly what its drawing reads (layout, resolved slots, collation
+code, set mark, style, card size, fonts and any project file a slot names), so an edit
+changes the keys of the cards it touches and of no other card; the cache renders a key once.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import io
+import json
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from itertools import groupby
+from pathlib import Path
+from typing import Any
+
+from pnp.data.model import Component, Game
+from pnp.draw.faces import Printed, card_size_of, resolve
+from pnp.draw.fonts import Fonts
+from pnp.geometry.sizes import Size
+from pnp.output.exports.profiles import PROFILES, Frame, cell_frame, profile_frame
+from pnp.output.exports.raster import Request, Scene, render
+
+THUMB_BOX = (300, 420)   # pixels: shown at half size on the contact sheet, sharp on dense screens
+FULL_DPI = 300.0
+CACHE_LIMIT = 4000       # pictures kept (thumbnails and 300 dpi views together)
+
+
+@dataclass(frozen=True)
+class Source:
+    """What drawing one picture needs: the loaded game, its fonts and which printed card."""
+
+    game: Game
+    fonts: Fonts
+    comp: str
+    index: int   # into printed_cards(game, comp) with the default set counts
+    side: str    # "face" | "back"
+
+
+class FileDigests:
+    """Content hashes of files, re-read only when a file's size or modification time changes."""
+
+    def __init__(self) -> None:
+        self._seen: dict[Path, tuple[int, int, str]] = {}
+
+    def file(self, path: Path) -> str:
+        try:
+            st = path.stat()
+        except OSError:
+            return "missing"
+        known = self._seen.get(path)
+        if known and known[:2] == (st.st_mtime_ns, st.st_size):
+            return known[2]
+        try:
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError:
+            return "unreadable"
+        self._seen[path] = (st.st_mtime_ns, st.st_size, digest)
+        return digest
+
+    def folder(self, path: Path, pattern: str = "*") -> str:
+        """One hash over every file under `path` (names and contents)."""
+        h = hashlib.sha256()
+        if path.is_dir():
+            for f in sorted(p for p in path.rglob(pattern) if p.is_file()):
+                h.update(f"{f.relative_to(path)}\0{self.file(f)}\0".encode())
+        return h.hexdigest()
+
+
+def design_of(game: Game, comp: Component, p: Printed, side: str) -> tuple[str, Any]:
+    """The design a printed card's face or back uses, and where it is defined (faces.KEY)."""
+    if side == "face":
+        key = p.card.face or comp.face or ""
+        return f"faces.{key}", game.faces[key]
+    key = p.card.back or comp.back or ""
+    return f"backs.{key}", game.backs[key]
+
+
+def picture_key(game: Game, comp: Component, p: Printed, side: str, shared: str, files: FileDigests) -> str:
+    """The content key of one picture (raises InputError when a slot template fails).
+
+    `shared` digests what every card reads (fonts, the project's own symbols).
+    """
+    where, design = design_of(game, comp, p, side)
+    card = p.card if side == "face" else None
+    slots = resolve(game, comp, design, where, card, p.mark, p.set_index)
+    refs = {text: files.file(path) for text, path in _named_files(slots, game.root)}
+    payload = [repr(dataclasses.replace(design, line=0)), slots, dataclasses.asdict(game.style),
+               p.code if side == "face" else "", dataclasses.asdict(p.mark) if p.mark else None,
+               comp.card_size, shared, refs, repr(game.variant)]
+    text = json.dumps(payload, sort_keys=True, default=repr)
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def _named_files(value: Any, root: Path) -> list[tuple[str, Path]]:
+    """Strings among the resolved slots that name a file inside the project (artwork)."""
+    out: list[tuple[str, Path]] = []
+    if isinstance(value, str):
+        if "/" in value and "\n" not in value and len(value) < 300:
+            path = (root / value).resolve()
+            if path.is_relative_to(root.resolve()) and path.is_file():
+                out.append((value, path))
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            out += _named_files(v, root)
+    elif isinstance(value, dict):
+        for v in value.values():
+            out += _named_files(v, root)
+    return out
+
+
+def frame_for(size_name: str, card: Size) -> Frame:
+    """The thumbnail (fits THUMB_BOX) or the 300 dpi view of a card, trimmed, no bleed."""
+    if size_name == "full":
+        return profile_frame(card, PROFILES["plain"], FULL_DPI)
+    return cell_frame(card, *THUMB_BOX)
+
+
+class PictureCache:
+    """PNG bytes by (key, size); renders a picture the first time it is asked for.
+
+    Mutable by design (it is the cache). `drawing` serialises all drawing in the server
+    (pictures, the checks of a refresh, builds): PDFium must not be used from two threads
+    at once, and ReportLab's fonts keep per-document state in objects every thread shares.
+    """
+
+    def __init__(self, limit: int = CACHE_LIMIT):
+        self._png: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+        self.drawing = threading.RLock()
+        self._limit = limit
+        self.renders = 0
+
+    def has(self, key: str, size: str = "thumb") -> bool:
+        return (key, size) in self._png
+
+    def get(self, key: str, size: str, source: Source) -> bytes:
+        with self.drawing:
+            if (key, size) in self._png:
+                self._png.move_to_end((key, size))
+                return self._png[(key, size)]
+            png = draw(source, size)
+            self.renders += 1
+            self._png[(key, size)] = png
+            self._trim()
+            return png
+
+    def _trim(self) -> None:
+        while len(self._png) > self._limit:
+            self._png.popitem(last=False)
+
+
+    def warm(self, items: list[tuple[str, Source]], size: str = "thumb", batch: int = 12,
+             stop: threading.Event | None = None) -> int:
+        """Render the pictures not cached yet, a batch per component on one PDF (twice as fast
+        as one by one); the lock is let go between batches so the page's requests get in."""
+        todo = [(k, s) for k, s in items if not self.has(k, size)]
+        done = 0
+        for (_, comp), group in groupby(todo, key=lambda ks: (id(ks[1].game), ks[1].comp)):
+            group = list(group)
+            for i in range(0, len(group), batch):
+                if stop is not None and stop.is_set():
+                    return done
+                chunk = [(k, s) for k, s in group[i:i + batch]]
+                with self.drawing:
+                    chunk = [(k, s) for k, s in chunk if (k, size) not in self._png]
+                    if not chunk:
+                        continue
+                    try:
+                        pngs = draw_many([s for _, s in chunk], size)
+                    except Exception:  # noqa: BLE001, S112 - drawn (and reported) one by one when the page asks
+                        continue
+                    for (key, _), png in zip(chunk, pngs):
+                        self._png[(key, size)] = png
+                    self.renders += len(chunk)
+                    done += len(chunk)
+                    self._trim()
+        return done
+
+
+def draw_many(sources: list[Source], size: str) -> list[bytes]:
+    """Pictures of cards of one component of one game, drawn on one PDF."""
+    first = sources[0]
+    comp = first.game.component(first.comp)
+    frame = frame_for(size, card_size_of(comp))
+    images = render(Scene(first.game, first.fonts), [Request(s.comp, s.index, s.side, frame) for s in sources])
+    return [_png(image, frame) for image in images]
+
+
+def _png(image: Any, frame: Frame) -> bytes:
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", compress_level=1, dpi=(frame.dpi, frame.dpi))
+    return buf.getvalue()
+
+
+def draw(source: Source, size: str) -> bytes:
+    """One card picture as PNG bytes, drawn by the sheets' own form code and rasterised by PDFium."""
+    return draw_many([source], size)[0]

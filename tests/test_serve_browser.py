@@ -1,0 +1,175 @@
+"""`pnp serve` in a real headless browser: contact sheets, live edits, a broken file, the Build button.
+
+Uses Debian's chromium and chromium-driver (installed by .ci/run). The screenshot goes to
+the test's temporary folder; with PNP_SCREENSHOT=docs/serve.png it is also written there
+(that is how the README's picture is made).
+"""
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import ROOT, make_project
+
+from pnp.data.loader import load_game
+from pnp.data.project import Project
+from pnp.draw.faces import printed_cards
+from pnp.serve.server import make_server, serve, stop
+
+CHROMIUM = Path("/usr/bin/chromium")
+DRIVER = Path("/usr/bin/chromedriver")
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=1400,900",
+         "--hide-scrollbars")
+RIN = "tarot/arcana/face/1/1"
+
+pytestmark = pytest.mark.skipif(not (CHROMIUM.is_file() and DRIVER.is_file()),
+                                reason="no headless browser: install Debian's chromium and chromium-driver (.ci/run does)")
+
+
+def wait(condition: Callable[[], Any], what: str, timeout: float = 8.0) -> Any:
+    end = time.monotonic() + timeout
+    while True:
+        try:
+            value = condition()
+        except Exception:  # noqa: BLE001 - the page is between two renders
+            value = None
+        if value:
+            return value
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.05)
+
+
+@pytest.fixture
+def browser(tmp_path: Path):
+    webdriver = pytest.importorskip("selenium.webdriver")
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={tmp_path / 'chromium-profile'}")
+    driver = webdriver.Chrome(options=options, service=Service(str(DRIVER)))
+    yield driver
+    driver.quit()
+
+
+def js(driver: Any, script: str) -> Any:
+    return driver.execute_script(script)
+
+
+LOADED = """return [...document.querySelectorAll('.tile img')].every(i => i.complete && i.naturalWidth > 0)
+                   && document.querySelectorAll('.tile img').length > 0"""
+SHEETS = """return [...document.querySelectorAll('.component')].filter(c => c.querySelector('.tile')).map(c =>
+  [c.closest('.game').dataset.slug, c.dataset.key, +c.dataset.cards, c.querySelectorAll('.tile').length,
+   c.querySelector('.meta').textContent])"""
+TILE = "return (t => t && [t.querySelector('.name').textContent, t.dataset.picture])(document.querySelector(`.tile[data-id='%s']`))"
+PROBLEMS = "return [...document.querySelectorAll('#problem-list li')].map(li => li.textContent)"
+
+
+def test_the_page_follows_edits_and_builds(tmp_path: Path, browser: Any) -> None:
+    proj = make_project(tmp_path / "proj", ("bargains", "tarot"))
+    server, app = make_server(Project.at(proj), proj / "output", 0)
+    serve(server, app)
+    try:
+        _session(browser, proj, f"http://127.0.0.1:{server.server_address[1]}/")
+    finally:
+        stop(server, app)
+
+
+def _session(driver: Any, proj: Path, url: str) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    driver.get(url)
+    wait(lambda: js(driver, "return document.querySelectorAll('.game').length") == 2, "two games")
+    js(driver, "document.querySelectorAll('.tile img').forEach(i => i.loading = 'eager')")
+    wait(lambda: js(driver, LOADED), "every picture drawn")
+
+    # the contact sheets: every distinct card with its copies, as the database says
+    expected = []
+    for slug in ("bargains", "tarot"):
+        game = load_game(proj / "card_data" / f"{slug}.yaml", root=proj)
+        for comp in game.components:
+            if comp.is_cards:
+                cards = printed_cards(game, comp)
+                expected.append([slug, comp.key, sum(p.copies for p in cards), len(cards) + 1])
+    sheets = js(driver, SHEETS)
+    assert [s[:4] for s in sheets] == expected == [["bargains", "deck", 65, 6], ["tarot", "arcana", 24, 25]]
+    assert sheets[0][4].startswith("65 cards · 5 different faces · 1 back · poker 63 x 88 mm")
+    copies = js(driver, "return [...document.querySelectorAll('[data-slug=bargains] .copies')].map(e => e.textContent)")
+    assert copies == ["×13"] * 5 + ["×65"]
+
+    # a card opens at 300 dpi with its code, fields and where it is defined; the keyboard does it all
+    tile = driver.find_element("css selector", f".tile[data-id='{RIN}']")
+    js(driver, f"document.querySelector(`.tile[data-id='{RIN}']`).focus()")
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    wait(lambda: js(driver, "return document.getElementById('card').open && document.getElementById('card-full').naturalWidth"),
+         "the 300 dpi view")
+    assert js(driver, "return document.getElementById('card-full').naturalWidth") == 827   # 70 mm at 300 dpi
+    facts = js(driver, "return document.getElementById('card-facts').textContent")
+    assert "TA-1" in facts and "card_data/tarot.yaml:" in facts
+    assert "Tohsaka Rin" in js(driver, "return document.getElementById('card-title').textContent")
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    wait(lambda: not js(driver, "return document.getElementById('card').open"), "Escape to close the card")
+    assert driver.switch_to.active_element == tile   # focus goes back to the card it came from
+
+    # rename a card in the database: its caption and picture change, nothing else
+    database = proj / "card_data" / "tarot.yaml"
+    good = database.read_text(encoding="utf-8")
+    old_name, old_picture = js(driver, TILE % RIN)
+    others = js(driver, "return [...document.querySelectorAll('.tile')].map(t => t.dataset.picture)")
+    started = time.monotonic()
+    database.write_text(good.replace("name: Tohsaka Rin,", "name: Rin of the Gems,"), encoding="utf-8")
+    wait(lambda: js(driver, TILE % RIN)[0] == "Rin of the Gems", "the new name on the page")
+    renamed = time.monotonic() - started
+    new_picture = js(driver, TILE % RIN)[1]
+    assert old_name == "Tohsaka Rin" and new_picture != old_picture
+    after = js(driver, "return [...document.querySelectorAll('.tile')].map(t => t.dataset.picture)")
+    assert sum(a != b for a, b in zip(others, after)) == 2   # the card and the chart that lists every name
+    wait(lambda: js(driver, LOADED), "the new picture drawn")
+    assert renamed < 3.0, f"{renamed:.2f} s from saving to the page"
+
+    # save a half-written file: its error with file:line, the last good pictures stay
+    pictures = js(driver, "return [...document.querySelectorAll('.tile')].map(t => t.dataset.picture)")
+    broken = good[: good.index("name: Matou Sakura")] + "name: [Matou"
+    database.write_text(broken, encoding="utf-8")
+    problem = wait(lambda: [p for p in js(driver, PROBLEMS) if "card_data/tarot.yaml:" in p], "the YAML error")
+    assert "YAML syntax" in problem[0] and problem[0].split("card_data/tarot.yaml:")[1].split(":")[0].isdigit()
+    assert js(driver, "return document.querySelector('[data-slug=tarot] .stale') !== null")
+    assert js(driver, "return [...document.querySelectorAll('.tile')].map(t => t.dataset.picture)") == pictures
+    assert js(driver, LOADED)
+
+    # fix it: the error clears
+    database.write_text(good, encoding="utf-8")
+    wait(lambda: js(driver, PROBLEMS) == ["No problems: every game loads and every rule holds."], "the error to clear")
+    assert js(driver, "return document.querySelector('.stale')") is None
+
+    # Build: the PDFs land in the output folder and the page links to them
+    driver.find_element("css selector", "#build").click()
+    wait(lambda: js(driver, "return document.getElementById('build-status').dataset.state") == "done",
+         "the build", timeout=30)
+    links = js(driver, "return [...document.querySelectorAll('#build-files a')].map(a => a.getAttribute('href'))")
+    assert "/output/bargains/deck.pdf" in links and "/output/tarot/arcana.pdf" in links
+    for link in links:
+        assert (proj / "output" / link.removeprefix("/output/")).is_file(), link
+    assert (proj / "output" / "manifest.json").is_file()
+    assert js(driver, "return document.getElementById('build-status').textContent").startswith("Wrote ")
+
+    driver.set_window_size(1400, 1150)
+    js(driver, "window.scrollTo(0, 0)")
+    shot = proj.parent / "serve.png"
+    driver.save_screenshot(str(shot))
+    assert shot.stat().st_size > 20_000
+    target = os.environ.get("PNP_SCREENSHOT")
+    if target:   # the README's copy in 256 colours: a third of the size, no visible loss on this page
+        from PIL import Image
+
+        Image.open(shot).convert("RGB").quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE) \
+            .save(ROOT / target, optimize=True)
