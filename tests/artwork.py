@@ -9,13 +9,14 @@ from PIL import Image, ImageDraw
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from tests.conftest import ROOT
+from conftest import ROOT
 
 MM = 72 / 25.4
 
 LEAF_SVG = """<svg xmlns="http://www.w3.org/2000/svg" width="100" height="140" viewBox="0 0 100 140">
   <rect width="100" height="140" fill="#e8f0d8"/>
   <path d="M50 10 C90 40 90 100 50 130 C10 100 10 40 50 10 Z" fill="#3f7f3a" stroke="#1d3b1b" stroke-width="3"/>
+  <text x="30" y="136" font-family="Helvetica" font-size="9" fill="#1d3b1b">Leaf</text>
 </svg>
 """
 CAP_SVG = """<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">

@@ -8,13 +8,14 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from tests.artwork import CAP_SVG, LEAF_SVG, count_images, game_yaml, image_boxes, picture, project
-from tests.conftest import ROOT, placements, run
+from artwork import CAP_SVG, LEAF_SVG, count_images, game_yaml, image_boxes, picture, project
+from conftest import ROOT, page_texts, placements, run
 
 CUSTOM_IMAGE = """layout: custom
     elements:
       - {type: rect, frame: bleed, fill: "#dddddd"}
-      - {type: image, file: "{{ card.art }}", x: 10, y: 20, w: 30, h: 20, fit: "{{ 'contain' if card.n else 'cover' }}"}"""
+      - {type: image, file: "{{ card.art }}", x: 10, y: 20, w: 30, h: 20,
+         fit: "{{ 'contain' if card.n else 'cover' }}"}"""
 
 
 def _build(root: Path, *extra: str) -> Path:
@@ -50,10 +51,13 @@ def test_picture_is_embedded_once_for_fifty_cards(tmp_path: Path) -> None:
     assert sum(len(placements(p)) for p in reader.pages) == 50  # 50 distinct faces on the sheets
     assert sum(len(image_boxes(pdf, i)) for i in range(len(reader.pages))) == 50  # each shows the picture
     assert count_images(pdf) == 1
-    # the picture keeps its own resolution
-    image = next(iter(reader.pages[0]["/Resources"]["/XObject"].values())).get_object()
-    images = [o for o in image["/Resources"]["/XObject"].values() if o.get_object()["/Subtype"] == "/Image"]
-    assert (images[0].get_object()["/Width"], images[0].get_object()["/Height"]) == (640, 640)
+    # every face form refers to the one image object, which keeps its own resolution
+    refs = {ref.idnum for page in reader.pages for face in page["/Resources"]["/XObject"].values()
+            for ref in face.get_object()["/Resources"]["/XObject"].values()
+            if ref.get_object()["/Subtype"] == "/Image"}
+    assert len(refs) == 1
+    image = reader.get_object(refs.pop())
+    assert (image["/Width"], image["/Height"]) == (640, 640)
 
 
 def test_low_resolution_picture_is_a_warning(tmp_path: Path) -> None:
@@ -82,14 +86,14 @@ def test_svg_stays_vector(tmp_path: Path) -> None:
     pdf = _build(root)
     assert count_images(pdf) == 0
     assert b"FormXob.Svg" in pdf.read_bytes()  # the SVG drawn once as its own form XObject
-    assert b"/Helvetica" not in pdf.read_bytes()  # svglib's default font is not referenced
+    assert b"/Helvetica" not in pdf.read_bytes()  # neither svglib's default font nor the SVG's own
+    assert "Leaf" in page_texts(pdf)[0]  # the SVG's text, set in the project's (embedded) font
 
 
 def test_svglib_loads_only_for_svg() -> None:
-    """Building the built-in games never imports svglib (it is slow to import)."""
-    code = ("import sys, io, tempfile; from click.testing import CliRunner; from pnp.cli import main; "
-            "d = tempfile.mkdtemp(); "
-            "r = CliRunner().invoke(main, ['build', 'bargains', '--project', sys.argv[1], '--out', d]); "
+    """Drawing every card of a built-in game (what `pnp check` does) never imports svglib (slow to import)."""
+    code = ("import sys; from click.testing import CliRunner; from pnp.cli import main; "
+            "r = CliRunner().invoke(main, ['check', 'bargains', '--project', sys.argv[1]]); "
             "assert r.exit_code == 0, r.output; print('svglib' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code, str(ROOT)], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
@@ -167,3 +171,21 @@ def test_bad_pictures_are_located(tmp_path: Path, desc: str, old: str, new: str,
         assert "card_data/art.yaml:4: faces.f.slots.art" in r.err and message in r.err, r.err
         assert "Traceback" not in r.err
     assert not list((root / "out").rglob("*.pdf"))
+
+
+def test_own_symbol_takes_an_outline(tmp_path: Path) -> None:
+    """The value card's corner emblem is outlined: under the theme-coloured silhouette lies the same
+    silhouette in the outline colour, stroked so it swells by the outline's width."""
+    cards = "      - {key: a, name: A, n: 1}"
+    face = 'layout: value\n    slots: {value: "1", title: A, emblem: cap, color: "#4f93c9"}'
+    root = project(tmp_path, game_yaml(face, cards))
+    (root / "art" / "symbols" / "cap.svg").write_text(CAP_SVG)
+    reader = PdfReader(str(_build(root)))
+    form = next(iter(reader.pages[0]["/Resources"]["/XObject"].values())).get_object()
+    streams = [v.get_object().get_data().decode("latin-1") for k, v in form["/Resources"]["/XObject"].items()
+               if k.startswith("/FormXob.Svg")]
+    fills = [s for s in streams if "\nf\n" in s and "\nB\n" not in s]
+    outlines = [s for s in streams if "\nB\n" in s]  # filled and stroked: the swollen silhouette
+    assert fills and outlines, streams
+    deep = ".201373 .374706 .512353"  # #4f93c9 darkened by 0.35, the value layout's outline colour
+    assert any(f"{deep} RG" in s for s in outlines), outlines[0][:400]

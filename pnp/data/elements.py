@@ -121,6 +121,9 @@ def check(elements: tuple[Element, ...], raw: list[Any], where: str,
                 out.append((el.line, f"{at}.when", f"expression syntax: {exc.message}"))
         if el.symbol and not is_template(el.symbol) and not has_symbol(el.symbol, own):
             out.append((el.line, f"{at}.symbol", unknown_symbol(el.symbol, own)))
+        if el.type == "paragraph" and el.valign not in ("top", "middle") and not is_template(el.valign):
+            out.append((el.line, f"{at}.valign", f"a paragraph sits at the top or the middle of its box, "
+                        f"found {el.valign!r}"))
         if len(el.dash) not in (0, 2):
             out.append((el.line, f"{at}.dash", "give two lengths in mm: on, off"))
     return out

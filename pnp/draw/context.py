@@ -220,7 +220,7 @@ class CardContext:
                stroke: Color | None = None, stroke_width: float | None = None) -> None:
         """A built-in symbol or one of the project's own (art/symbols/NAME.svg, which wins on a shared name)."""
         if self.art is not None and name in self.art.symbols:
-            self.art.symbol(self.c, name, cx, cy, size, fill, stroke)
+            self.art.symbol(self.c, name, cx, cy, size, fill, stroke, stroke_width)
         elif has_symbol(name):
             symbol_form(self.c, name, cx, cy, size, fill=fill, stroke=stroke, stroke_width=stroke_width)
         else:

@@ -171,7 +171,7 @@ def resolve(game: Game, comp: Component, design: Design, where: str, card: CardT
     for slot, value in design.slots.items():
         try:
             out[slot] = render_value(value, ctx)
-            if slot == "art" and art is not None:
+            if slot == "art" and art is not None and design.layout not in FREE_SLOTS:  # custom: elements use it
                 out[slot] = art.picture(out[slot]) or out[slot]
         except jinja2.TemplateError as exc:
             raise InputError([Problem(game.where, design.line, f"{where}.slots.{slot}",

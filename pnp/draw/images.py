@@ -179,28 +179,33 @@ class Artwork:
         c.restoreState()
 
     def symbol(self, c: Canvas, name: str, cx: float, cy: float, size: float, fill: Color | None,
-               stroke: Color | None = None) -> None:
-        """An own symbol (art/symbols/NAME.svg) in one colour, fitted to a size x size box like a built-in one."""
-        ink = fill if fill is not None else stroke
-        if ink is None or size <= 0:
+               stroke: Color | None = None, stroke_width: float | None = None) -> None:
+        """An own symbol (art/symbols/NAME.svg) as a one-colour silhouette fitted to a size x size box,
+        with an optional outline around it, counted inside the box, as built-in symbols have."""
+        if (fill is None and stroke is None) or size <= 0:
             return
         path = self.symbols[name]
         drawing = self.drawing(path, f"art/symbols/{name}.svg")
-        k = size / max(float(drawing.width), float(drawing.height))
-        form = self._svg_form(c, path, ink)
-        place_form(c, form, cx - drawing.width * k / 2, cy - drawing.height * k / 2, k)
+        dw, dh = float(drawing.width), float(drawing.height)
+        sw = 0.0 if stroke is None else max(0.25, size * 0.035) if stroke_width is None else float(stroke_width)
+        k = max(size - 2 * sw, size * 0.5) / max(dw, dh)
+        x, y = cx - dw * k / 2, cy - dh * k / 2
+        if stroke is not None and sw > 0:  # the silhouette in the outline colour, grown by the outline width
+            place_form(c, self._svg_form(c, path, stroke, round(sw / k, 3)), x, y, k)
+        if fill is not None:
+            place_form(c, self._svg_form(c, path, fill), x, y, k)
 
-    def _svg_form(self, c: Canvas, path: Path, ink: Color | None) -> str:
-        """The SVG drawn once per PDF (per colour) as a form XObject at its own size."""
+    def _svg_form(self, c: Canvas, path: Path, ink: Color | None, grow: float = 0.0) -> str:
+        """The SVG drawn once per PDF (per colour and outline) as a form XObject at its own size."""
         tint = "" if ink is None else "%.4f,%.4f,%.4f" % (ink.red, ink.green, ink.blue)
-        form = "Svg" + hashlib.sha1(f"{self.key(path)}|{tint}".encode()).hexdigest()[:12]
+        form = "Svg" + hashlib.sha1(f"{self.key(path)}|{tint}|{grow:g}".encode()).hexdigest()[:12]
         if not c.hasForm(form):
             from reportlab.graphics import renderPDF
 
             drawing = self.drawing(path, path.name)
             if ink is not None:
-                drawing = _tinted(drawing, ink)
-            c.beginForm(form, 0, 0, float(drawing.width), float(drawing.height))
+                drawing = _tinted(drawing, ink, grow)
+            c.beginForm(form, -grow, -grow, float(drawing.width) + grow, float(drawing.height) + grow)
             # svglib's renderer starts from Helvetica; start it from the canvas's own (embedded) font
             # instead, so the PDF never refers to a font it does not carry
             renderPDF.draw(_with_font(drawing, c._fontname), c, 0, 0)
@@ -235,24 +240,48 @@ class Artwork:
 
 
 def _with_font(drawing: Any, font: str) -> Any:
-    import copy
-
-    out = copy.copy(drawing)
-    out.__dict__["initialFontName"] = font  # the renderer reads its starting state from initial* attributes
-    return out
-
-
-def _tinted(drawing: Any, ink: Color) -> Any:
-    """A copy of an SVG drawing with every painted fill and stroke in `ink`: a one-colour silhouette."""
+    """A copy of the drawing whose text (and the renderer's starting state) uses `font`: the PDF
+    embeds that font, while the SVG's own font names (Helvetica, Arial...) it would not carry."""
     import copy
 
     out = copy.deepcopy(drawing)
+    out.__dict__["initialFontName"] = font  # the renderer reads its starting state from initial* attributes
     stack = [out]
     while stack:
         node = stack.pop()
-        if getattr(node, "fillColor", None) is not None:
+        if getattr(node, "fontName", None) is not None:
+            node.fontName = font
+        stack.extend(getattr(node, "contents", []) or [])
+    return out
+
+
+def _tinted(drawing: Any, ink: Color, grow: float = 0.0) -> Any:
+    """A copy of an SVG drawing with every painted fill and stroke in `ink`: a one-colour silhouette.
+
+    With `grow` (drawing units) every painted shape is also stroked twice that wide, so the
+    silhouette swells by `grow` all round: the outline drawn under the filled symbol.
+    """
+    import copy
+
+    out = copy.deepcopy(drawing)
+    scale = 1.0
+    for node in getattr(out, "contents", []) or []:  # svglib's top group maps SVG units to points
+        transform = getattr(node, "transform", None)
+        if transform:
+            scale = abs(float(transform[0])) or 1.0
+            break
+    stack = [out]
+    while stack:
+        node = stack.pop()
+        filled = getattr(node, "fillColor", None) is not None
+        stroked = getattr(node, "strokeColor", None) is not None
+        if filled:
             node.fillColor = ink
-        if getattr(node, "strokeColor", None) is not None:
+        if stroked:
             node.strokeColor = ink
+        if grow and (filled or stroked):
+            node.strokeColor = ink
+            node.strokeWidth = (float(getattr(node, "strokeWidth", 0) or 0) if stroked else 0.0) + 2 * grow / scale
+            node.strokeLineJoin = 1
         stack.extend(getattr(node, "contents", []) or [])
     return out

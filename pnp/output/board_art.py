@@ -13,6 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.data.model import Game
 from pnp.draw.context import CardContext, color, darken, lighten
 from pnp.draw.fonts import Fonts
+from pnp.draw.images import Artwork
 from pnp.geometry.sizes import pt
 from pnp.output.boardspec import Area, BoardSpec, Position
 
@@ -22,7 +23,7 @@ CORNER = 3.0     # mm radius of card spaces
 def draw_board(c: Canvas, game: Game, spec: BoardSpec, fonts: Fonts) -> None:
     """Draw the whole board with its lower-left corner at the origin, 1 unit = 1 pt."""
     W, H = pt(spec.w), pt(spec.h)
-    ctx = CardContext(c, W, H, 0.0, fonts, game.style)
+    ctx = CardContext(c, W, H, 0.0, fonts, game.style, art=Artwork.for_project(game.root, game.symbols))
     theme = color(spec.color or game.style.accent)
     paper = color(game.style.paper)
     ink = color(game.style.ink)

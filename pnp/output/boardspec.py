@@ -34,7 +34,7 @@ from typing import Any
 from pnp.data.errors import InputError, Problem
 from pnp.geometry.sizes import card_size, paper_size
 from pnp.data.model import Component, Game
-from pnp.draw.symbols import has_symbol
+from pnp.data.catalog import has_symbol, unknown_symbol
 from pnp.data.yamlsrc import line_of
 
 AREA_KINDS = ("card", "pile", "zone", "note")
@@ -185,8 +185,8 @@ class _Reader:
         name = node.get(key)
         if name is None:
             return None
-        if not has_symbol(str(name)):
-            self.fail(node, key, f"{field}.{key}", f"unknown symbol {name!r}")
+        if not has_symbol(str(name), self.game.symbols):
+            self.fail(node, key, f"{field}.{key}", unknown_symbol(str(name), self.game.symbols))
             return None
         return str(name)
 

@@ -21,7 +21,9 @@ def draw(ctx: CardContext, s: Mapping[str, Any]) -> Color:
 
     art = s.get("art")
     if isinstance(art, Picture):
-        # Full-bleed artwork; the frame and medallion follow only when the back has a title.
+        # Full-bleed artwork (on the base colour, which shows through transparent parts);
+        # the frame and medallion follow only when the back has a title.
+        ctx.fill_bleed(base)
         ctx.picture(art, *ctx.bleed_rect())
         if not s.get("title"):
             return on(base, dark=color(ctx.style.ink), light=lighten(accent, 0.3))
