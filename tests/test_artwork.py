@@ -152,6 +152,7 @@ BAD = [
     ("broken svg", "art/here.png", "art/broken.svg", "art/broken.svg: not a readable SVG file"),
     ("broken png", "art/here.png", "art/broken.png", "art/broken.png: not a readable PNG or JPEG image"),
     ("bad fit", "fit: cover", "fit: stretch", "fit must be cover or contain"),
+    ("other format", "art/here.png", "art/here.gif", "'art/here.gif' is not a picture (use a .png"),
 ]
 
 
@@ -189,3 +190,13 @@ def test_own_symbol_takes_an_outline(tmp_path: Path) -> None:
     assert fills and outlines, streams
     deep = ".201373 .374706 .512353"  # #4f93c9 darkened by 0.35, the value layout's outline colour
     assert any(f"{deep} RG" in s for s in outlines), outlines[0][:400]
+
+
+def test_broken_own_symbol_is_located(tmp_path: Path) -> None:
+    cards = "      - {key: a, name: A, n: 1}"
+    face = 'layout: value\n    slots: {value: "1", title: A, emblem: cap}'
+    root = project(tmp_path, game_yaml(face, cards))
+    (root / "art" / "symbols" / "cap.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'><path d=")
+    r = run("check", "--project", str(root))
+    assert r.code == 2, r.out + r.err
+    assert "card_data/art.yaml:4: faces.f: card AT-a: art/symbols/cap.svg: not a readable SVG file" in r.err, r.err

@@ -19,6 +19,7 @@ from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import MM, paper_size
 from pnp.geometry.imposition import saddle_order
 from pnp.data.loader import load_game
+from pnp.rules.checker import check_game
 from pnp.draw.markup import MarkupError, parse
 from pnp.data.model import Component
 from pnp.output.sheets import SheetOptions
@@ -113,11 +114,14 @@ def test_changing_the_database_changes_the_booklet(bargains_pdfs: dict) -> None:
     before, after = render(game, comp), render(changed, comp)
     assert "65 cards" in before and "65 cards" not in after and "67 cards" in after
     assert re.search(r"\| Crown \| crown \| 15 \|", after)
-    # Fewer Crowns than three starting sets need: variant 2 then seats fewer players.
+    # Fewer Crowns than four starting sets need: the booklet prints variant 2's range from the
+    # facts, and the rule that derives it from the counts no longer holds.
     low = tuple(dataclasses.replace(c, copies=3) if c.key == "10" else c for c in deck.cards)
     fewer = dataclasses.replace(game, components=tuple(
         dataclasses.replace(c, cards=low) if c.key == "deck" else c for c in game.components))
-    assert "two to 4 players" in before and "two to 3 players" in render(fewer, comp)
+    assert "two to four players" in before
+    assert "variant-2-stock" not in {v.rule for v in check_game(game)}
+    assert "variant-2-stock" in {v.rule for v in check_game(fewer)}
 
 
 def test_plain_pages_have_numbers_and_card_pictures(bargains_pdfs: dict) -> None:

@@ -6,11 +6,28 @@ import random
 import pytest
 
 from pnp.engines.cards import Card, parse_card, parse_cards, standard_deck
-from pnp.engines.combat import DeckExhausted, SidePlay, Trump, damage_level, play_wild, points_for, resolve_attack
-from pnp.engines.nasty_hits import NASTY_HITS, nasty_hit, nasty_hit_effect
-from pnp.engines.simulate import choose_play, simulate
+from functools import partial
+from pathlib import Path
+
+from pnp.data.facts import combat_rules, nasty_table
+from pnp.data.loader import load_game
+from pnp.engines.combat import (CombatRules, DeckExhausted, SidePlay, Trump, damage_level, play_wild,
+                                points_for)
+from pnp.engines.combat import resolve_attack as _resolve_attack
+from pnp.engines.nasty_hits import nasty_hit as _nasty_hit
+from pnp.engines.simulate import simulate as _simulate
+from pnp.engines.simulate import choose_play
 
 C = parse_card
+# The engines take the game's numbers as arguments; these come from fairy-meat.yaml's facts.
+FACTS = load_game(Path(__file__).resolve().parents[1] / "card_data" / "fairy-meat.yaml").facts
+RULES = combat_rules(FACTS)
+TABLE = nasty_table(FACTS)
+resolve_attack = partial(_resolve_attack, rules=RULES)
+simulate = partial(_simulate, rules=RULES)
+nasty_hit = partial(_nasty_hit, table=TABLE)
+nasty_hit_effect = TABLE.effect
+NASTY_HITS = {row.band: row for row in TABLE.rows}
 
 
 # --------------------------------------------------------------------------- cards
@@ -102,7 +119,7 @@ def test_matching_trumps_follow_declared_mode() -> None:
     assert (up.attacker_value, up.defender_value, up.winner) == (7, 6, "attacker")
     assert not up.cheated and up.points == 1
     low = SidePlay(C("5H"), "subtract", (C("JH"), C("QD")))
-    down = resolve_attack(low, SidePlay(C("6D"), "add"), allow_withhold=False)
+    down = resolve_attack(low, SidePlay(C("6D"), "add"), face_down="reveal")
     assert (down.attacker_value, down.winner, down.points) == (3, "defender", 2)
     assert down.bonus == 2 and down.damage == 0
     # Left free to, the attacker hides trumps that would only make things worse.
@@ -117,7 +134,9 @@ def test_draw_scores_nothing() -> None:
 
 def test_points_and_damage_levels() -> None:
     assert [points_for(d) for d in range(6)] == [0, 1, 1, 2, 2, 3]
-    assert [damage_level(d) for d in (0, 1, 4, 5, 8, 9, 15)] == [0, 1, 1, 2, 2, 3, 3]
+    assert [damage_level(d, RULES) for d in (0, 1, 4, 5, 8, 9, 15)] == [0, 1, 1, 2, 2, 3, 3]
+    other = CombatRules((2, 5, 9), 3, 4)   # the engine follows whatever the database says
+    assert [damage_level(d, other) for d in (1, 2, 3, 5, 6, 9, 10)] == [1, 1, 2, 2, 3, 3, 4]
     att, dfd = SidePlay(C("10S"), "add", (C("KS"), C("AC"))), SidePlay(C("2C"), "add")
     plain = resolve_attack(att, dfd)
     assert (plain.difference, plain.points, plain.damage) == (10, 5, 5)
@@ -141,11 +160,28 @@ def test_withholding_when_opponent_shows_no_trumps() -> None:
     r = resolve_attack(att, dfd)
     assert not r.attacker_revealed and not r.cheated
     assert (r.attacker_value, r.defender_value, r.winner) == (8, 5, "attacker")
-    forced = resolve_attack(att, dfd, allow_withhold=False)
+    forced = resolve_attack(att, dfd, face_down="reveal")
     assert forced.attacker_cheated and (forced.attacker_value, forced.defender_value) == (7, 6)
     # A defender whose matching trumps would hurt it keeps them hidden too.
     r2 = resolve_attack(SidePlay(C("6C"), "add"), SidePlay(C("7S"), "subtract", (C("QS"),)))
     assert not r2.defender_revealed and r2.winner == "defender" and r2.defender_value == 7
+
+
+
+def test_revealing_face_down_trumps_is_the_players_choice() -> None:
+    """Whether a side facing "None" reveals its face-down trumps is an argument of the call."""
+    att = SidePlay(C("9S"), "add", (C("JS"),))     # a matching black trump: revealing helps
+    dfd = SidePlay(C("5C"), "add")
+    best = resolve_attack(att, dfd)
+    shown = resolve_attack(att, dfd, face_down="reveal")
+    hidden = resolve_attack(att, dfd, face_down="hide")
+    assert best == shown and shown.attacker_revealed and shown.attacker_value == 10
+    assert not hidden.attacker_revealed and hidden.attacker_value == 9 and hidden.points < shown.points
+    # The defender's choice the same way: hiding a matching trump it would rather show.
+    d_hide = resolve_attack(SidePlay(C("9C"), "add"), SidePlay(C("6S"), "add", (C("QS"),)), face_down="hide")
+    assert not d_hide.defender_revealed and d_hide.defender_value == 6
+    with pytest.raises(ValueError):
+        resolve_attack(att, dfd, face_down="sometimes")  # type: ignore[arg-type]
 
 
 def test_side_play_validation() -> None:
@@ -169,7 +205,7 @@ def test_nasty_hits_table_covers_all_values() -> None:
     assert nasty_hit_effect(-4).name == "Spawny Get"
     assert nasty_hit_effect(0).name == "Spawny Get"
     assert [nasty_hit_effect(v).name for v in range(1, 12)] == [
-        "Narrow Escape", "Dazed", "Clipped Wings", "Grievous Bodily Harm", "Brains Rattled",
+        "Narrow Escape", "Dazed", "Clipped Wings", "Grievous Bodily Harm (GBH)", "Brains Rattled",
         "Panicked", "Confused", "Berserk", "Bleeder", "Gusher", "Head Off"]
     assert nasty_hit_effect(25).name == "Head Off"
     assert all(e.description.endswith(".") for e in NASTY_HITS.values())

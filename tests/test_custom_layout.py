@@ -147,3 +147,23 @@ def test_documented_example_checks_and_builds(tmp_path: Path) -> None:
     r = run("build", "--project", str(root), "--out", str(root / "out"))
     assert r.code == 0, r.out + r.err
     assert (root / "out" / "own" / "deck.pdf").is_file()
+
+
+def test_live_preview_sees_a_changed_picture(tmp_path: Path) -> None:
+    """`pnp serve` keys each card picture by what it reads: an image element's file is part of it."""
+    from pnp.data.loader import load_game
+    from pnp.draw.faces import printed_cards
+    from pnp.serve.pictures import FileDigests, picture_key
+
+    face = 'layout: custom\n    elements:\n      - {type: image, file: "{{ card.art }}", x: 5, y: 5, w: 20, h: 20}'
+    root = project(tmp_path, game_yaml(face, "      - {key: a, name: A, art: art/p.png}"))
+    picture(root / "art" / "p.png", (60, 60))
+
+    def key() -> str:
+        game = load_game(root / "card_data" / "art.yaml")
+        comp = game.component("deck")
+        return picture_key(game, comp, printed_cards(game, comp)[0], "face", "", FileDigests())
+
+    before = key()
+    picture(root / "art" / "p.png", (60, 60), fill="#20a040")
+    assert key() != before

@@ -105,7 +105,8 @@ def test_check_file_argument_and_unknown_game(project: Path, tmp_path: Path) -> 
 
 
 def test_expr_rule_reports_its_parameters(project: Path) -> None:
-    edit(project, "expr: \"deck.count() >= players * 6 + 3\"", "expr: \"deck.count() >= players * 11 + 3\"")
+    edit(project, "expr: \"deck.count() >= players * facts.hand_size + facts.pot_size\"",
+         "expr: \"deck.count() >= players * 11 + facts.pot_size\"")
     r = run("check", "--project", str(project))
     assert r.code == 1 and "main-game-deal [players=6]" in r.out and "players=5" not in r.out
 

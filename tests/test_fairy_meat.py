@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.engines.nasty_hits import NASTY_HITS
+from pnp.data.facts import nasty_table
 from pnp.data.loader import load_game
 from conftest import page_texts
 
@@ -100,12 +100,13 @@ def test_reference_text_is_legible(built: Path) -> None:
     assert 5.5 in sizes  # the codes are there
 
 
-def test_nasty_hits_cards_match_the_engine(game) -> None:
-    rows = [r for c in game.component("reference").cards if c.key.startswith("nasty-") and c.key != "nasty-draw"
-            for r in c.get("rows")]
-    assert [r[0] for r in rows] == list(NASTY_HITS)
-    for (band, text), effect in zip(rows, NASTY_HITS.values()):
-        assert text.startswith(effect.name), (band, text)
+def test_nasty_hits_cards_match_the_engine(game, built: Path) -> None:
+    """The printed Nasty Hits cards show every row (band and result) of the table the engine uses."""
+    table = nasty_table(game.facts)
+    assert len(table.rows) == 12 and table.effect(-5).name == "Spawny Get" and table.effect(40).fatal
+    words = " ".join(" ".join(page_texts(built / "fairy-meat" / "reference.pdf")).split())
+    for row in table.rows:
+        assert f"{row.name}." in words and row.band in words, (row.band, row.name)
 
 
 # --------------------------------------------------------------------------- checker

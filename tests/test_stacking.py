@@ -44,6 +44,8 @@ def fairy_meat_yaml() -> str:
     suit_look = {s: {"emblem": e, "color": "#b0243a" if c == "red" else "#23202b"} for s, (_, c, e) in SUITS.items()}
     data = {
         "game": {"name": "Fairy Meat", "tag": "FM", "players": {"min": 2, "max": 8}},
+        # the combat and Nasty Hits numbers belong to the contract: the statistics read them
+        "facts": yaml.safe_load(REAL_FAIRY_MEAT.read_text(encoding="utf-8"))["facts"],
         "palettes": {"suit": {**suit_look, "none": {"emblem": "star", "color": "#6b4fa0"}}},
         "faces": {"fairy": {"layout": "value", "slots": {
             "value": "{{ card.rank if card.role != 'joker' else 'JK' }}", "title": "{{ card.name }}",

@@ -13,6 +13,7 @@ from pypdf import PdfReader
 from pnp.engines.cards import parse_card
 from pnp.engines.combat import SidePlay, resolve_attack
 from pnp.draw.fonts import Fonts
+from pnp.data.facts import combat_rules
 from pnp.data.loader import load_game
 from pnp.data.model import Game
 from pnp.data.stacking import VariantSpec, write_variant
@@ -101,15 +102,16 @@ def test_variant_file_carries_trials_and_seed(project: Path) -> None:
 
 def test_seed_example_through_the_deck_contract(project: Path) -> None:
     """Dizzytwig's first attack, with cards taken from the database rather than typed in."""
-    deck = load_game(project / "card_data" / "fairy-meat.yaml").component("fairy-deck")
+    game = load_game(project / "card_data" / "fairy-meat.yaml")
+    deck, rules = game.component("fairy-deck"), combat_rules(game.facts)
     by_key = {c.key: card for c, card in zip(deck.cards, fairy_cards(deck))}
     assert len(fairy_cards(deck)) == 54 and by_key["JK1"].is_joker and by_key["AS"].is_ace_of_spades
     assert by_key["KS"] == parse_card("KS") and by_key["10H"] == parse_card("10H")
     dizzy = SidePlay(by_key["3D"], "subtract", (by_key["KS"], by_key["QC"]))
     sparky = SidePlay(by_key["2D"], "add", (by_key["KC"],))
-    r = resolve_attack(dizzy, sparky)
+    r = resolve_attack(dizzy, sparky, rules=rules)
     assert (r.attacker_value, r.defender_value, r.winner, r.points) == (2, 3, "defender", 1)
-    r = resolve_attack(SidePlay(by_key["5C"], "subtract", (by_key["KS"], by_key["QC"])), sparky)
+    r = resolve_attack(SidePlay(by_key["5C"], "subtract", (by_key["KS"], by_key["QC"])), sparky, rules=rules)
     assert (r.attacker_value, r.defender_value, r.winner, r.damage) == (2, 3, "attacker", 1)
 
 

@@ -45,7 +45,7 @@ def check(games: tuple[str, ...], project_dir: str, as_json: bool) -> None:
             for g, vs in report]}, indent=2))
     else:
         for game, violations in report:
-            rules = sum(len(c.rules) for c in game.components)
+            rules = len(game.rules) + sum(len(c.rules) for c in game.components)
             errors = [v for v in violations if v.severity == "error"]
             status = "ok" if not errors else f"{len(errors)} broken"
             click.echo(f"{game.slug} ({game.tag}): {rules} rules, {status}")

@@ -10,6 +10,7 @@ jinja2 expression, and an element whose `when` is false is not drawn.
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass
 from dataclasses import field as fld
 from typing import Any, Literal
@@ -83,7 +84,10 @@ _TEXTS = ("fill", "stroke", "text", "font", "file", "symbol")
 CHOICES: dict[str, tuple[str, ...]] = {"frame": ("trim", "safe", "bleed"), "align": ("left", "center", "right"),
                                        "valign": ("top", "middle", "bottom", "baseline"), "fit": ("cover", "contain"),
                                        "clip": ("rect", "round", "ellipse")}
-_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Element)}
+
+
+def _a(kind: str) -> str:
+    return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} element"
 
 
 def check(elements: tuple[Element, ...], raw: list[Any], where: str,
@@ -94,13 +98,11 @@ def check(elements: tuple[Element, ...], raw: list[Any], where: str,
         at = f"{where}.elements[{i}]"
         given = set(item) if isinstance(item, dict) else set()
         for name in sorted(given - APPLIES[el.type]):
-            article = "an" if el.type[0] in "aeiou" else "a"
-            out.append((el.line, f"{at}.{name}", f"{article} {el.type} element has no {name!r}; it takes "
+            out.append((el.line, f"{at}.{name}", f"{_a(el.type)} has no {name!r}; it takes "
                         f"{', '.join(sorted(APPLIES[el.type] - {'line'}))}"))
         for name in NEEDS.get(el.type, ()):
             if getattr(el, name) in (None, ""):
-                out.append((el.line, f"{at}.{name}", f"{'an' if el.type[0] in 'aeiou' else 'a'} {el.type} element "
-                        f"needs {name!r}"))
+                out.append((el.line, f"{at}.{name}", f"{_a(el.type)} needs {name!r}"))
         for name, options in CHOICES.items():
             value = getattr(el, name)
             if not is_template(value) and value not in options:
@@ -149,6 +151,8 @@ def render(el: Element, context: dict[str, Any]) -> Element | None:
                 value = float(value)
             except (TypeError, ValueError):
                 raise ValueError(f"{name}: expected a number, found {value!r}") from None
+            if not math.isfinite(value):
+                raise ValueError(f"{name}: expected a finite number, found {value!r}")
         if name in CHOICES and value not in CHOICES[name]:
             raise ValueError(f"{name}: expected one of {', '.join(CHOICES[name])}, found {value!r}")
         changes[name] = value

@@ -16,6 +16,7 @@ from pnp.geometry import sizes as geometry
 from pnp.data import elements as custom
 from pnp.data.catalog import FREE_SLOTS, SLOTS, has_symbol, unknown_symbol
 from pnp.data.errors import InputError, Problem
+from pnp.data.facts import FACT_RULE_NEEDS, with_labels
 from pnp.data.model import CARD_RESERVED, CardType, Component, Design, FieldSpec, Game
 from pnp.data.project import find_root, own_symbols
 from pnp.data.schema import Parser
@@ -29,6 +30,7 @@ _PY_TYPES: dict[str, tuple[type, ...]] = {"int": (int,), "str": (str,), "bool": 
 _RULE_NEEDS: dict[str, tuple[str, ...]] = {
     "total": (), "count": ("where",), "count_by": ("field", "expected"), "unique": ("fields",),
     "each_once": ("fields",), "expr": ("expr",), "links": ("field",), "balance": ("field",),
+    **FACT_RULE_NEEDS,
 }
 
 
@@ -88,6 +90,8 @@ class _Checker:
             seen_components[comp.key] = comp.line
             raw_comp = self.raw["components"][ci]
             components.append(self._component(game, comp, raw_comp, where, seen_cards))
+        for ri, rule in enumerate(game.rules):
+            self._rule(Component(key="facts", kind="reference", name="facts"), rule, f"rules[{ri}]")
         return dataclasses.replace(game, components=tuple(components))
 
     def _designs(self, game: Game, group: str, designs: dict[str, Design]) -> None:
@@ -159,10 +163,24 @@ class _Checker:
             for group, ref, designs in (("face", card.face, game.faces), ("back", card.back, game.backs)):
                 if ref is not None and ref not in designs:
                     self.fail(line_of(raw_card, group), f"{code_where}.{group}", f"no {group} design {ref!r}{_hint(ref, designs)}")
-            cards.append(dataclasses.replace(card, values=self._values(comp, card, raw_card, code_where)))
+            card = dataclasses.replace(card, values=self._values(comp, card, raw_card, code_where))
+            self._card_templates(game, card, raw_card, code_where)
+            cards.append(card)
         for ri, rule in enumerate(comp.rules):
             self._rule(comp, rule, f"{where}.rules[{ri}]")
         return dataclasses.replace(comp, cards=tuple(cards))
+
+    def _card_templates(self, game: Game, card: CardType, raw: Located, where: str) -> None:
+        """Card text and field values may read the game's facts (`{{ facts.set_bonus }}`): they must render."""
+        env = {"facts": with_labels(game.facts)}
+        for name, value in [("text", card.text), *card.values.items()]:
+            for text in _strings(value):
+                if not is_template(text):
+                    continue
+                try:
+                    compile_text(text).render(env)
+                except Exception as exc:  # noqa: BLE001 - any failure to render is a problem of this card
+                    self.fail(line_of(raw, name), f"{where}.{name}", f"template: {exc}")
 
     def _values(self, comp: Component, card: CardType, raw: Located, where: str) -> dict[str, Any]:
         values: dict[str, Any] = {}

@@ -113,8 +113,8 @@ class CardType:
 class Rule:
     """A composition rule, checked by `pnp check` without game-specific code."""
 
-    check: Literal["total", "count", "count_by", "unique", "each_once", "expr", "links", "balance"] = fld(
-        metadata=_d("kind of rule"))
+    check: Literal["total", "count", "count_by", "unique", "each_once", "expr", "links", "balance",
+                   "fact", "players", "bands"] = fld(metadata=_d("kind of rule"))
     id: str = fld(default="", metadata=_d("short name shown in reports"))
     describe: str = fld(default="", metadata=_d("the rule in words"))
     severity: Literal["error", "warning"] = "error"
@@ -129,6 +129,8 @@ class Rule:
                                                metadata=_d("expr is checked for every combination"))
     symmetric: bool = fld(default=False, metadata=_d("links: every link must be returned"))
     inverse: str | None = fld(default=None, metadata=_d("links: field on the target that must link back"))
+    fact: str | None = fld(default=None, metadata=_d("fact/bands/players: dotted path into the game's facts"))
+    essential: bool = fld(default=False, metadata=_d("the game is unplayable without it: stays an error in variants"))
     line: int = 0
 
 
@@ -197,6 +199,9 @@ class Game:
     backs: dict[str, Design] = fld(default_factory=dict)
     palettes: dict[str, dict[Any, Any]] = fld(default_factory=dict, metadata=_d("lookup tables for designs"))
     decisions: tuple[str, ...] = fld(default=(), metadata=_d("design decisions where the rules leave room"))
+    facts: dict[str, Any] = fld(default_factory=dict, metadata=_d(
+        "numbers and tables of the rules, read by booklets, card text, engines and statistics"))
+    rules: tuple[Rule, ...] = fld(default=(), metadata=_d("rules over the facts and player counts"))
     variant: Any = fld(default=None, metadata=_d("set by `pnp stack`: base game and changes"))
     source: Path = fld(default=Path("."), metadata={"internal": True})
     root: Path = fld(default=Path("."), metadata={"internal": True})  # project folder: templates/ and fonts/

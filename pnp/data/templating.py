@@ -11,10 +11,29 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 from pnp.data.colours import FILTERS
 
 
+def pairs(rows: Any, label: str, *parts: str, sep: str = ". ") -> list[list[str]]:
+    """Table rows from a list of mappings: [row[label], the `parts` present joined by `sep`].
+
+    Lets a reference card print a table that lives in the game's facts:
+    `facts.nasty_hits.rows[0:5] | pairs('label', 'name', 'text')`.
+    """
+    return [[str(r[label]), sep.join(str(r[p]) for p in parts if r.get(p) not in (None, ""))] for r in rows]
+
+
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+
+
+def spell(n: Any) -> str:
+    """A small whole number in words (`{{ facts.market | spell }}` -> five); others as digits."""
+    return _WORDS[n] if isinstance(n, int) and not isinstance(n, bool) and 0 <= n < len(_WORDS) else str(n)
+
+
 def _env(loader: jinja2.BaseLoader | None = None) -> ImmutableSandboxedEnvironment:
     env = ImmutableSandboxedEnvironment(undefined=jinja2.StrictUndefined, loader=loader,
                                         keep_trailing_newline=True, autoescape=False)
     env.filters.update(FILTERS)
+    env.filters["pairs"] = pairs
+    env.filters["spell"] = spell
     return env
 
 

@@ -8,8 +8,10 @@ treat it like any database.
 
 Checks of a variant: the base's error rules that pin the standard deck's
 exact make-up (total or count with an `expected` number, count_by, unique,
-each_once) no longer apply and are dropped; its other rules (bounds,
-balances, expressions, links) are kept as warnings. For a Fairy Deck (fields
+each_once) no longer apply and are dropped; rules marked `essential` (without
+them the game cannot be played, e.g. a Nasty Hits draw needs a Numbered card)
+stay errors; its other rules (bounds, balances, expressions, links) are kept
+as warnings. For a Fairy Deck (fields
 rank, suit, colour, role) warnings are added for uneven red/black Trumps or
 Numbered cards (unless the base already has its own colour rules) and for
 Order ties clearly likelier than with the base deck. A selector that picks
@@ -99,7 +101,7 @@ def fairy_cards(comp: Component) -> list[Card]:
 
 def variant_rules(base: Component, stacked: Component) -> list[Rule]:
     """The checks a variant carries: kept base rules (as warnings) and generated warnings."""
-    rules = [dataclasses.replace(r, severity="warning") for r in base.rules if not _pins(r)]
+    rules = [r if r.essential else dataclasses.replace(r, severity="warning") for r in base.rules if not _pins(r)]
     if not is_fairy_deck(base):
         return rules
     ids = {r.id for r in rules}
@@ -119,7 +121,7 @@ def variant_rules(base: Component, stacked: Component) -> list[Rule]:
 def _pins(rule: Rule) -> bool:
     """An error rule that fixes the standard deck's exact make-up."""
     exact = rule.check in ("total", "count") and rule.expected is not None
-    return rule.severity == "error" and (exact or rule.check in PINNING)
+    return rule.severity == "error" and not rule.essential and (exact or rule.check in PINNING)
 
 
 def _tie_rule(base: Component, stacked: Component) -> Rule:

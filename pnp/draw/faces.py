@@ -23,7 +23,8 @@ from pnp.geometry.sizes import Size, card_size, pt
 from pnp.draw.layouts import LAYOUTS
 from pnp.data.model import CardType, Component, Design, Game, Mark
 from pnp.draw.pdf import end_form_compressed
-from pnp.data.templating import render_value
+from pnp.data.facts import with_labels
+from pnp.data.templating import is_template, render_value
 
 
 @dataclass(frozen=True)
@@ -57,10 +58,25 @@ def printed_cards(game: Game, comp: Component, counts: dict[str, int] | None = N
     return out
 
 
+def _templated(value: Any) -> bool:
+    if isinstance(value, (list, tuple)):
+        return any(_templated(v) for v in value)
+    return is_template(value)
+
+
 def card_view(game: Game, card: CardType) -> dict[str, Any]:
-    """A card as templates see it: its fields plus key, name, copies, text and code."""
-    return {**card.values, "key": card.key, "name": card.name, "copies": card.copies,
-            "text": card.text, "code": game.code(card)}
+    """A card as templates see it: its fields plus key, name, copies, text and code.
+
+    Card text and field values that are templates read the game's facts
+    (`{{ facts.set_bonus }}`), so a number stated on a card lives only in `facts:`.
+    """
+    values, text = card.values, card.text
+    if _templated(text) or any(_templated(v) for v in values.values()):
+        env = {"facts": with_labels(game.facts)}
+        text = render_value(text, env)
+        values = {k: render_value(v, env) if _templated(v) else v for k, v in values.items()}
+    return {**values, "key": card.key, "name": card.name, "copies": card.copies,
+            "text": text, "code": game.code(card)}
 
 
 class _LazyCards(Sequence):
@@ -91,6 +107,7 @@ def context(game: Game, comp: Component, card: CardType | None, mark: Mark | Non
         "game": {"name": game.game.name, "tag": game.tag, "players": game.game.players},
         "component": {"key": comp.key, "name": comp.name},
         "palettes": game.palettes,
+        "facts": with_labels(game.facts),
         "mark": mark,
         "set": set_index,
         "variant": game.variant,
@@ -198,8 +215,8 @@ def _elements(game: Game, design: Design, where: str, label: str, ctx: dict[str,
         try:
             done = custom.render(el, ctx)
             picture = None
-            if done is not None and done.type == "image" and done.file:
-                picture = art.picture({"file": done.file, "fit": done.fit}) if art else None
+            if done is not None and done.type == "image" and done.file and art is not None:
+                picture = art.picture({"file": done.file, "fit": done.fit})
                 if picture is None:
                     raise ValueError(f"file: {done.file!r} is not a picture (use a .png, .jpg, .jpeg or .svg file)")
         except jinja2.TemplateError as exc:

@@ -23,6 +23,7 @@ from pnp.draw.pdf import place_form
 
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 FITS = ("cover", "contain")
+_OTHER_IMAGES = (".gif", ".webp", ".bmp", ".tif", ".tiff", ".pdf", ".eps")
 MIN_DPI = 300.0
 _MM = 72 / 25.4
 
@@ -76,6 +77,8 @@ def picture_spec(value: Any) -> tuple[str, str] | None:
         return file, fit
     if is_picture_name(value):
         return str(value).strip(), "cover"
+    if isinstance(value, str) and ("/" in value or value.strip().lower().endswith(_OTHER_IMAGES)):
+        raise ValueError(f"{value!r} is not a picture (use a .png, .jpg, .jpeg or .svg file)")
     return None
 
 
@@ -121,7 +124,7 @@ class Artwork:
                 with Image.open(path) as im:
                     im.verify()
                     self._pixels[path] = im.size
-            except (OSError, UnidentifiedImageError, SyntaxError) as exc:
+            except (OSError, UnidentifiedImageError, SyntaxError, Image.DecompressionBombError) as exc:
                 raise ValueError(f"{name}: not a readable PNG or JPEG image ({exc})") from None
         return self._pixels[path]
 
@@ -130,11 +133,15 @@ class Artwork:
             import logging
 
             from svglib.svglib import svg2rlg  # lazy: svglib loads only for projects that use SVG
-            logging.getLogger("svglib").setLevel(logging.CRITICAL)  # its messages become our error below
+            log = logging.getLogger("svglib")
+            level = log.level
+            log.setLevel(logging.CRITICAL)  # its complaints become our one error below
             try:
                 drawing = svg2rlg(str(path))
             except Exception as exc:  # svglib raises whatever its XML and CSS parsers raise
                 raise ValueError(f"{name}: not a readable SVG file ({type(exc).__name__})") from None
+            finally:
+                log.setLevel(level)
             if drawing is None or not drawing.width or not drawing.height:
                 raise ValueError(f"{name}: not a readable SVG file (no picture or no size)")
             self._svgs[path] = drawing

@@ -12,10 +12,13 @@ Rule interpretations (the written rules leave these open):
   (raise its own value and lower the cheat's when highest wins, the reverse
   when lowest wins).  That one choice maximises the opponent's margin, so
   it both makes a win most likely and makes the win worth most.
-* The Ace of Spades doubles damage only (not a defender's bonus), and only
-  when it is among the revealed trumps of either side.
+* The Ace of Spades multiplies damage only (not a defender's bonus), and
+  only when it is among the revealed trumps of either side.
 * Under the damage-level variant only the damage dealt to a losing defender
   changes; a winning defender still earns the halved-difference points.
+* Every number of the rules (the damage steps, the Ace of Spades multiplier,
+  the Nasty Hit threshold) comes in as a `CombatRules`, built from the game's
+  database by `pnp.data.facts`; this module types none of them.
 * Jokers take no part in combat: they cannot be played and are set aside
   when drawn while looking for a Numbered card.
 """
@@ -29,6 +32,29 @@ from pnp.engines.cards import Card
 Mode = Literal["add", "subtract"]
 Role = Literal["attacker", "defender"]
 Winner = Literal["attacker", "defender", "draw"]
+FaceDown = Literal["best", "reveal", "hide"]
+
+
+@dataclass(frozen=True)
+class CombatRules:
+    """The numbers of the alternative combat, read from the game's database.
+
+    `damage_steps` are the upper bounds of the rulebook-level damage table
+    (a difference up to the first step deals 1, up to the second 2, and so
+    on; beyond the last, one more); `ace_multiplier` multiplies an attacker's
+    damage when the Ace of Spades is revealed; a blow of `nasty_threshold` or
+    more damage calls for a Nasty Hits draw.
+    """
+
+    damage_steps: tuple[int, ...]
+    ace_multiplier: int
+    nasty_threshold: int
+
+    def __post_init__(self) -> None:
+        steps = tuple(int(s) for s in self.damage_steps)
+        if not steps or any(b <= a for a, b in zip(steps, steps[1:])) or steps[0] < 1:
+            raise ValueError(f"damage steps must rise from 1 or more, found {list(self.damage_steps)}")
+        object.__setattr__(self, "damage_steps", steps)
 
 
 @dataclass(frozen=True)
@@ -139,10 +165,7 @@ class AttackResult:
     def cheated(self) -> bool:
         return self.attacker_cheated or self.defender_cheated
 
-    @property
-    def nasty_hit(self) -> bool:
-        """Three or more damage in a single attack calls for a Nasty Hits draw."""
-        return self.damage >= 3
+    nasty_hit: bool = False
 
 
 def points_for(difference: int) -> int:
@@ -150,12 +173,15 @@ def points_for(difference: int) -> int:
     return (abs(difference) + 1) // 2
 
 
-def damage_level(difference: int) -> int:
-    """Damage under the rulebook-levels variant: 1 up to 4, 2 up to 8, else 3 (0 for no difference)."""
+def damage_level(difference: int, rules: CombatRules) -> int:
+    """Damage under the rulebook-levels variant: 1 up to the first step, 2 up to the next... (0 for no difference)."""
     d = abs(difference)
     if d == 0:
         return 0
-    return 1 if d <= 4 else 2 if d <= 8 else 3
+    for level, bound in enumerate(rules.damage_steps, 1):
+        if d <= bound:
+            return level
+    return len(rules.damage_steps) + 1
 
 
 def _own_and_cheat(side: SidePlay, applied: tuple[Trump, ...]) -> tuple[int, int]:
@@ -166,7 +192,7 @@ def _own_and_cheat(side: SidePlay, applied: tuple[Trump, ...]) -> tuple[int, int
 
 
 def _resolve(attacker: SidePlay, defender: SidePlay, a_reveal: bool, d_reveal: bool,
-             damage_levels: bool) -> AttackResult:
+             damage_levels: bool, rules: CombatRules) -> AttackResult:
     a_trumps, d_trumps = _applied(attacker, a_reveal), _applied(defender, d_reveal)
     a_own, a_cheat = _own_and_cheat(attacker, a_trumps)
     d_own, d_cheat = _own_and_cheat(defender, d_trumps)
@@ -191,9 +217,9 @@ def _resolve(attacker: SidePlay, defender: SidePlay, a_reveal: bool, d_reveal: b
     ace = any(t.is_ace_of_spades for t in a_trumps + d_trumps)
     damage = bonus = 0
     if winner == "attacker":
-        damage = damage_level(diff) if damage_levels else points
+        damage = damage_level(diff, rules) if damage_levels else points
         if ace:
-            damage *= 2
+            damage *= rules.ace_multiplier
     elif winner == "defender":
         bonus = points
     return AttackResult(
@@ -202,6 +228,7 @@ def _resolve(attacker: SidePlay, defender: SidePlay, a_reveal: bool, d_reveal: b
         attacker_cheated=a_cheat > 0, defender_cheated=d_cheat > 0,
         ace_of_spades=ace, ace_doubled=ace and winner == "attacker",
         attacker_revealed=a_reveal, defender_revealed=d_reveal,
+        nasty_hit=damage >= rules.nasty_threshold,
     )
 
 
@@ -210,25 +237,33 @@ def _attacker_utility(r: AttackResult) -> int:
     return r.damage if r.winner == "attacker" else -r.bonus
 
 
-def resolve_attack(attacker: SidePlay, defender: SidePlay, *, damage_levels: bool = False,
-                   allow_withhold: bool = True) -> AttackResult:
-    """Resolve one attack of the alternative combat system.
+def resolve_attack(attacker: SidePlay, defender: SidePlay, *, rules: CombatRules, damage_levels: bool = False,
+                   face_down: FaceDown = "best") -> AttackResult:
+    """Resolve one attack of the alternative combat system under `rules`.
 
     When one side revealed no trumps at all, the other may leave its own
-    face-down Trump cards unused after the Numbered cards are shown; with
-    `allow_withhold` that side makes whichever choice scores better for it
-    (damage dealt or bonus won, net of what it concedes), keeping them hidden
-    on a tie.  Wild-route trumps and declared wild points are always used.
+    face-down Trump cards unused after the Numbered cards are shown. That is
+    the player's choice, given as `face_down`: "reveal" uses them, "hide"
+    keeps them out of play (they cannot get anyone caught), and "best" makes
+    whichever choice scores better for that side (damage dealt or bonus won,
+    net of what it concedes), keeping them hidden on a tie. Wild-route trumps
+    and declared wild points are always used.
     """
-    if allow_withhold and not defender.trumps and attacker.can_withhold:
-        hidden = _resolve(attacker, defender, False, True, damage_levels)
-        shown = _resolve(attacker, defender, True, True, damage_levels)
-        return shown if _attacker_utility(shown) > _attacker_utility(hidden) else hidden
-    if allow_withhold and not attacker.trumps and defender.can_withhold:
-        hidden = _resolve(attacker, defender, True, False, damage_levels)
-        shown = _resolve(attacker, defender, True, True, damage_levels)
-        return shown if _attacker_utility(shown) < _attacker_utility(hidden) else hidden
-    return _resolve(attacker, defender, True, True, damage_levels)
+    if face_down not in ("best", "reveal", "hide"):
+        raise ValueError(f"face_down must be 'best', 'reveal' or 'hide', not {face_down!r}")
+    if not defender.trumps and attacker.can_withhold:
+        hidden = _resolve(attacker, defender, False, True, damage_levels, rules)
+        shown = _resolve(attacker, defender, True, True, damage_levels, rules)
+        if face_down == "best":
+            return shown if _attacker_utility(shown) > _attacker_utility(hidden) else hidden
+        return shown if face_down == "reveal" else hidden
+    if not attacker.trumps and defender.can_withhold:
+        hidden = _resolve(attacker, defender, True, False, damage_levels, rules)
+        shown = _resolve(attacker, defender, True, True, damage_levels, rules)
+        if face_down == "best":
+            return shown if _attacker_utility(shown) < _attacker_utility(hidden) else hidden
+        return shown if face_down == "reveal" else hidden
+    return _resolve(attacker, defender, True, True, damage_levels, rules)
 
 
 class DeckExhausted(ValueError):

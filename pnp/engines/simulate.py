@@ -9,6 +9,7 @@ from typing import Iterator, Mapping, Sequence
 
 from pnp.engines.cards import RANKS, Card
 from pnp.engines.combat import (
+    CombatRules,
     DeckExhausted,
     Mode,
     Role,
@@ -164,7 +165,7 @@ def _realise(play: Play, pile: Iterator[Card]) -> SidePlay | None:
 
 
 def simulate(deck: list[Card], attacker_kill: int, defender_live: int, trials: int,
-             seed: int, *, damage_levels: bool = False) -> CombatStats:
+             seed: int, *, rules: CombatRules, damage_levels: bool = False) -> CombatStats:
     """Estimate one attack: Kill+1 cards against Live cards from a shuffled `deck`.
 
     Each trial shuffles the deck with a single `random.Random(seed)`, deals
@@ -172,6 +173,7 @@ def simulate(deck: list[Card], attacker_kill: int, defender_live: int, trials: i
     resolves the attack; Wild Trump draws (attacker first) come from the rest
     of the deck.  A side left with nothing to play (only Jokers, or a deck
     that ran dry) forfeits and loses by one point; if both do, it is a draw.
+    `rules` carries the game's numbers (damage steps, Ace of Spades, Nasty Hit threshold).
     """
     a_n, d_n = attacker_kill + 1, defender_live
     if attacker_kill < 0 or defender_live < 0 or trials <= 0:
@@ -202,7 +204,7 @@ def simulate(deck: list[Card], attacker_kill: int, defender_live: int, trials: i
                 d_win += 1
                 bonus += 1
             continue
-        r = resolve_attack(a_side, d_side, damage_levels=damage_levels)
+        r = resolve_attack(a_side, d_side, rules=rules, damage_levels=damage_levels)
         damage += r.damage
         bonus += r.bonus
         nasty += r.nasty_hit

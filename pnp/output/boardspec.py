@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.data.errors import InputError, Problem
+from pnp.data.facts import with_labels
+from pnp.data.templating import compile_text, is_template
 from pnp.geometry.sizes import card_size, paper_size
 from pnp.data.model import Component, Game
 from pnp.data.catalog import has_symbol, unknown_symbol
@@ -179,6 +181,12 @@ class _Reader:
         if not isinstance(value, (str, int, float)) or isinstance(value, bool):
             self.fail(node, key, f"{field}.{key}", f"expected text, found {value!r}")
             return default
+        if is_template(value):   # board text may state a game fact: "always {{ facts.market }} face up"
+            try:
+                return compile_text(value).render({"facts": with_labels(self.game.facts)})
+            except Exception as exc:  # noqa: BLE001 - any failure to render is a problem of this text
+                self.fail(node, key, f"{field}.{key}", f"template: {exc}")
+                return default
         return str(value)
 
     def symbol(self, node: dict, key: str, field: str) -> str | None:

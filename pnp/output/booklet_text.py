@@ -14,6 +14,7 @@ import jinja2
 
 from pnp.output.boardspec import parse_board
 from pnp.data.errors import InputError, Problem
+from pnp.data.facts import with_labels
 from pnp.draw.faces import card_view
 from pnp.geometry.sizes import card_size
 from pnp.data.model import Component, Game
@@ -141,6 +142,7 @@ def context(game: Game, recorder: Recorder | None = None) -> dict[str, Any]:
                  "credits": game.game.credits,
                  "players": {"min": game.game.players.min, "max": game.game.players.max}},
         "decisions": list(game.decisions),
+        "facts": with_labels(game.facts),
         "palettes": game.palettes,
         "components": [component(c.key) for c in game.components if c.kind != "booklet"],
         "boards": boards,

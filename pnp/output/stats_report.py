@@ -14,7 +14,9 @@ from typing import Any, Sequence
 
 from pnp.engines import deckstats
 from pnp.engines.cards import Card
+from pnp.engines.combat import CombatRules
 from pnp.engines.simulate import simulate
+from pnp.data.facts import combat_rules
 from pnp.data.model import Component, Game
 from pnp.data.variants import fairy_cards
 from pnp.rules.checker import check_component
@@ -90,7 +92,11 @@ def report(game: Game, base: Component, *, trials: int | None = None, seed: int 
     out["by_role"] = deckstats.composition(deck)
     out["standard_by_role"] = deckstats.composition(standard)
     out["odds"] = deckstats.report(deck, standard, hand_sizes=HAND_SIZES, fairies=FAIRIES)
-    out["combat"] = combat_report(deck, standard, trials, seed)
+    try:
+        rules = combat_rules(game.facts)
+    except (KeyError, ValueError, TypeError, AttributeError):   # a deck of playing cards whose game states no combat rules
+        return out
+    out["combat"] = combat_report(deck, standard, trials, seed, rules)
     return out
 
 
@@ -101,15 +107,17 @@ def note_text(v: Any) -> str:
     return f"{v.rule.replace('-', ' ')}: wanted {v.expected}; this variant has {v.found}"
 
 
-def combat_report(deck: Sequence[Card], standard: Sequence[Card], trials: int, seed: int) -> dict[str, Any]:
-    """Monte Carlo of one attack per match-up, variant and standard deck with the same seed."""
+def combat_report(deck: Sequence[Card], standard: Sequence[Card], trials: int, seed: int,
+                  rules: CombatRules) -> dict[str, Any]:
+    """Monte Carlo of one attack per match-up, variant and standard deck with the same seed,
+    under the game's combat rules (from its facts)."""
     rows = []
     for kill, live in MATCHUPS:
         if kill + 1 + live > min(len(deck), len(standard)):
             continue
         rows.append({"kill": kill, "live": live, "attacker_cards": kill + 1, "defender_cards": live,
-                     "variant": simulate(list(deck), kill, live, trials, seed).as_dict(),
-                     "standard": simulate(list(standard), kill, live, trials, seed).as_dict()})
+                     "variant": simulate(list(deck), kill, live, trials, seed, rules=rules).as_dict(),
+                     "standard": simulate(list(standard), kill, live, trials, seed, rules=rules).as_dict()})
     return {"trials": trials, "seed": seed, "strategy": STRATEGY, "matchups": rows}
 
 

@@ -6,8 +6,10 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import Any, Callable, Iterable
 
+from pnp.data.facts import FACT_RULE_KINDS
 from pnp.data.model import CardType, Component, Game, Rule
 from pnp.data.templating import compile_expr
+from pnp.rules.factcheck import check_fact_rule
 
 
 @dataclass(frozen=True)
@@ -129,7 +131,9 @@ def check_component(game: Game, comp: Component) -> list[Violation]:
         elif check == "links":
             _links(comp, rule, cards, fail)
         elif check == "expr":
-            _expr(comp, rule, fail)
+            _expr(game, comp, rule, fail)
+        elif check in FACT_RULE_KINDS:
+            check_fact_rule(game, rule, fail)
     return out
 
 
@@ -173,6 +177,13 @@ class _Deck:
             counts[_norm(c.get(field))] += c.copies
         return min(counts.values()) if counts else 0
 
+    def fits(self, field: str, per: dict[Any, int], **where: Any) -> int:
+        """How many whole sets of `per` (value of `field` -> cards each set needs) the cards make."""
+        counts = Counter()
+        for c in _cards(self._comp, where):
+            counts[_norm(c.get(field))] += c.copies
+        return min((counts.get(_norm(v), 0) // int(n) for v, n in per.items() if int(n) > 0), default=0)
+
     def max_count(self, field: str, **where: Any) -> int:
         counts = Counter()
         for c in _cards(self._comp, where):
@@ -180,11 +191,13 @@ class _Deck:
         return max(counts.values()) if counts else 0
 
 
-def _expr(comp: Component, rule: Rule, fail: Callable[..., None]) -> None:
+def _expr(game: Game, comp: Component, rule: Rule, fail: Callable[..., None]) -> None:
     fn = compile_expr(rule.expr or "true")
     names = list(rule.params)
+    players = {"min": game.game.players.min, "max": game.game.players.max}
     for combo in itertools.product(*[rule.params[n] for n in names]) if names else [()]:
-        env = {"deck": _Deck(comp), "total": _count(comp.cards), **dict(zip(names, combo))}
+        env = {"deck": _Deck(comp), "total": _count(comp.cards), "facts": game.facts,
+               "game": {"players": players}, **dict(zip(names, combo))}
         try:
             ok = bool(fn(**env))
         except Exception as exc:  # a broken expression is a broken rule, reported as such
@@ -195,6 +208,10 @@ def _expr(comp: Component, rule: Rule, fail: Callable[..., None]) -> None:
             fail(rule, rule.describe or rule.expr, f"false for {rule.expr}", detail)
 
 
+FACTS = "facts"   # the name game-level rules report under, as if they were a component
+
+
 def check_game(game: Game) -> list[Violation]:
-    """Every violation in every component of a game."""
-    return [v for comp in game.components for v in check_component(game, comp)]
+    """Every violation of the game's own rules (over its facts) and of every component's."""
+    own = Component(key=FACTS, kind="reference", name="facts", rules=game.rules)
+    return check_component(game, own) + [v for comp in game.components for v in check_component(game, comp)]

@@ -109,6 +109,8 @@ def _named_files(value: Any, root: Path) -> list[tuple[str, Path]]:
     elif isinstance(value, dict):
         for v in value.values():
             out += _named_files(v, root)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):  # a custom layout's element
+        out += _named_files(dataclasses.asdict(value), root)
     return out
 
 

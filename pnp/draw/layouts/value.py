@@ -71,6 +71,13 @@ def draw(ctx: CardContext, s: Mapping[str, Any]) -> Color:
     numeral_ink = on(theme, dark=color("#17131f"), light=color("#ffffff"))
     size = ctx.fonts.fit(value, "display", r * 1.55, 58)
     c.setFont(ctx.fonts.name("display"), size)
+    if isinstance(art, Picture):  # a halo in the deep shade keeps the numeral legible on any picture
+        c.saveState()
+        c.setStrokeColor(darken(theme, 0.5) if numeral_ink == color("#ffffff") else lighten(theme, 0.8))
+        c.setLineWidth(size * 0.09)
+        c.setLineJoin(1)
+        c.drawCentredString(cx, cy - size * 0.36, value, mode=1)
+        c.restoreState()
     ctx.text(cx, cy - size * 0.36, value, "display", size, numeral_ink, align="center")
 
     # Flavour or rules text under the medallion.
