@@ -1,10 +1,9 @@
 """`pnp build`: every component of the chosen games into PDFs, a checklist each, and a manifest."""
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 from pnp.output.boards import board_step
 from pnp.output.booklets import booklet_step
@@ -15,13 +14,13 @@ from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import pt
 from pnp.data.model import Component, Game
 from pnp.draw.pdf import canvas
-from pnp.output.publish import publish, staging, write_json_atomic
+from pnp.output.publish import publish, staging
+from pnp.output.manifest import record_build
+from pnp.output.colour.pdfx import colour_hook, finish_pdfx, whole_page_boxes
 from pnp.output.sheets import deck_grid, draw_deck, plan
 from pnp.output.stats_sheet import stats_step
 from pnp.output.workers import run_all
 from pnp.output.steps import BuildOptions, Output, Step
-
-MANIFEST = "manifest.json"
 
 
 def check_counts(games: list[Game], counts: dict[str, int]) -> None:
@@ -63,9 +62,14 @@ def card_step(game: Game, comp: Component, options: BuildOptions) -> Step:
     def run(stage: Path, fonts: Fonts, tick: Callable[[], None]) -> Output:
         path = stage / rel
         path.parent.mkdir(parents=True, exist_ok=True)
-        c = canvas(path, f"{game.game.name}: {comp.name}", (pt(grid.page.w), pt(grid.page.h)), fonts.name("body"))
+        page = (pt(grid.page.w), pt(grid.page.h))
+        c = canvas(path, f"{game.game.name}: {comp.name}", page, fonts.name("body"), colour_hook(options.colour))
+        if options.colour:
+            whole_page_boxes(c, *page)
         forms = FormCache(c, game, fonts, options.sheets.bleed)
         pages = draw_deck(c, game, comp, cards, options.sheets, fonts, forms, tick)
+        if options.colour:
+            finish_pdfx(c, options.colour)
         c.save()
         return deck_output(game, comp, rel, pages, cards)
 
@@ -131,7 +135,8 @@ def _run_step(work: _Work, index: int) -> Output:
 
 
 def build(steps: list[Step], games: list[Game], out: Path, fonts: Fonts,
-          progress: Callable[[int], None] = lambda n: None, jobs: int = 1) -> list[Output]:
+          progress: Callable[[int], None] = lambda n: None, jobs: int = 1,
+          options: BuildOptions | None = None) -> list[Output]:
     """Run planned steps (on `jobs` workers) in a staging folder, then publish.
 
     On any error nothing in `out` changes. Each step writes its own files, so
@@ -142,26 +147,9 @@ def build(steps: list[Step], games: list[Game], out: Path, fonts: Fonts,
         outputs = run_all(_run_step, range(len(steps)), lambda: work, jobs, progress,
                           weight=lambda i: steps[i].weight)
         publish(stage, out)
-    update_manifest(out, outputs, {g.slug for g in games})
+    recorded = options.as_dict() if options else {}
+    record_build(out, [o.as_dict() for o in outputs], {g.slug: recorded for g in games})
     return outputs
-
-
-def update_manifest(out: Path, outputs: list[Output], folders: set[str]) -> None:
-    """Replace the entries in the rebuilt games' folders of out/manifest.json, keep the others.
-
-    Every game (and every stacked variant, which shares its base game's tag)
-    writes into a folder of its own, so the folder is what identifies its entries.
-    """
-    path = out / MANIFEST
-    kept: list[dict[str, Any]] = []
-    if path.is_file():
-        try:
-            old = json.loads(path.read_text(encoding="utf-8"))
-            kept = [e for e in old.get("files", []) if str(e.get("path", "")).split("/")[0] not in folders]
-        except (ValueError, AttributeError):
-            kept = []
-    files = sorted(kept + [o.as_dict() for o in outputs], key=lambda e: e["path"])
-    write_json_atomic(path, {"generator": "fairy-pnp", "files": files})
 
 
 def total_weight(steps: list[Step]) -> int:

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import click
 
-from pnp.cli.common import load_games, open_project, parse_offset, progress, jobs_option, project_option, set_counts
+from pnp.cli.common import (colour_options, jobs_option, load_games, open_project, parse_offset, print_colour,
+                            progress, project_option, set_counts)
 
 
 @click.command()
@@ -20,8 +21,11 @@ from pnp.cli.common import load_games, open_project, parse_offset, progress, job
 @click.option("--players", type=int, default=None, help="Sets for per-player components (e.g. Fairy Bucks money).")
 @click.option("--decks", type=int, default=None, help="Copies of components printed per deck (e.g. tarot).")
 @click.option("--board-paper", default=None, help="Paper for boards (e.g. a3, tabloid); default: --paper.")
+@click.option("--cmyk", is_flag=True, help="Card sheets as CMYK PDF/X-1a within the ink limit (for a print shop).")
+@colour_options
 def build(games: tuple[str, ...], project_dir: str, jobs: int | None, out_dir: str, paper: str, duplex: str, bleed: float,
-          back_offset: str, crop_marks: str, players: int | None, decks: int | None, board_paper: str | None) -> None:
+          back_offset: str, crop_marks: str, players: int | None, decks: int | None, board_paper: str | None,
+          cmyk: bool, ink_limit: float, press_profile: str | None) -> None:
     """Build GAMES (all when none) into OUT, one folder per game, plus manifest.json."""
     # lazy: only this command needs these (start-up speed)
     from pnp.build import BuildOptions, plan_build, total_weight
@@ -37,14 +41,15 @@ def build(games: tuple[str, ...], project_dir: str, jobs: int | None, out_dir: s
         boards = paper_size(board_paper) if board_paper else None
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
+    colour = print_colour(ink_limit, press_profile) if cmyk else None
     options = BuildOptions(SheetOptions(sheet_paper, duplex, bleed, parse_offset(back_offset), crop_marks),
-                           set_counts(players, decks), boards)
+                           set_counts(players, decks), boards, colour)
     loaded = load_games(project, games)
     steps = plan_build(loaded, options)
     fonts = Fonts.load(project.fonts)
     out = project.output(out_dir)
     with progress(total_weight(steps), "Building") as advance:
-        outputs = run_build(steps, loaded, out, fonts, advance, jobs_for(jobs))
+        outputs = run_build(steps, loaded, out, fonts, advance, jobs_for(jobs), options)
     pages = sum(o.pages for o in outputs)
     click.echo(f"Wrote {len(outputs)} PDFs ({pages} pages) to {out} and updated {out / 'manifest.json'}")
 

@@ -100,3 +100,21 @@ class Group(click.Group):
             sys.exit(2)
 
 
+
+
+def colour_options(fn: Callable) -> Callable:
+    """--ink-limit and --press-profile: how CMYK output is separated."""
+    fn = click.option("--press-profile", type=click.Path(dir_okay=False, exists=True), default=None,
+                      help="ICC profile of the shop's press (CMYK, Lab connection space) "
+                           "[default: Ghostscript's SWOP-like CMYK profile].")(fn)
+    return click.option("--ink-limit", type=click.FloatRange(100, 400), default=240, show_default=True,
+                        help="Most total ink (C+M+Y+K, percent) CMYK output may use.")(fn)
+
+
+def print_colour(ink_limit: float, press_profile: str | None) -> Any:
+    """The ink-limited CMYK profile for these options (built here: it takes a moment)."""
+    # lazy: only CMYK output needs colour management (start-up speed)
+    from pnp.output.colour.convert import PrintColour
+    from pnp.output.colour.icc import InkLimit
+
+    return PrintColour.build(InkLimit(ink_limit), Path(press_profile) if press_profile else None)

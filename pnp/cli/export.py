@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 import click
 
-from pnp.cli.common import jobs_option, load_games, progress, project_option, set_counts
+from pnp.cli.common import colour_options, jobs_option, load_games, print_colour, progress, project_option, set_counts
 from pnp.data.model import Game
 from pnp.data.project import Project
 
@@ -18,7 +18,7 @@ def _common(fn: Callable) -> Callable:
         click.argument("games", nargs=-1),
         project_option,
         click.option("--out", "out_dir", default="output", show_default=True,
-                     help="Output folder (relative to the project); files go to OUT/<game>/<kind>/."),
+                     help="Output folder (relative to the project); files go to OUT/<game>/<kind>/<profile>-<dpi>/."),
         jobs_option,
         click.option("--players", type=int, default=None, help="Sets for per-player components."),
         click.option("--decks", type=int, default=None, help="Copies of components printed per deck."),
@@ -56,13 +56,20 @@ def _job(project_dir: str, games: tuple[str, ...], out_dir: str, jobs: int | Non
 
 
 def _write(job: _Job, kind: str, label: str, total: int,
-           export: Callable[[Path, Callable[[int], None]], list[Path]]) -> list[Path]:
-    """Run one export into a staging folder with a progress bar; publish it under OUT/<game>/<kind>/."""
+           export: Callable[[Path, Callable[[int], None]], Any], sub: str = "",
+           details: dict[str, Any] | None = None) -> list[Path]:
+    """Run one export into a staging folder with a progress bar; publish it under OUT/<game>/<kind>/<sub>/.
+
+    The export is recorded in OUT/manifest.json with `details` (its profile and options).
+    """
     # lazy: only this command needs these (start-up speed)
-    from pnp.output.exports.output import write_export
+    from pnp.output.exports.output import record, write_export
 
     with progress(total, label) as advance:
-        return write_export(job.out, job.loaded, kind, lambda stage: export(stage, advance))
+        moved = write_export(job.out, job.loaded, kind, lambda stage: export(stage, advance), sub)
+    counts = dict(job.setup.counts)
+    record(job.out, job.loaded, kind, sub, moved, {**(details or {}), "counts": counts})
+    return moved
 
 
 @click.group(name="export")
@@ -83,52 +90,83 @@ def png(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | None
     from pnp.output.exports.png import export_png, png_count
     from pnp.output.exports.profiles import PROFILES
 
+    from pnp.output.exports.output import export_folder
+
     job = _job(project_dir, games, out_dir, jobs, players, decks)
     total = png_count(job.targets, job.setup.scenes())
+    sub = export_folder(profile, dpi)
     written = _write(job, "png", "PNG", total, lambda stage, advance: export_png(
-        job.targets, job.setup, stage, PROFILES[profile], dpi, job.jobs, advance))
-    click.echo(f"Wrote {len(written)} PNGs ({profile}, {dpi:g} dpi) to {job.out}/<game>/png/")
+        job.targets, job.setup, stage, PROFILES[profile], dpi, job.jobs, advance, sub=sub),
+        sub, {"profile": profile, "dpi": dpi})
+    click.echo(f"Wrote {len(written)} PNGs ({profile}, {dpi:g} dpi) to {job.out}/<game>/png/{sub}/")
 
 
 @export.command(name="tts")
 @_common
+@click.option("--dpi", type=click.FloatRange(30, 1200), default=300, show_default=True,
+              help="Resolution of each card; sheets stay within 4096 px and 10 x 7 cards.")
+@click.option("--base-url", default=None, metavar="URL",
+              help="Where the pictures will be hosted (http or https); the JSON then names them by URL.")
 def tts(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | None, players: int | None,
-        decks: int | None) -> None:
-    """Tabletop Simulator deck sheets, backs and a saved-object JSON per deck: OUT/<game>/tts/.
+        decks: int | None, dpi: float, base_url: str | None) -> None:
+    """Tabletop Simulator deck sheets, backs and a saved-object JSON per deck: OUT/<game>/tts/<local|hosted>-<dpi>/.
 
-    Copy or link the JSON into TTS's Saved Objects folder; it names the
-    pictures by their local paths, so keep the output folder where it is.
+    Copy the JSON into TTS's Saved Objects folder. Without --base-url it names
+    the pictures by their local paths, so keep the output folder where it is;
+    with it, upload the folder's PNGs to that URL first.
     """
     # lazy: only this command needs these (start-up speed)
-    from pnp.output.exports.tts import export_tts, plan_sheets
+    from pnp.output.exports.output import export_folder
+    from pnp.output.exports.tts import export_tts, tts_plan
 
+    if base_url is not None and not base_url.lower().startswith(("http://", "https://")):
+        raise click.BadParameter("give an http:// or https:// address", param_hint="--base-url")
     job = _job(project_dir, games, out_dir, jobs, players, decks)
     scenes = job.setup.scenes()
     total = 0
     for t in job.targets:
-        sheets = plan_sheets(t, scenes[t.game.slug].printed(t.comp.key))
+        _, sheets = tts_plan(t, scenes[t.game.slug].printed(t.comp.key), dpi)
         total += sum(len(s.cards) for s in sheets) + len({s.back for s in sheets})
+    sub = export_folder("hosted" if base_url else "local", dpi)
     written = _write(job, "tts", "TTS", total, lambda stage, advance: export_tts(
-        job.targets, job.setup, stage, job.out, job.jobs, advance))
+        job.targets, job.setup, stage, job.out, job.jobs, advance, dpi, sub, base_url),
+        sub, {"profile": "hosted" if base_url else "local", "dpi": dpi, "base_url": base_url})
     decks_n = sum(1 for p in written if p.suffix == ".json")
-    click.echo(f"Wrote {decks_n} Tabletop Simulator deck(s) ({len(written)} files) to {job.out}/<game>/tts/")
+    click.echo(f"Wrote {decks_n} Tabletop Simulator deck(s) ({len(written)} files) to {job.out}/<game>/tts/{sub}/")
 
 
 @export.command(name="pod")
 @_common
-@click.option("--profile", type=click.Choice(["drivethru"]), default="drivethru", show_default=True,
-              help="drivethru: DriveThruCards, 1/8 in bleed, pages back 1, front 1, back 2, ...")
+@click.option("--profile", type=click.Choice(["drivethru", "mpc"]), default="drivethru", show_default=True,
+              help="drivethru: DriveThruCards, a CMYK PDF/X-1a per deck, pages back 1, front 1, back 2, ...; "
+                   "mpc: MakePlayingCards, 822x1122 px PNGs laid out for its uploader.")
+@click.option("--dpi", type=click.FloatRange(30, 1200), default=300, show_default=True,
+              help="Resolution of the mpc pictures (the PDF is vector).")
+@colour_options
 def pod(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | None, players: int | None,
-        decks: int | None, profile: str) -> None:
-    """Print-on-demand PDFs, one card per page with bleed, TrimBox and BleedBox: OUT/<game>/pod/."""
+        decks: int | None, profile: str, dpi: float, ink_limit: float, press_profile: str | None) -> None:
+    """Print-on-demand files per deck: OUT/<game>/pod/drivethru/ or OUT/<game>/pod/mpc-<dpi>/."""
     # lazy: only this command needs these (start-up speed)
-    from pnp.output.exports.pod import export_pod
+    from pnp.output.exports.output import export_folder
     from pnp.output.exports.profiles import PROFILES
 
     job = _job(project_dir, games, out_dir, jobs, players, decks)
+    if profile == "mpc":
+        from pnp.output.exports.mpc import export_mpc, mpc_count  # lazy, as above
+        sub = export_folder(profile, dpi)
+        written = _write(job, "pod", "MPC", mpc_count(job.targets, job.setup.scenes()),
+                         lambda stage, advance: export_mpc(job.targets, job.setup, stage, dpi, job.jobs, advance, sub),
+                         sub, {"profile": profile, "dpi": dpi})
+        click.echo(f"Wrote {len(written)} MakePlayingCards files ({dpi:g} dpi) to {job.out}/<game>/pod/{sub}/")
+        return
+    from pnp.output.exports.pod import export_pod  # lazy, as above
+    sub = export_folder(profile, None)
+    colour = print_colour(ink_limit, press_profile)
     written = _write(job, "pod", "POD", len(job.targets), lambda stage, advance: export_pod(
-        job.targets, job.setup, stage, PROFILES[profile], job.jobs, advance))
-    click.echo(f"Wrote {len(written)} print-on-demand PDF(s) ({profile}) to {job.out}/<game>/pod/")
+        job.targets, job.setup, stage, PROFILES[profile], job.jobs, advance, sub, colour),
+        sub, {"profile": profile, "dpi": None, "colour": "CMYK PDF/X-1a:2003",
+              "ink_limit_percent": ink_limit, "press_profile": colour.name})
+    click.echo(f"Wrote {len(written)} print-on-demand PDF(s) ({profile}, CMYK PDF/X-1a) to {job.out}/<game>/pod/{sub}/")
 
 
 @click.command(name="preview")

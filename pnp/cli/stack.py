@@ -76,11 +76,12 @@ def stack(base: str, name: str, project_dir: str, jobs: int | None, decks: int, 
         game = build_variant(spec, base_game, target, shown)
     except InputError as exc:
         raise InputError([_as_option(p) for p in exc.problems]) from None
-    steps = plan_build([game], BuildOptions(SheetOptions(sheet_paper)))
+    build_options = BuildOptions(SheetOptions(sheet_paper))
+    steps = plan_build([game], build_options)
     fonts = Fonts.load(project.fonts)
     out = project.output(out_dir)
     with progress(total_weight(steps), "Stacking") as advance:
-        outputs = run_build(steps, [game], out, fonts, advance, jobs_for(jobs))
+        outputs = run_build(steps, [game], out, fonts, advance, jobs_for(jobs), build_options)
     write_variant(target, spec)  # only once its cards are built: a failed stack leaves nothing behind
     report = json.loads((out / game.slug / "stats.json").read_text(encoding="utf-8"))
     if as_json:

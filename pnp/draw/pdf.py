@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import zlib
 from pathlib import Path
+from typing import Any, Callable
 
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
@@ -40,13 +41,16 @@ def place_form(c: Canvas, name: str, x: float, y: float, sx: float = 1.0, sy: fl
     c.restoreState()
 
 
-def canvas(path: Path, title: str, pagesize: tuple[float, float], font: str) -> Canvas:
+def canvas(path: Path, title: str, pagesize: tuple[float, float], font: str,
+           colours: Callable[[Any], Any] | None = None) -> Canvas:
     """A canvas whose bytes depend only on what is drawn (no dates, no random IDs).
 
     `font` (a registered, embeddable font) replaces ReportLab's initial
-    Helvetica, so no page refers to a font the PDF does not embed.
+    Helvetica, so no page refers to a font the PDF does not embed. `colours`,
+    when given, sees every colour set and returns the one to use (CMYK output).
     """
-    c = Canvas(str(path), pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=font)
+    c = Canvas(str(path), pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=font,
+               enforceColorSpace=colours)
     c.setTitle(title)
     c.setAuthor("fairy-pnp")
     c.setCreator(f"fairy-pnp {__version__}")

@@ -8,6 +8,7 @@ from typing import Any, Callable
 from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import Size
 from pnp.output.sheets import SheetOptions
+from pnp.output.colour.convert import PrintColour
 
 
 @dataclass(frozen=True)
@@ -17,6 +18,18 @@ class BuildOptions:
     sheets: SheetOptions
     counts: dict[str, int] = field(default_factory=dict)  # players / decks, for components printed in sets
     board_paper: Size | None = None
+    colour: PrintColour | None = None  # CMYK PDF/X card sheets (`--cmyk`): the ink-limited profile
+
+    def as_dict(self) -> dict[str, Any]:
+        """The options as the manifest records them."""
+        def size(s: Size | None) -> dict[str, Any] | None:
+            return None if s is None else {"name": s.name, "mm": [s.w, s.h]}
+        o = self.sheets
+        return {"paper": size(o.paper), "duplex": o.duplex, "bleed_mm": o.bleed, "crop_marks": o.crop_marks,
+                "back_offset_mm": list(o.back_offset), "board_paper": size(self.board_paper),
+                "counts": dict(sorted(self.counts.items())), "cmyk": self.colour is not None,
+                "ink_limit_percent": self.colour.limit.percent if self.colour else None,
+                "press_profile": self.colour.name if self.colour else None}
 
 
 @dataclass(frozen=True)

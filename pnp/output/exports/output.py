@@ -2,26 +2,33 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from pnp.data.model import Game
+from pnp.output.manifest import record_export
 from pnp.output.publish import publish, staging
 
 EXTENSIONS = (".png", ".json", ".pdf")
 
 
-def write_export(out: Path, games: list[Game], kind: str, fill: Callable[[Path], None]) -> list[Path]:
-    """Let `fill` write into a staging folder (as <game>/<kind>/...), then publish into `out`.
+def export_folder(profile: str, dpi: float | None) -> str:
+    """The sub-folder of one export: profile and resolution (`tgc-300`), or the profile alone for vector files."""
+    return f"{profile}-{dpi:g}" if dpi else profile
+
+
+def write_export(out: Path, games: list[Game], kind: str, fill: Callable[[Path], None], sub: str = "") -> list[Path]:
+    """Let `fill` write into a staging folder (as <game>/<kind>/<sub>/...), then publish into `out`.
 
     Files an earlier export left in those folders that this one did not write
-    are removed, so a folder always shows one export, not a mix of two.
+    are removed, so a folder always shows one export, not a mix of two; other
+    profiles' and resolutions' folders beside it are left alone.
     """
     with staging(out) as stage:
         fill(stage)
         moved = publish(stage, out)
     keep = {p.resolve() for p in moved}
     for game in games:
-        folder = out / game.slug / kind
+        folder = out / game.slug / kind / sub if sub else out / game.slug / kind
         if folder.is_dir():
             for old in folder.rglob("*"):
                 if old.is_file() and old.suffix in EXTENSIONS and old.resolve() not in keep:
@@ -29,7 +36,17 @@ def write_export(out: Path, games: list[Game], kind: str, fill: Callable[[Path],
     return moved
 
 
-def folder(stage: Path, game: Game, kind: str) -> Path:
-    path = stage / game.slug / kind
+def folder(stage: Path, game: Game, kind: str, sub: str = "") -> Path:
+    path = stage / game.slug / kind / sub if sub else stage / game.slug / kind
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def record(out: Path, games: list[Game], kind: str, sub: str, moved: list[Path], details: dict[str, Any]) -> None:
+    """Record one export in OUT/manifest.json: one entry per game folder, with its options and files."""
+    entries = []
+    for game in games:
+        where = f"{game.slug}/{kind}/{sub}" if sub else f"{game.slug}/{kind}"
+        files = sorted(rel for p in moved if (rel := p.relative_to(out).as_posix()).startswith(where + "/"))
+        entries.append({"folder": where, "game": game.game.tag, "kind": kind, **details, "files": files})
+    record_export(out, entries)

@@ -26,14 +26,14 @@ class PngJob:
 
 
 def plan_png(targets: list[Target], scenes: Scenes, stage: Path, profile: Profile, dpi: float,
-             jobs: int) -> list[PngJob]:
+             jobs: int, kind: str = "png", sub: str = "") -> list[PngJob]:
     """Every picture of every target, chunked for the workers (faces first, then backs)."""
     out: list[PngJob] = []
     for t in targets:
         scene = scenes[t.game.slug]
         cards = scene.printed(t.comp.key)
         frame = profile_frame(card_size_of(t.comp), profile, dpi)
-        dest = folder(stage, t.game, "png") / t.comp.key
+        dest = folder(stage, t.game, kind, sub) / t.comp.key
         dest.mkdir(parents=True, exist_ok=True)
         items = [(Request(t.comp.key, i, "face", frame), dest / f"{face_name(p)}.png") for i, p in enumerate(cards)]
         items += [(Request(t.comp.key, i, "back", frame), dest / f"{back_name(t.comp, cards[i])}.png")
@@ -52,10 +52,10 @@ def draw_png(scenes: Scenes, job: PngJob) -> int:
 
 
 def export_png(targets: list[Target], setup: Setup, stage: Path, profile: Profile, dpi: float, jobs: int,
-               progress: Callable[[int], None] = lambda n: None) -> int:
-    """Write every target's pictures under stage/<game>/png/<component>/; returns how many."""
+               progress: Callable[[int], None] = lambda n: None, kind: str = "png", sub: str = "") -> int:
+    """Write every target's pictures under stage/<game>/<kind>/<sub>/<component>/; returns how many."""
     scenes = setup.scenes()
-    work = plan_png(targets, scenes, stage, profile, dpi, jobs)
+    work = plan_png(targets, scenes, stage, profile, dpi, jobs, kind, sub)
     return sum(run_all(draw_png, work, setup.scenes, jobs, progress, weight=lambda j: len(j.requests)))
 
 

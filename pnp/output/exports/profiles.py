@@ -18,13 +18,14 @@ class Profile:
     bleed_in: float
     snap: bool
     doc: str
+    cmyk: bool = False   # print files in CMYK (PDF/X) rather than RGB
 
 
 PROFILES: dict[str, Profile] = {
     "plain": Profile("plain", 0.0, False, "the trimmed card at its exact metric size"),
     "tgc": Profile("tgc", 0.125, True, "The Game Crafter: 1/8 in bleed per side (poker 825 x 1125 px at 300 dpi)"),
     "mpc": Profile("mpc", 0.12, True, "MakePlayingCards: 36 px bleed per side at 300 dpi (poker 822 x 1122 px)"),
-    "drivethru": Profile("drivethru", 0.125, True, "DriveThruCards: 1/8 in bleed per side"),
+    "drivethru": Profile("drivethru", 0.125, True, "DriveThruCards: 1/8 in bleed per side, CMYK PDF/X-1a", cmyk=True),
 }
 
 
@@ -44,18 +45,26 @@ class Frame:
         return self.width * k, self.height * k
 
     def placement(self, card: Size) -> tuple[float, float, float, float]:
-        """(x, y, sx, sy): translate to the trim's corner (points) and scale the card's drawing."""
+        """(x, y, s, s): where the card's corner goes (points) and its one scale for both axes.
+
+        The card keeps its own proportions: scaled to fit the trim, centred in
+        it; where a shop's trim is a hair longer on one axis, the card's bleed
+        art fills the difference.
+        """
         k = 72.0 / self.dpi
         left, bottom, w, h = self.trim
         native_w, native_h = card.w / MM_PER_INCH * self.dpi, card.h / MM_PER_INCH * self.dpi
-        return left * k, bottom * k, w / native_w, h / native_h
+        s = min(w / native_w, h / native_h)
+        return (left + (w - native_w * s) / 2) * k, (bottom + (h - native_h * s) / 2) * k, s, s
 
     def bleed_mm(self, card: Size) -> float:
-        """Bleed the drawing needs (card millimetres) to cover the picture beyond the trim."""
-        left, bottom, w, h = self.trim
-        margin = max(left, bottom, self.width - left - w, self.height - bottom - h, 0.0)
-        _, _, sx, sy = self.placement(card)
-        return margin / self.dpi * MM_PER_INCH / min(sx, sy) + 0.5
+        """Bleed the drawing needs (card millimetres) to cover the whole picture around the card."""
+        x, y, s, _ = self.placement(card)
+        k = 72.0 / self.dpi
+        drawn_w, drawn_h = card.w / MM_PER_INCH * self.dpi * s, card.h / MM_PER_INCH * self.dpi * s
+        x, y = x / k, y / k
+        margin = max(x, y, self.width - x - drawn_w, self.height - y - drawn_h, 0.0)
+        return margin / self.dpi * MM_PER_INCH / s + 0.5
 
 
 def shop_inches(size: Size) -> tuple[float, float]:
@@ -77,6 +86,7 @@ def profile_frame(size: Size, profile: Profile, dpi: float) -> Frame:
     width = round(w_in * dpi + 2 * bleed)
     height = round(h_in * dpi + 2 * bleed)
     return Frame(width, height, (bleed, bleed, width - 2 * bleed, height - 2 * bleed), dpi)
+
 
 
 def cell_frame(size: Size, max_w: int, max_h: int) -> Frame:

@@ -1,10 +1,14 @@
 """`pnp export tts`: Tabletop Simulator deck sheets, back images and a saved-object JSON.
 
-A sheet is a grid of at most 10 x 7 pictures whose last slot holds the
-hidden-card picture (the back), so one sheet carries up to 69 distinct faces.
-Copies of a card share one picture: the deck lists its card ID once per copy.
-Cards with different backs (or set marks) go on different sheets, since a
-custom deck has one back per sheet.
+Each card is drawn at `--dpi` (300 by default) at its own size. A sheet is a
+grid of at most 10 x 7 cards and at most 4096 px each way, so large cards at a
+high resolution get smaller grids and more sheets. Every slot holds a face:
+the back is its own picture and `BackIsHidden` tells TTS to show it for hidden
+cards, so no slot is given up to a hidden-card picture. Copies of a card share
+one picture: the deck lists its card ID once per copy. Cards with different
+backs (or set marks) go on different sheets, since a custom deck has one back
+per sheet. Pictures are named by their local path, or by URL under
+`--base-url` for images hosted on the web.
 """
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
+from urllib.parse import quote
 
 from PIL import Image
 
@@ -22,61 +27,91 @@ from pnp.output.exports.naming import Target, back_key, back_name, safe
 from pnp.output.exports.output import folder
 from pnp.output.exports.setup import Scenes, Setup
 from pnp.output.workers import chunked, run_all
-from pnp.output.exports.profiles import Frame, cell_frame
+from pnp.output.exports.profiles import MM_PER_INCH, Frame
+from pnp.data.errors import InputError, Problem
+from pnp.geometry.sizes import Size
 from pnp.output.exports.raster import Request, render
 
 MAX_COLS, MAX_ROWS = 10, 7
-PER_SHEET = MAX_COLS * MAX_ROWS - 1   # the last slot shows hidden cards
-MIN_SIDE = 2
-MAX_SHEET_W = 4096                    # px; wider sheets fail to load on some machines
+MIN_SIDE = 2                          # the smallest grid TTS's custom-deck dialog offers
+MAX_SHEET_W = 4096                    # px; larger sheets fail to load on some machines
 MAX_SHEET_H = 4096
 BLANK = (40, 40, 46)                  # unused slots
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The largest grid a sheet of cells of one size may have."""
+
+    cols: int
+    rows: int
+
+    @property
+    def per_sheet(self) -> int:
+        return self.cols * self.rows
 
 
 @dataclass(frozen=True)
 class Sheet:
     """One deck sheet: which printed cards it shows, and its grid."""
 
-    number: int           # 1-based, also the CustomDeck key
+    number: int             # 1-based, also the CustomDeck key
     cards: tuple[int, ...]  # indices into the component's printed cards
-    back: int              # index of a card whose back this sheet's cards share
+    back: int               # index of a card whose back this sheet's cards share
     cols: int
     rows: int
 
-    @property
-    def hidden_slot(self) -> int:
-        return self.cols * self.rows - 1
+
+def limits_for(frame: Frame) -> Limits:
+    """Columns and rows of cells that fit 10 x 7 and 4096 x 4096 px (at least 2 x 2)."""
+    cols = min(MAX_COLS, MAX_SHEET_W // frame.width)
+    rows = min(MAX_ROWS, MAX_SHEET_H // frame.height)
+    if cols < MIN_SIDE or rows < MIN_SIDE:
+        raise ValueError(f"{frame.width} x {frame.height} px per card is too large for a 2 x 2 sheet "
+                         f"within {MAX_SHEET_W} x {MAX_SHEET_H} px; use a lower --dpi")
+    return Limits(cols, rows)
 
 
-def grid_for(n: int) -> tuple[int, int]:
-    """Columns and rows for n faces plus the hidden-card slot: at most 10 x 7, at least 2 x 2.
-
-    The smallest grid TTS's custom-deck dialog offers is 2 x 2, so small decks
-    use two rows rather than one long strip.
-    """
-    if not 1 <= n <= PER_SHEET:
-        raise ValueError(f"a sheet holds 1 to {PER_SHEET} faces, not {n}")
-    rows = max(MIN_SIDE, math.ceil((n + 1) / MAX_COLS))
-    return max(MIN_SIDE, math.ceil((n + 1) / rows)), rows
+def grid_for(n: int, limits: Limits = Limits(MAX_COLS, MAX_ROWS)) -> tuple[int, int]:
+    """Columns and rows for n faces: as few rows as the column limit allows, at least 2 x 2."""
+    if not 1 <= n <= limits.per_sheet:
+        raise ValueError(f"a sheet holds 1 to {limits.per_sheet} faces, not {n}")
+    rows = max(MIN_SIDE, math.ceil(n / limits.cols))
+    return max(MIN_SIDE, math.ceil(n / rows)), rows
 
 
-def plan_sheets(t: Target, cards: list[Printed]) -> list[Sheet]:
-    """Group cards by back, then fill sheets of up to 69 faces, in database order."""
+def plan_sheets(t: Target, cards: list[Printed], limits: Limits) -> list[Sheet]:
+    """Group cards by back, then fill sheets of up to `limits.per_sheet` faces, in database order."""
     groups: dict[tuple[str, int | None], list[int]] = {}
     for i, p in enumerate(cards):
         groups.setdefault(back_key(t.comp, p), []).append(i)
     sheets: list[Sheet] = []
     for indices in groups.values():
-        for start in range(0, len(indices), PER_SHEET):
-            part = tuple(indices[start:start + PER_SHEET])
-            cols, rows = grid_for(len(part))
+        for start in range(0, len(indices), limits.per_sheet):
+            part = tuple(indices[start:start + limits.per_sheet])
+            cols, rows = grid_for(len(part), limits)
             sheets.append(Sheet(len(sheets) + 1, part, part[0], cols, rows))
     return sheets
 
 
-def tts_frame(t: Target) -> Frame:
-    """Per-card picture size: the largest that keeps a full sheet within 4096 x 4096 px."""
-    return cell_frame(card_size_of(t.comp), MAX_SHEET_W // MAX_COLS, MAX_SHEET_H // MAX_ROWS)
+def tts_frame(size: Size, dpi: float) -> Frame:
+    """Per-card picture: the trimmed card at `dpi`, in whole pixels.
+
+    A card too large for a 2 x 2 sheet at `dpi` (a big board card at 300 dpi)
+    is drawn at the highest resolution that fits one.
+    """
+    dpi = min(dpi, MAX_SHEET_W // MIN_SIDE / (size.w / MM_PER_INCH), MAX_SHEET_H // MIN_SIDE / (size.h / MM_PER_INCH))
+    width, height = max(1, round(size.w / MM_PER_INCH * dpi)), max(1, round(size.h / MM_PER_INCH * dpi))
+    return Frame(width, height, (0.0, 0.0, float(width), float(height)), dpi)
+
+
+def tts_plan(t: Target, cards: list[Printed], dpi: float) -> tuple[Frame, list[Sheet]]:
+    """The cell picture and the sheets of one component; an input error when the dpi cannot fit."""
+    frame = tts_frame(card_size_of(t.comp), dpi)
+    try:
+        return frame, plan_sheets(t, cards, limits_for(frame))
+    except ValueError as exc:
+        raise InputError([Problem(t.game.where, t.comp.line, "--dpi", f"{t.comp.name}: {exc}")]) from None
 
 
 @dataclass(frozen=True)
@@ -90,20 +125,27 @@ def draw_cells(scenes: Scenes, job: CellJob) -> list[bytes]:
     return [im.tobytes() for im in render(scenes[job.game], list(job.requests))]
 
 
-def export_tts(targets: list[Target], setup: Setup, stage: Path, final: Path, jobs: int,
-               progress: Callable[[int], None] = lambda n: None) -> list[Path]:
-    """Sheets, backs and one JSON per component under stage/<game>/tts/; returns the JSON files.
+def locate(name: str, final_dir: Path, base_url: str | None) -> str:
+    """Where TTS finds a picture: the hosted URL under `base_url`, or the local file's URI."""
+    if base_url:
+        return f"{base_url.rstrip('/')}/{quote(name)}"
+    return (final_dir / name).as_uri()
 
-    `final` is the output folder the files are published to: the JSON names
-    pictures by their absolute path there.
+
+def export_tts(targets: list[Target], setup: Setup, stage: Path, final: Path, jobs: int,
+               progress: Callable[[int], None] = lambda n: None, dpi: float = 300.0,
+               sub: str = "", base_url: str | None = None) -> list[Path]:
+    """Sheets, backs and one JSON per component under stage/<game>/tts/<sub>/; returns the JSON files.
+
+    `final` is the output folder the files are published to: without
+    `base_url` the JSON names pictures by their absolute path there.
     """
     scenes = setup.scenes()
     plans = []
     work: list[CellJob] = []
     for t in targets:
         cards = scenes[t.game.slug].printed(t.comp.key)
-        sheets = plan_sheets(t, cards)
-        frame = tts_frame(t)
+        frame, sheets = tts_plan(t, cards, dpi)
         requests = [Request(t.comp.key, i, "face", frame) for s in sheets for i in s.cards]
         backs = sorted({s.back for s in sheets})
         requests += [Request(t.comp.key, i, "back", frame) for i in backs]
@@ -116,32 +158,30 @@ def export_tts(targets: list[Target], setup: Setup, stage: Path, final: Path, jo
         flat = [b for chunk in pixels[first:first + count] for b in chunk]
         images = [Image.frombytes("RGB", (frame.width, frame.height), b) for b in flat]
         faces = dict(zip(((r.index, r.side) for r in requests), images))
-        dest = folder(stage, t.game, "tts")
-        rel_dir = final.resolve() / t.game.slug / "tts"
-        names: dict[int, tuple[str, str]] = {}
+        dest = folder(stage, t.game, "tts", sub)
+        final_dir = (final / t.game.slug / "tts" / sub).resolve()
+        urls: dict[int, tuple[str, str]] = {}
         for i in backs:
             name = f"{safe(t.comp.key)}-{back_name(t.comp, cards[i])}.png"
             faces[(i, "back")].save(dest / name, format="PNG", compress_level=6)
         for s in sheets:
-            sheet = compose(s, frame, [faces[(i, "face")] for i in s.cards], faces[(s.back, "back")])
+            sheet = compose(s, frame, [faces[(i, "face")] for i in s.cards])
             name = f"{safe(t.comp.key)}-sheet{s.number}.png"
             sheet.save(dest / name, format="PNG", compress_level=6)
-            names[s.number] = ((rel_dir / name).as_uri(),
-                               (rel_dir / f"{safe(t.comp.key)}-{back_name(t.comp, cards[s.back])}.png").as_uri())
+            back = f"{safe(t.comp.key)}-{back_name(t.comp, cards[s.back])}.png"
+            urls[s.number] = (locate(name, final_dir, base_url), locate(back, final_dir, base_url))
         path = dest / f"{safe(t.comp.key)}.json"
-        write_json_atomic(path, saved_object(t, cards, sheets, names))
+        write_json_atomic(path, saved_object(t, cards, sheets, urls))
         written.append(path)
     return written
 
 
-def compose(sheet: Sheet, frame: Frame, faces: list[Image.Image], hidden: Image.Image) -> Image.Image:
-    """Faces left to right, top to bottom; the hidden-card picture in the last slot."""
+def compose(sheet: Sheet, frame: Frame, faces: list[Image.Image]) -> Image.Image:
+    """Faces left to right, top to bottom; unused slots blank."""
     w, h = frame.width, frame.height
     image = Image.new("RGB", (sheet.cols * w, sheet.rows * h), BLANK)
     for slot, face in enumerate(faces):
         image.paste(face, ((slot % sheet.cols) * w, (slot // sheet.cols) * h))
-    slot = sheet.hidden_slot
-    image.paste(hidden, ((slot % sheet.cols) * w, (slot // sheet.cols) * h))
     return image
 
 
@@ -175,7 +215,7 @@ def saved_object(t: Target, cards: list[Printed], sheets: list[Sheet],
                     "Nickname": p.card.name, "Description": p.code, "CardID": card_id,
                     "CustomDeck": {str(s.number): custom[str(s.number)]},
                     "Transform": _transform(), "Locked": False, "Tooltip": True, "SidewaysCard": False,
-                    "HideWhenFaceDown": True,
+                    "HideWhenFaceDown": True, "Hands": True,
                 })
     name = f"{t.game.game.name}: {t.comp.name}"
     if len(contained) == 1:  # one card is a card, not a deck
@@ -184,7 +224,7 @@ def saved_object(t: Target, cards: list[Printed], sheets: list[Sheet],
         obj = {"Name": "DeckCustom", "GUID": _guid(t.game.slug, t.comp.key), "Nickname": name,
                "Description": f"{len(contained)} cards", "Transform": _transform(),
                "Locked": False, "Grid": True, "Snap": True, "Autoraise": True, "Sticky": True,
-               "Tooltip": True, "SidewaysCard": False, "HideWhenFaceDown": True,
+               "Tooltip": True, "SidewaysCard": False, "HideWhenFaceDown": True, "Hands": False,
                "DeckIDs": deck_ids, "CustomDeck": custom, "ContainedObjects": contained}
     return {"SaveName": name, "GameMode": "", "Gravity": 0.5, "Date": "", "Table": "", "Sky": "",
             "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",

@@ -1,0 +1,110 @@
+"""RGB colours to CMYK as the canvas draws them, through the ink-limited profile.
+
+`CmykColours` is given to ReportLab as its colour hook (`enforceColorSpace`),
+so every fill and stroke colour a drawing sets arrives as CMYK ink values and
+the PDF carries no RGB at all. Colours go through LittleCMS (sRGB -> the
+ink-limited profile); greys (equal red, green and blue) print on black ink
+alone, at the tint that matches their lightness, so thin text and lines stay
+sharp even when the press plates do not register exactly.
+"""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.colors import CMYKColor, Color, toColor
+
+from pnp.data.errors import InputError, Problem
+from pnp.output.colour.icc import InkLimit, ProfileError, description_of, ink_limited_profile
+
+
+@dataclass(frozen=True)
+class PrintColour:
+    """What a CMYK print file needs: the output profile (ICC bytes), its name and the ink limit."""
+
+    profile: bytes
+    name: str
+    limit: InkLimit
+
+    @classmethod
+    def build(cls, limit: InkLimit = InkLimit(), press: Path | None = None) -> "PrintColour":
+        """The profile for CMYK output from `press` (default: Ghostscript's); exit 2 when it cannot be had."""
+        from PIL import ImageCms  # lazy: only CMYK output converts colour
+
+        try:
+            profile = ink_limited_profile(limit, press)
+        except (ProfileError, OSError, ImageCms.PyCMSError) as exc:
+            where = str(press) if press else "CMYK output"
+            raise InputError([Problem(where, None, "--press-profile" if press else "", str(exc))]) from None
+        return cls(profile, description_of(profile), limit)
+
+
+def _pixels(mode: str, values: list[tuple[int, ...]]):
+    from PIL import Image  # lazy: only CMYK output converts colour
+
+    image = Image.new(mode, (len(values), 1))
+    image.frombytes(b"".join(bytes(v) for v in values))
+    return image
+
+
+class CmykColours:
+    """Callable colour hook: any colour -> a CMYKColor within the ink limit (one per canvas)."""
+
+    def __init__(self, colour: PrintColour):
+        from PIL import ImageCms  # lazy: only CMYK output converts colour
+
+        self._cms = ImageCms
+        self._srgb = ImageCms.createProfile("sRGB")
+        self._press = ImageCms.getOpenProfile(io.BytesIO(colour.profile))
+        intent = ImageCms.Intent.RELATIVE_COLORIMETRIC
+        self._to_cmyk = ImageCms.buildTransform(self._srgb, self._press, "RGB", "CMYK", renderingIntent=intent)
+        self._grey = self._grey_ramp(intent)
+        self._cache: dict[tuple[int, int, int], tuple[int, int, int, int]] = {}
+
+    def _grey_ramp(self, intent: Any) -> list[int]:
+        """Black-ink tint (0-255) for each grey level 0-255, matched on lightness L*."""
+        lab = self._cms.createProfile("LAB")
+        greys = self._cms.applyTransform(_pixels("RGB", [(v, v, v) for v in range(256)]),
+                                         self._cms.buildTransform(self._srgb, lab, "RGB", "LAB", renderingIntent=intent))
+        tints = self._cms.applyTransform(_pixels("CMYK", [(0, 0, 0, k) for k in range(256)]),
+                                         self._cms.buildTransform(self._press, lab, "CMYK", "LAB", renderingIntent=intent))
+        want, have = greys.tobytes()[::3], tints.tobytes()[::3]
+        return [min(range(256), key=lambda k: (abs(have[k] - w), k)) for w in want]
+
+    def cmyk(self, rgb: tuple[int, int, int]) -> tuple[int, int, int, int]:
+        """Ink values (0-255 each) for an 8-bit sRGB colour."""
+        if rgb not in self._cache:
+            if rgb[0] == rgb[1] == rgb[2]:
+                self._cache[rgb] = (0, 0, 0, self._grey[rgb[0]])
+            else:
+                out = self._convert(rgb)
+                self._cache[rgb] = (out[0], out[1], out[2], out[3])
+        return self._cache[rgb]
+
+    def _convert(self, rgb: tuple[int, int, int]) -> bytes:
+        """One colour through LittleCMS.
+
+        Pillow's `applyTransform` also copies the output profile (190 KB) into
+        every result image's info, which costs more than the conversion; the
+        transform's own `apply` does the conversion alone.
+        """
+        src = _pixels("RGB", [rgb])
+        core = getattr(self._to_cmyk, "transform", None)
+        if core is None:  # another Pillow: the public call
+            return self._cms.applyTransform(src, self._to_cmyk).tobytes()
+        from PIL import Image  # lazy: only CMYK output converts colour
+
+        dst = Image.new("CMYK", (1, 1))
+        core.apply(src.getim(), dst.getim())
+        return dst.tobytes()
+
+    def __call__(self, value: Any) -> CMYKColor:
+        c = toColor(value)
+        if isinstance(c, CMYKColor):
+            return c
+        assert isinstance(c, Color)
+        rgb = tuple(max(0, min(255, round(v * 255))) for v in (c.red, c.green, c.blue))
+        ink = self.cmyk(rgb)  # type: ignore[arg-type]
+        return CMYKColor(*(v / 255 for v in ink), alpha=c.alpha)

@@ -1,0 +1,45 @@
+"""manifest.json: updates replace only their own entries, survive a damaged file, and are written whole."""
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+
+from pnp.output.manifest import MANIFEST, read_manifest, record_build, record_export
+
+
+def _entry(folder: str, n: int = 1) -> dict:
+    return {"folder": folder, "game": "XX", "kind": "png", "profile": "tgc", "dpi": 300,
+            "files": [f"{folder}/{i}.png" for i in range(n)]}
+
+
+def test_builds_and_exports_keep_each_other(tmp_path: Path) -> None:
+    record_build(tmp_path, [{"path": "a/deck.pdf"}, {"path": "b/deck.pdf"}], {"a": {"paper": "a4"}, "b": {}})
+    record_export(tmp_path, [_entry("a/png/tgc-300")])
+    record_build(tmp_path, [{"path": "a/other.pdf"}], {"a": {"paper": "letter"}})
+    data = read_manifest(tmp_path)
+    assert [f["path"] for f in data["files"]] == ["a/other.pdf", "b/deck.pdf"]   # a's old files replaced, b's kept
+    assert data["builds"] == {"a": {"paper": "letter"}, "b": {}}
+    assert data["exports"] == [_entry("a/png/tgc-300")]
+    assert data["generator"] == "fairy-pnp"
+
+
+def test_a_damaged_manifest_is_replaced_not_fatal(tmp_path: Path) -> None:
+    (tmp_path / MANIFEST).write_text("{not json", encoding="utf-8")
+    record_export(tmp_path, [_entry("g/tts/local-300")])
+    assert json.loads((tmp_path / MANIFEST).read_text())["exports"] == [_entry("g/tts/local-300")]
+    (tmp_path / MANIFEST).write_text('{"files": "oops", "exports": [1, 2]}', encoding="utf-8")
+    record_export(tmp_path, [_entry("g/png/plain-300")])
+    assert read_manifest(tmp_path)["exports"] == [_entry("g/png/plain-300")]
+
+
+def test_concurrent_updates_lose_nothing(tmp_path: Path) -> None:
+    """Each update reads, changes and writes under a lock, so none overwrites another's entry."""
+    folders = [f"g{i}/png/tgc-300" for i in range(16)]
+    threads = [threading.Thread(target=record_export, args=(tmp_path, [_entry(f, 50)])) for f in folders]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(e["folder"] for e in read_manifest(tmp_path)["exports"]) == sorted(folders)
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(f".{MANIFEST}")] == []  # no temporary files left
