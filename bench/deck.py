@@ -1,9 +1,12 @@
 """Draw one card component of one game to a PDF, exactly as `pnp build` does, and nothing else.
 
-    python bench/deck.py GAME_YAML COMPONENT OUT.pdf [--record LOG]
+    python bench/deck.py GAME_YAML COMPONENT OUT.pdf [--record LOG] [--smoke]
 
 With --record, every call the drawing makes on the ReportLab canvas (and on
 its path objects) is also written to LOG, for bench/floor.py to replay.
+--smoke draws only the component's first card type (tests/test_bench.py).
+The game loads as `pnp build` loads it, through the disk cache
+(pnp.data.cache), so the measured run is the usual one: database unchanged.
 """
 from __future__ import annotations
 
@@ -50,6 +53,7 @@ def main() -> None:
     ap.add_argument("component")
     ap.add_argument("out")
     ap.add_argument("--record")
+    ap.add_argument("--smoke", "--quick", action="store_true", help="only the first card type")
     args = ap.parse_args()
 
     from pnp.draw.faces import FormCache, printed_cards
@@ -67,12 +71,13 @@ def main() -> None:
     grid = deck_grid(comp, options)
     pagesize = (pt(grid.page.w), pt(grid.page.h))
     title = f"{game.game.name}: {comp.name}"
-    c: Any = canvas(Path(args.out), title, pagesize)
+    c: Any = canvas(Path(args.out), title, pagesize, fonts.name("body"))
     log: list = []
     if args.record:
         c = Recorder(c, log, 0, [0])
     forms = FormCache(c, game, fonts, options.bleed)
-    draw_deck(c, game, comp, printed_cards(game, comp), options, fonts, forms)
+    cards = printed_cards(game, comp)
+    draw_deck(c, game, comp, cards[:1] if args.smoke else cards, options, fonts, forms)
     c.save()
     if args.record:
         from reportlab.pdfbase import pdfmetrics
@@ -81,7 +86,7 @@ def main() -> None:
         with open(args.record, "wb") as fh:
             info = c._target._doc.info
             meta = {"author": info.author, "creator": info.creator, "producer": info.producer}
-            pickle.dump({"title": title, "pagesize": pagesize, "fonts": files, "meta": meta, "calls": log}, fh,
+            pickle.dump({"title": title, "pagesize": pagesize, "initial_font": fonts.name("body"), "fonts": files, "meta": meta, "calls": log}, fh,
                         protocol=pickle.HIGHEST_PROTOCOL)
 
 

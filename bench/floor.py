@@ -1,12 +1,13 @@
 """The floor of this stack: bare ReportLab drawing the very primitives pnp drew, nothing else.
 
-    python bench/floor.py LOG OUT.pdf
+    python bench/floor.py LOG OUT.pdf [--same-as PDF]
 
 LOG comes from `bench/deck.py ... --record LOG`: every canvas and path call,
 with its arguments. This script registers the same TrueType fonts, replays the
 calls on a plain ReportLab canvas with the same settings, and saves. No YAML,
 no templates, no layout logic, no symbol geometry: what is left is ReportLab's
-own cost for the same PDF.
+own cost for the same PDF. With --same-as PDF it exits 1 unless its output
+is byte for byte that PDF (the smoke test; no timing then).
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ def main(log_path: str, out: str) -> None:
     for name, path in data["fonts"].items():
         pdfmetrics.registerFont(TTFont(name, path))
     rl_config.useA85 = 0
-    c = Canvas(out, pagesize=data["pagesize"], invariant=1, pageCompression=1)
+    c = Canvas(out, pagesize=data["pagesize"], invariant=1, pageCompression=1, initialFontName=data["initial_font"])
     c.setTitle(data["title"])
     c.setAuthor(data["meta"]["author"])
     c.setCreator(data["meta"]["creator"])
@@ -46,3 +47,7 @@ def main(log_path: str, out: str) -> None:
 
 if __name__ == "__main__":
     main(sys.argv[1], sys.argv[2])
+    if len(sys.argv) == 5 and sys.argv[3] == "--same-as":
+        with open(sys.argv[2], "rb") as mine, open(sys.argv[4], "rb") as theirs:
+            if mine.read() != theirs.read():
+                sys.exit(f"floor: {sys.argv[2]} differs from {sys.argv[4]}")

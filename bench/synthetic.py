@@ -2,9 +2,15 @@
 
 Every card is its own design (own number, title, colour and text), so nothing
 is shared between cards except the back: the worst case for a deck.
+
+    python bench/synthetic.py N DEST [--distinct D] [--smoke]
+
+writes the project DEST (bench/run.py imports `make_project` instead);
+--smoke writes a 20-card project (tests/test_bench.py).
 """
 from __future__ import annotations
 
+import argparse
 import os
 from pathlib import Path
 
@@ -63,3 +69,19 @@ def make_project(dest: Path, n: int, root: Path, distinct: int | None = None) ->
     if not fonts.exists():
         os.symlink(root / "fonts", fonts, target_is_directory=True)
     return dest
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description="write a synthetic project of N distinct cards")
+    ap.add_argument("n", type=int)
+    ap.add_argument("dest")
+    ap.add_argument("--distinct", type=int, default=None, help="designs (default: every card its own)")
+    ap.add_argument("--smoke", "--quick", action="store_true", help="20 cards whatever N says")
+    args = ap.parse_args()
+    dest = make_project(Path(args.dest), 20 if args.smoke else args.n, Path(__file__).resolve().parent.parent,
+                        args.distinct)
+    print(dest / "card_data" / "synthetic.yaml")
+
+
+if __name__ == "__main__":
+    main()

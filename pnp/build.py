@@ -1,27 +1,26 @@
 """`pnp build`: every component of the chosen games into PDFs, a checklist each, and a manifest."""
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
-from pnp.output.boards import board_step
-from pnp.output.booklets import booklet_step
-from pnp.output.checklist import write_checklist
 from pnp.data.errors import InputError, Problem
 from pnp.draw.faces import FormCache, Printed, card_size_of, printed_cards
+from pnp.data.slots import rendered_slots
 from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import pt
 from pnp.data.model import Component, Game
 from pnp.draw.pdf import canvas
-from pnp.output.publish import publish, staging
-from pnp.output.manifest import record_build
+from pnp.output import freshness
+from pnp.output.checklist import write_checklist
 from pnp.output.colour.pdfx import colour_hook, finish_pdfx, whole_page_boxes
+from pnp.output.manifest import record_build
+from pnp.output.publish import publish, staging
 from pnp.output.sheets import deck_grid, draw_deck, plan
-from pnp.output.stats_sheet import stats_step
 from pnp.output.workers import run_all
 from pnp.output.steps import BuildOptions, Output, Step
-
 
 def check_counts(games: list[Game], counts: dict[str, int]) -> None:
     """Refuse --players/--decks outside what the games' sets allow."""
@@ -50,15 +49,38 @@ def deck_output(game: Game, comp: Component, rel: str, pages: int, cards: list[P
                   (size.w, size.h), sum(copies.values()), dict(sorted(copies.items())))
 
 
-def card_step(game: Game, comp: Component, options: BuildOptions) -> Step:
-    rel = f"{game.slug}/{comp.key}.pdf"
+PART_SHEETS = 120  # sheets per PDF: a deck with more is split into parts (see card_step)
+
+
+def card_step(game: Game, comp: Component, options: BuildOptions) -> list[Step]:
+    """The component's card PDF; a huge deck (over PART_SHEETS sheets) as several PDFs by sheet range.
+
+    ReportLab holds a whole document in memory until it saves, so memory grows
+    with the deck; parts of at most PART_SHEETS sheets (`deck-part1.pdf`, ...,
+    each recorded in the manifest with its part number and sheet range) bound
+    it, and run on separate workers. Sheet labels still count through the deck.
+    """
     cards = printed_cards(game, comp, options.counts)
     try:
         grid = deck_grid(comp, options.sheets)
     except ValueError as exc:
         raise InputError([Problem(game.where, comp.line, f"{comp.key}.card_size", str(exc))]) from None
-    sheets = len(plan(cards, grid))
+    sheets = plan(cards, grid)
+    parts = max(1, -(-len(sheets) // PART_SHEETS))
+    rendered = rendered_slots(game, comp) if parts > 1 else None  # once here, not in every part's worker
+    steps = []
+    for part in range(parts):
+        first, last = part * PART_SHEETS, min(len(sheets), (part + 1) * PART_SHEETS)
+        rel = f"{game.slug}/{comp.key}.pdf" if parts == 1 else f"{game.slug}/{comp.key}-part{part + 1}.pdf"
+        label = comp.name if parts == 1 else f"{comp.name} (part {part + 1} of {parts})"
+        steps.append(Step(f"{game.tag} {label}", max(1, last - first),
+                          _deck_run(game, comp, options, cards, grid, rel, rendered,
+                                    None if parts == 1 else (part + 1, parts, range(first, last), sheets))))
+    return steps
 
+
+def _deck_run(game: Game, comp: Component, options: BuildOptions, cards: list[Printed], grid: Any, rel: str,
+              rendered: Any, part: tuple[int, int, range, list] | None) -> Callable[[Path, Fonts, Callable[[], None]], Output]:
     def run(stage: Path, fonts: Fonts, tick: Callable[[], None]) -> Output:
         path = stage / rel
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -66,14 +88,19 @@ def card_step(game: Game, comp: Component, options: BuildOptions) -> Step:
         c = canvas(path, f"{game.game.name}: {comp.name}", page, fonts.name("body"), colour_hook(options.colour))
         if options.colour:
             whole_page_boxes(c, *page)
-        forms = FormCache(c, game, fonts, options.sheets.bleed)
-        pages = draw_deck(c, game, comp, cards, options.sheets, fonts, forms, tick)
+        forms = FormCache(c, game, fonts, options.sheets.bleed, rendered={comp.key: rendered} if rendered else {})
+        pages = draw_deck(c, game, comp, cards, options.sheets, fonts, forms, tick, part[2] if part else None)
         if options.colour:
             finish_pdfx(c, options.colour)
         c.save()
-        return deck_output(game, comp, rel, pages, cards)
-
-    return Step(f"{game.tag} {comp.name}", max(1, sheets), run)
+        if part is None:
+            return deck_output(game, comp, rel, pages, cards)
+        number, count, span, sheets = part
+        on_sheets = [Printed(pl.card.card, pl.card.code, 1, pl.card.mark, pl.card.set_index)
+                     for sheet in sheets[span.start:span.stop] for pl in sheet]
+        out = deck_output(game, comp, rel, pages, on_sheets)
+        return dataclasses.replace(out, part=(number, count), sheets=(span.start + 1, span.stop))
+    return run
 
 
 def checklist_step(game: Game, options: BuildOptions) -> Step:
@@ -90,6 +117,21 @@ def checklist_step(game: Game, options: BuildOptions) -> Step:
 
 
 StepMaker = Callable[[Game, Component, BuildOptions], "Step | list[Step]"]
+
+
+def board_step(game: Game, comp: Component, options: BuildOptions) -> "Step | list[Step]":
+    from pnp.output.boards import board_step as make  # lazy: board art only for games with boards
+    return make(game, comp, options)
+
+
+def booklet_step(game: Game, comp: Component, options: BuildOptions) -> "Step | list[Step]":
+    from pnp.output.booklets import booklet_step as make  # lazy: platypus and jinja2 only for booklets
+    return make(game, comp, options)
+
+
+def stats_step(game: Game, options: BuildOptions) -> Step:
+    from pnp.output.stats_sheet import stats_step as make  # lazy: only stacked decks have a stats sheet
+    return make(game, options)
 
 
 MAKERS: dict[str, StepMaker] = {"deck": card_step, "reference": card_step, "board": board_step,
@@ -136,11 +178,13 @@ def _run_step(work: _Work, index: int) -> Output:
 
 def build(steps: list[Step], games: list[Game], out: Path, fonts: Fonts,
           progress: Callable[[int], None] = lambda n: None, jobs: int = 1,
-          options: BuildOptions | None = None) -> list[Output]:
+          options: BuildOptions | None = None, settings: dict[str, Any] | None = None) -> list[Output]:
     """Run planned steps (on `jobs` workers) in a staging folder, then publish.
 
     On any error nothing in `out` changes. Each step writes its own files, so
-    which worker ran a step never changes its bytes.
+    which worker ran a step never changes its bytes. `settings` (the build
+    options as the command line gave them) key the outputs in the manifest,
+    so an unchanged game is skipped next time (`pnp.output.freshness`).
     """
     with staging(out) as stage:
         work = _Work(steps, stage, fonts)
@@ -148,8 +192,18 @@ def build(steps: list[Step], games: list[Game], out: Path, fonts: Fonts,
                           weight=lambda i: steps[i].weight)
         publish(stage, out)
     recorded = options.as_dict() if options else {}
-    record_build(out, [o.as_dict() for o in outputs], {g.slug: recorded for g in games})
+    files = [o.as_dict() for o in outputs]
+    inputs = None
+    if settings is not None:  # key the outputs by their inputs, for the next build to skip what is unchanged
+        databases = {g.slug: (g.root, [g.source, *g.sheets] + _base_files(g)) for g in games}
+        inputs, files = freshness.record(out, databases, settings, files)
+    record_build(out, files, {g.slug: recorded for g in games}, inputs)
     return outputs
+
+
+def _base_files(game: Game) -> list[Path]:
+    variant = game.variant
+    return [Path(variant["base_file"])] if isinstance(variant, dict) and "base_file" in variant else []
 
 
 def total_weight(steps: list[Step]) -> int:

@@ -1,8 +1,10 @@
 """Shared test helpers: throwaway project folders, the CLI in-process, and PDF inspection."""
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,6 +16,10 @@ from pnp.cli import main
 from pnp.geometry.sizes import MM
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# The validated-database cache (pnp.data.cache) of this test session: private, so
+# tests never read or fill the user's ~/.cache (subprocesses inherit it).
+os.environ.setdefault("PNP_CACHE_DIR", tempfile.mkdtemp(prefix="pnp-test-cache-"))
 
 
 def make_project(dest: Path, games: tuple[str, ...] = ("bargains",)) -> Path:

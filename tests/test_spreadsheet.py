@@ -101,3 +101,19 @@ def test_bad_xlsx_cell_names_row_and_column_letter(tmp_path: Path) -> None:
     _from_sheet(proj, "deck.xlsx")
     r = run("check", "--project", str(proj))
     assert r.code == 2 and "card_data/deck.xlsx:3: column C (value): expected a whole number, found 'lots'" in r.err, r.err
+
+
+def test_an_edited_sheet_is_rebuilt_not_skipped(tmp_path: Path) -> None:
+    """The spreadsheet is an input of its game: the load cache and `pnp build`'s skipping both see an edit."""
+    proj = make_project(tmp_path / "p")
+    rows = [HEADER] + _bargain_rows(proj)
+    sheet = proj / "card_data" / "deck.csv"
+    _write_csv(sheet, rows)
+    _from_sheet(proj, "deck.csv")
+    assert run("build", "bargains", "--project", str(proj), "--out", "out").code == 0
+    before = (proj / "out/bargains/deck.pdf").read_bytes()
+    rows[1][4] = "A new line of text for the dewdrop."
+    _write_csv(sheet, rows)
+    assert load_game(proj / "card_data" / "bargains.yaml").component("deck").cards[0].text == rows[1][4]
+    assert run("build", "bargains", "--project", str(proj), "--out", "out").code == 0
+    assert (proj / "out/bargains/deck.pdf").read_bytes() != before

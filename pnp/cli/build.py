@@ -6,6 +6,8 @@ import click
 from pnp.cli.common import (colour_options, jobs_option, load_games, open_project, parse_offset, print_colour,
                             progress, project_option, set_counts)
 
+_NOT_OPTIONS = ("games", "project_dir", "jobs", "out_dir", "clean")  # parameters that never change a PDF's bytes
+
 
 @click.command()
 @click.argument("games", nargs=-1)
@@ -23,11 +25,31 @@ from pnp.cli.common import (colour_options, jobs_option, load_games, open_projec
 @click.option("--board-paper", default=None, help="Paper for boards (e.g. a3, tabloid); default: --paper.")
 @click.option("--cmyk", is_flag=True, help="Card sheets as CMYK PDF/X-1a within the ink limit (for a print shop).")
 @colour_options
-def build(games: tuple[str, ...], project_dir: str, jobs: int | None, out_dir: str, paper: str, duplex: str, bleed: float,
-          back_offset: str, crop_marks: str, players: int | None, decks: int | None, board_paper: str | None,
-          cmyk: bool, ink_limit: float, press_profile: str | None) -> None:
-    """Build GAMES (all when none) into OUT, one folder per game, plus manifest.json."""
-    # lazy: only this command needs these (start-up speed)
+@click.option("--clean", is_flag=True, help="Rebuild every game, even those unchanged since the last build.")
+@click.pass_context
+def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: int | None, out_dir: str, paper: str,
+          duplex: str, bleed: float, back_offset: str, crop_marks: str, players: int | None, decks: int | None,
+          board_paper: str | None, cmyk: bool, ink_limit: float, press_profile: str | None, clean: bool) -> None:
+    """Build GAMES (all when none) into OUT, one folder per game, plus manifest.json.
+
+    A game whose database, templates, fonts, art and options are unchanged
+    since its last build into OUT (and whose PDFs are intact) is skipped.
+    """
+    from pnp.output import freshness  # lazy: the freshness check needs no drawing code
+
+    project = open_project(project_dir)
+    out = project.output(out_dir)
+    settings = {k: v for k, v in sorted(ctx.params.items()) if k not in _NOT_OPTIONS}
+    files = [project.resolve_game(n) for n in games] if games else list(project.game_files().values())
+    if not clean:
+        manifest, digests = freshness.read_manifest(out), {}
+        stale = [p for p in files
+                 if not freshness.is_fresh(out, project.root, p.stem, p, settings, manifest, digests)]
+        if not stale:
+            click.echo(f"Up to date: {len(files)} game(s) unchanged since the last build in {out} (--clean rebuilds)")
+            return
+        files = stale
+    # lazy: only a build that draws needs these (start-up speed)
     from pnp.build import BuildOptions, plan_build, total_weight
     from pnp.build import build as run_build
     from pnp.output.workers import jobs_for
@@ -35,7 +57,6 @@ def build(games: tuple[str, ...], project_dir: str, jobs: int | None, out_dir: s
     from pnp.geometry.sizes import paper_size
     from pnp.output.sheets import SheetOptions
 
-    project = open_project(project_dir)
     try:
         sheet_paper = paper_size(paper)
         boards = paper_size(board_paper) if board_paper else None
@@ -44,12 +65,11 @@ def build(games: tuple[str, ...], project_dir: str, jobs: int | None, out_dir: s
     colour = print_colour(ink_limit, press_profile) if cmyk else None
     options = BuildOptions(SheetOptions(sheet_paper, duplex, bleed, parse_offset(back_offset), crop_marks),
                            set_counts(players, decks), boards, colour)
-    loaded = load_games(project, games)
+    loaded = load_games(project, tuple(str(p) for p in files))
     steps = plan_build(loaded, options)
     fonts = Fonts.load(project.fonts)
-    out = project.output(out_dir)
     with progress(total_weight(steps), "Building") as advance:
-        outputs = run_build(steps, loaded, out, fonts, advance, jobs_for(jobs), options)
+        outputs = run_build(steps, loaded, out, fonts, advance, jobs_for(jobs), options, settings)
     pages = sum(o.pages for o in outputs)
     click.echo(f"Wrote {len(outputs)} PDFs ({pages} pages) to {out} and updated {out / 'manifest.json'}")
 

@@ -5,14 +5,15 @@ import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 import click
 
 from pnp.data.errors import InputError
-from pnp.data.loader import load_game
-from pnp.data.model import Game
 from pnp.data.project import Project
+
+if TYPE_CHECKING:
+    from pnp.data.model import Game
 
 GAMES_HELP = "Game names (bargains, fairy-bucks, feenbalz, tarot, fairy-meat) or database files."
 
@@ -37,6 +38,7 @@ def fail_input(exc: InputError) -> None:
 
 def load_games(project: Project, names: tuple[str, ...]) -> list[Game]:
     """Load the named games (all when none), collecting every problem before failing."""
+    from pnp.data.loader import load_game  # lazy: `pnp build` with nothing to do loads nothing
     files = [project.resolve_game(n) for n in names] if names else list(project.game_files().values())
     games, problems = [], []
     for path in files:

@@ -3,13 +3,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import click
 
 from pnp.cli.common import colour_options, jobs_option, load_games, print_colour, progress, project_option, set_counts
-from pnp.data.model import Game
 from pnp.data.project import Project
+
+if TYPE_CHECKING:
+    from pnp.data.model import Game
 
 
 def _common(fn: Callable) -> Callable:

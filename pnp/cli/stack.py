@@ -8,7 +8,7 @@ import click
 
 from pnp.cli.common import display, open_project, progress, jobs_option, project_option
 from pnp.data.errors import InputError, Problem
-from pnp.data.stacking import DEFAULT_COLOR, FORMS, VariantSpec, write_variant
+from pnp.data.stack_words import DEFAULT_COLOR, FORMS
 
 SELECTOR_HELP = "Selector forms: " + "; ".join(FORMS) + "."
 
@@ -53,6 +53,7 @@ def stack(base: str, name: str, project_dir: str, jobs: int | None, decks: int, 
     from pnp.output.sheets import SheetOptions
     from pnp.output.stats_report import format_text
     from pnp.data.variants import build_variant
+    from pnp.data.stacking import VariantSpec, write_variant
 
     project = open_project(project_dir)
     try:

@@ -15,8 +15,6 @@ from dataclasses import dataclass
 from dataclasses import field as fld
 from typing import Any, Literal
 
-import jinja2
-
 from pnp.data.catalog import has_symbol, unknown_symbol
 from pnp.data.schema import doc as _d
 from pnp.data.templating import compile_expr, compile_text, is_template
@@ -93,6 +91,7 @@ def _a(kind: str) -> str:
 def check(elements: tuple[Element, ...], raw: list[Any], where: str,
           own: tuple[str, ...]) -> list[tuple[int, str, str]]:
     """Problems (line, field, message) with a design's elements that the type-level parse cannot see."""
+    import jinja2  # lazy: the model imports this module, and a cached game needs no jinja2
     out: list[tuple[int, str, str]] = []
     for i, (el, item) in enumerate(zip(elements, raw)):
         at = f"{where}.elements[{i}]"
@@ -136,6 +135,7 @@ def render(el: Element, context: dict[str, Any]) -> Element | None:
 
     Raises ValueError (naming the field) for a value that does not render to what it must be.
     """
+    import jinja2  # lazy, as in check
     if el.when and not compile_expr(el.when)(**context):
         return None
     changes: dict[str, Any] = {}

@@ -1,42 +1,16 @@
-"""Load a game database: parse YAML into the model and check everything up front.
+"""Load a game database: from the on-disk cache when its files are unchanged, else read and check it.
 
-Every problem found is collected with its file, line and field, so a person
-can fix a database in one pass; `load_game` raises InputError when any exist.
+Reading afresh (`pnp.data.validate`) needs PyYAML, jinja2 and the checks;
+a cache hit needs none of them, so they are imported only on a miss (lazy
+imports, for start-up speed).
 """
 from __future__ import annotations
 
-import dataclasses
-import difflib
 from pathlib import Path
-from typing import Any, Iterable
 
-import jinja2
-
-from pnp.geometry import sizes as geometry
-from pnp.data import elements as custom
-from pnp.data.catalog import FREE_SLOTS, SLOTS, has_symbol, unknown_symbol
-from pnp.data.errors import InputError, Problem
-from pnp.data.facts import FACT_RULE_NEEDS, with_labels
-from pnp.data.model import CARD_RESERVED, CardType, Component, Design, FieldSpec, Game
+from pnp.data.cache import cached
+from pnp.data.model import Component, Game
 from pnp.data.project import find_root, own_symbols
-from pnp.data.schema import Parser
-from pnp.data.spreadsheet import expand as expand_sheets
-from pnp.data.variants import base_file, build_variant, parse_spec, variant_lines
-from pnp.data.templating import compile_expr, compile_text, is_template
-from pnp.data.yamlsrc import Located, line_of, load_yaml
-
-_PY_TYPES: dict[str, tuple[type, ...]] = {"int": (int,), "str": (str,), "bool": (bool,),
-                                          "float": (int, float), "list": (list, tuple)}
-_RULE_NEEDS: dict[str, tuple[str, ...]] = {
-    "total": (), "count": ("where",), "count_by": ("field", "expected"), "unique": ("fields",),
-    "each_once": ("fields",), "expr": ("expr",), "links": ("field",), "balance": ("field",),
-    **FACT_RULE_NEEDS,
-}
-
-
-def _hint(name: str, options: Iterable[str]) -> str:
-    close = difflib.get_close_matches(str(name), [str(o) for o in options], n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def load_game(path: Path, display: str | None = None, root: Path | None = None) -> Game:
@@ -45,228 +19,21 @@ def load_game(path: Path, display: str | None = None, root: Path | None = None) 
     `root` is the project folder whose templates/ the game uses; by default the
     folder above the file that holds card_data/ (or the file's own folder).
     """
+    path = Path(path)
     name = display or str(path)
     root = root or find_root(path) or path.resolve().parent
-    data = load_yaml(path, name)
-    if isinstance(data, dict) and "variant" in data and "game" not in data:
-        return load_variant(path, name, data, root)  # a stacked deck: base game + changes (`pnp stack`)
-    parser = Parser(name)
-    if not isinstance(data, dict):
-        raise InputError([Problem(name, line_of(data, None, 1), "", "a game database must be a YAML mapping")])
-    parser.problems += expand_sheets(data, name, path.resolve().parent, root)  # cards: {from: x.csv}
-    game = parser.record(Game, data, "", line_of(data))
-    if game is None:
-        raise InputError(parser.problems)
-    game = dataclasses.replace(game, source=path, root=root, symbols=own_symbols(root))
-    checker = _Checker(name, data, parser.problems)
-    game = checker.run(game)
-    if checker.problems:
-        raise InputError(checker.problems)
-    return game
 
+    def fresh() -> tuple[Game, list[Path]]:
+        from pnp.data.validate import read_game  # lazy: YAML, jinja2 and the checks only on a miss
+        game = read_game(path, name, root, load_game)
+        deps = [path, *game.sheets]  # cards: {from: x.csv} make the spreadsheet part of the game
+        if isinstance(game.variant, dict) and "base_file" in game.variant:
+            deps.append(Path(game.variant["base_file"]))
+        return game, deps
 
-class _Checker:
-    """Cross-field checks the type-level parse cannot make."""
-
-    def __init__(self, file: str, raw: Located, problems: list[Problem]):
-        self.file = file
-        self.raw = raw
-        self.problems = problems
-
-    def fail(self, line: int | None, field: str, message: str) -> None:
-        self.problems.append(Problem(self.file, line, field, message))
-
-    def run(self, game: Game) -> Game:
-        self._designs(game, "faces", game.faces)
-        self._designs(game, "backs", game.backs)
-        seen_components: dict[str, int] = {}
-        seen_cards: dict[str, tuple[str, int]] = {}
-        components = []
-        for ci, comp in enumerate(game.components):
-            where = f"components[{ci}]"
-            if comp.key in seen_components:
-                self.fail(comp.line, f"{where}.key",
-                          f"duplicate component key {comp.key!r} (first on line {seen_components[comp.key]})")
-            seen_components[comp.key] = comp.line
-            raw_comp = self.raw["components"][ci]
-            components.append(self._component(game, comp, raw_comp, where, seen_cards))
-        for ri, rule in enumerate(game.rules):
-            self._rule(Component(key="facts", kind="reference", name="facts"), rule, f"rules[{ri}]")
-        return dataclasses.replace(game, components=tuple(components))
-
-    def _designs(self, game: Game, group: str, designs: dict[str, Design]) -> None:
-        for key, design in designs.items():
-            where = f"{group}.{key}"
-            if design.layout not in SLOTS:
-                self.fail(design.line, f"{where}.layout",
-                          f"unknown layout {design.layout!r}{_hint(design.layout, SLOTS)}; layouts: {', '.join(sorted(SLOTS))}")
-                continue
-            slots = SLOTS[design.layout]
-            self._elements(game, design, where, group, key)
-            for slot, value in design.slots.items():
-                if design.layout in FREE_SLOTS:
-                    if slot == "elements":
-                        self.fail(design.line, f"{where}.slots.{slot}", "a custom design's elements go under "
-                                  "the design's own 'elements' key, not under slots")
-                elif slot not in slots:
-                    self.fail(design.line, f"{where}.slots.{slot}",
-                              f"layout {design.layout!r} has no slot {slot!r}{_hint(slot, slots)}")
-                for text in _strings(value):
-                    if is_template(text):
-                        try:
-                            compile_text(text)
-                        except jinja2.TemplateSyntaxError as exc:
-                            self.fail(design.line, f"{where}.slots.{slot}", f"template syntax: {exc.message}")
-
-    def _elements(self, game: Game, design: Design, where: str, group: str, key: str) -> None:
-        if design.layout not in FREE_SLOTS:
-            if design.elements:
-                self.fail(design.line, f"{where}.elements", f"only layout 'custom' draws elements "
-                          f"(this design uses {design.layout!r})")
-            return
-        if not design.elements:
-            self.fail(design.line, f"{where}.elements", "a custom layout needs a list of elements to draw")
-            return
-        raw = self.raw[group][key].get("elements", [])
-        for line, field, message in custom.check(design.elements, raw, where, game.symbols):
-            self.fail(line, field, message)
-
-    def _component(self, game: Game, comp: Component, raw: Located, where: str,
-                   seen_cards: dict[str, tuple[str, int]]) -> Component:
-        if comp.is_cards:
-            try:
-                geometry.card_size(comp.card_size)
-            except ValueError as exc:
-                self.fail(line_of(raw, "card_size"), f"{where}.card_size", str(exc))
-            for group, ref, designs in (("face", comp.face, game.faces), ("back", comp.back, game.backs)):
-                if ref is None:
-                    self.fail(line_of(raw), f"{where}.{group}", f"a {comp.kind} needs a {group} design")
-                elif ref not in designs:
-                    self.fail(line_of(raw, group), f"{where}.{group}",
-                              f"no {group} design {ref!r}{_hint(ref, designs)}")
-        if comp.sets:
-            for mi, mark in enumerate(comp.sets.marks):
-                if mark.emblem and not has_symbol(mark.emblem, game.symbols):
-                    self.fail(line_of(raw, "sets"), f"{where}.sets.marks[{mi}].emblem",
-                              unknown_symbol(mark.emblem, game.symbols))
-        cards = []
-        raw_cards = raw.get("cards", [])
-        for i, card in enumerate(comp.cards):
-            raw_card = raw_cards[i]
-            cwhere = f"{where}.cards[{i}]"
-            code_where = f"{cwhere} (key {card.key!r})"
-            if card.key in seen_cards:
-                other, line = seen_cards[card.key]
-                self.fail(card.line, f"{code_where}.key",
-                          f"duplicate card key {card.key!r} (first in {other} on line {line}); keys are unique in a game")
-            seen_cards[card.key] = (comp.key, card.line)
-            for group, ref, designs in (("face", card.face, game.faces), ("back", card.back, game.backs)):
-                if ref is not None and ref not in designs:
-                    self.fail(line_of(raw_card, group), f"{code_where}.{group}", f"no {group} design {ref!r}{_hint(ref, designs)}")
-            card = dataclasses.replace(card, values=self._values(comp, card, raw_card, code_where))
-            self._card_templates(game, card, raw_card, code_where)
-            cards.append(card)
-        for ri, rule in enumerate(comp.rules):
-            self._rule(comp, rule, f"{where}.rules[{ri}]")
-        return dataclasses.replace(comp, cards=tuple(cards))
-
-    def _card_templates(self, game: Game, card: CardType, raw: Located, where: str) -> None:
-        """Card text and field values may read the game's facts (`{{ facts.set_bonus }}`): they must render."""
-        env = {"facts": with_labels(game.facts)}
-        for name, value in [("text", card.text), *card.values.items()]:
-            for text in _strings(value):
-                if not is_template(text):
-                    continue
-                try:
-                    compile_text(text).render(env)
-                except Exception as exc:  # noqa: BLE001 - any failure to render is a problem of this card
-                    self.fail(line_of(raw, name), f"{where}.{name}", f"template: {exc}")
-
-    def _values(self, comp: Component, card: CardType, raw: Located, where: str) -> dict[str, Any]:
-        values: dict[str, Any] = {}
-        for name, value in card.values.items():
-            line = line_of(raw, name)
-            if name not in comp.fields:
-                options = list(comp.fields) + list(CARD_RESERVED)
-                declared = f"; fields of {comp.key!r}: {', '.join(comp.fields) or 'none'}"
-                self.fail(line, f"{where}.{name}", f"unknown key {name!r}{_hint(name, options)}{declared}")
-                continue
-            values[name] = self._check_value(comp.fields[name], value, line, f"{where}.{name}")
-        for name, spec in comp.fields.items():
-            if name not in card.values:
-                if spec.required and spec.default is None:
-                    self.fail(line_of(raw), f"{where}.{name}", f"missing field {name!r}")
-                values[name] = spec.default
-        return values
-
-    def _check_value(self, spec: FieldSpec, value: Any, line: int | None, where: str) -> Any:
-        if value is None and not spec.required:
-            return spec.default
-        types = _PY_TYPES[spec.type]
-        if isinstance(value, bool) and bool not in types or not isinstance(value, types):
-            self.fail(line, where, f"expected {spec.type}, found {type(value).__name__} {value!r}")
-            return value
-        if spec.choices is not None:
-            items = value if spec.type == "list" else [value]
-            for item in items:
-                if item not in spec.choices:
-                    self.fail(line, where, f"{item!r} is not allowed{_hint(item, spec.choices)}; "
-                              f"choices: {', '.join(map(str, spec.choices))}")
-        return list(value) if spec.type == "list" else value
-
-    def _rule(self, comp: Component, rule: Any, where: str) -> None:
-        for need in _RULE_NEEDS[rule.check]:
-            if getattr(rule, need) in (None, {}, ()):
-                self.fail(rule.line, f"{where}.{need}", f"rule {rule.check!r} needs {need!r}")
-        names = [f for f in _rule_fields(rule)]
-        for name in names:
-            if name not in comp.fields and name not in CARD_RESERVED:
-                self.fail(rule.line, where, f"rule names unknown field {name!r}{_hint(name, comp.fields)}")
-        if rule.expr:
-            try:
-                compile_expr(rule.expr)
-            except jinja2.TemplateSyntaxError as exc:
-                self.fail(rule.line, f"{where}.expr", f"expression syntax: {exc.message}")
-
-
-def _rule_fields(rule: Any) -> list[str]:
-    """Field names a rule refers to (a balance rule's `fields` are values, not names)."""
-    out = list(rule.where)
-    if rule.field:
-        out.append(rule.field)
-    if rule.check == "balance":
-        return out
-    if isinstance(rule.fields, dict):
-        out += list(rule.fields)
-    elif isinstance(rule.fields, (list, tuple)):
-        out += [str(f) for f in rule.fields]
-    return out
-
-
-def _strings(value: Any) -> Iterable[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            yield from _strings(v)
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from _strings(v)
-
-
-def load_variant(path: Path, name: str, data: Located, root: Path) -> Game:
-    """Load a variant database: its base game from the same project, then the changes."""
-    spec = parse_spec(data, name)
-    lines = variant_lines(data)
-    try:
-        if not (root / "card_data").is_dir():
-            raise ValueError("a variant database must sit inside a project (a folder with card_data/)")
-        base_path = base_file(root, spec.base)
-    except (ValueError, InputError) as exc:
-        message = str(exc).split(": ", 2)[-1] if isinstance(exc, InputError) else str(exc)
-        raise InputError([Problem(name, lines.get("variant.base"), "variant.base", message)]) from None
-    base = load_game(base_path, str(base_path.relative_to(root)), root)
-    return build_variant(spec, base, path, name, lines)
+    # the project's own symbols (art/symbols/*.svg) are part of a game; their names key the entry
+    ident = (str(path.resolve()), name, str(Path(root).resolve()), own_symbols(root))
+    return cached("game", ident, fresh)
 
 
 def base_of(game: Game) -> Game:

@@ -14,7 +14,7 @@ import typing
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from pnp.data.errors import Problem
-from pnp.data.yamlsrc import line_of
+from pnp.data.located import line_of
 
 
 @functools.cache

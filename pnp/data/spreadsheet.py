@@ -13,14 +13,17 @@ from pathlib import Path
 from typing import Any
 
 from pnp.data.errors import Problem
-from pnp.data.yamlsrc import Located, LocatedList, line_of
+from pnp.data.located import Located, LocatedList, line_of
 
 RESERVED = ("key", "name", "copies", "text", "face", "back")
 _TRUE, _FALSE = {"true", "yes", "y", "1", "x"}, {"false", "no", "n", "0", ""}
 
 
-def expand(data: Any, file: str, folder: Path, root: Path) -> list[Problem]:
-    """Replace every `cards: {from: FILE}` in raw database `data` by the rows of FILE; return problems."""
+def expand(data: Any, file: str, folder: Path, root: Path, used: list[Path] | None = None) -> list[Problem]:
+    """Replace every `cards: {from: FILE}` in raw database `data` by the rows of FILE; return problems.
+
+    The files read are appended to `used` (a game's outputs and cache entry depend on them).
+    """
     problems: list[Problem] = []
     comps = data.get("components") if isinstance(data, dict) else None
     for ci, comp in enumerate(comps if isinstance(comps, list) else []):
@@ -35,6 +38,8 @@ def expand(data: Any, file: str, folder: Path, root: Path) -> list[Problem]:
             comp["cards"] = LocatedList()
             continue
         fields = comp.get("fields") if isinstance(comp.get("fields"), dict) else {}
+        if used is not None:
+            used.append(path)
         try:
             rows = _read(path, spec.get("sheet"))
         except (OSError, ValueError, KeyError) as exc:  # unreadable file or sheet; openpyxl raises these

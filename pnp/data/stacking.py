@@ -22,8 +22,6 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-import yaml
-
 from pnp.data.model import CardType, Component, Mark, SetsSpec
 
 # English words for ranks: general card vocabulary, not the rules of any one game.
@@ -36,16 +34,7 @@ _RANGE = re.compile(r"^(\d+)-(\d+)$")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 MAX_DECKS = 8
-DEFAULT_COLOR = "#8c2f39"
-
-FORMS = (
-    "a value or its plural: trumps, jokers, queens, 10s, red, hearts (or a card name)",
-    "a number range: 4-6",
-    "alternatives joined by commas: clubs,diamonds",
-    "narrowing words joined by 'of' or spaces: 2-10 of clubs,diamonds; trumps of hearts; ace of spades; red trumps",
-    "an explicit field=value: value=10, rank=Q",
-    "a card key as printed, in capitals: AS, 10H",
-)
+from pnp.data.stack_words import DEFAULT_COLOR, FORMS  # noqa: E402 - re-exported
 
 
 class SelectorError(ValueError):
@@ -239,6 +228,7 @@ def variant_yaml(spec: VariantSpec) -> str:
     header = (f"# Stacked deck '{spec.name}', written by `pnp stack`. The base game's database is\n"
               f"# left untouched; this file only names it and the changes, applied in order:\n"
               f"# decks, remove, add, jokers. Rebuild with `pnp build` on this file.\n")
+    import yaml  # lazy: only writing a variant needs the YAML emitter (start-up speed of every command)
     body = yaml.safe_dump({"variant": spec.as_dict()}, sort_keys=False, allow_unicode=True, width=100)
     return header + body
 

@@ -1,12 +1,18 @@
-"""Sandboxed jinja2 for text in databases (slots, rule expressions) and booklet templates."""
+"""Sandboxed jinja2 for text in databases (slots, rule expressions) and booklet templates.
+
+jinja2 is imported on first use, not with this module: `is_template` is
+needed everywhere, jinja2 only when something is compiled (start-up speed;
+a game loaded from the disk cache draws without it).
+"""
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-import jinja2
-from jinja2.sandbox import ImmutableSandboxedEnvironment
+if TYPE_CHECKING:
+    import jinja2
+    from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from pnp.data.colours import FILTERS
 
@@ -28,7 +34,9 @@ def spell(n: Any) -> str:
     return _WORDS[n] if isinstance(n, int) and not isinstance(n, bool) and 0 <= n < len(_WORDS) else str(n)
 
 
-def _env(loader: jinja2.BaseLoader | None = None) -> ImmutableSandboxedEnvironment:
+def _env(loader: "jinja2.BaseLoader | None" = None) -> "ImmutableSandboxedEnvironment":
+    import jinja2  # lazy: see the module docstring
+    from jinja2.sandbox import ImmutableSandboxedEnvironment
     env = ImmutableSandboxedEnvironment(undefined=jinja2.StrictUndefined, loader=loader,
                                         keep_trailing_newline=True, autoescape=False)
     env.filters.update(FILTERS)
@@ -37,7 +45,10 @@ def _env(loader: jinja2.BaseLoader | None = None) -> ImmutableSandboxedEnvironme
     return env
 
 
-_INLINE = _env()
+@lru_cache(maxsize=1)
+def _inline() -> "ImmutableSandboxedEnvironment":
+    """The one environment for inline templates (created on first use)."""
+    return _env()
 
 
 def is_template(text: Any) -> bool:
@@ -48,13 +59,13 @@ def is_template(text: Any) -> bool:
 @lru_cache(maxsize=4096)
 def compile_text(text: str) -> jinja2.Template:
     """Compile an inline template once (raises jinja2.TemplateSyntaxError)."""
-    return _INLINE.from_string(text)
+    return _inline().from_string(text)
 
 
 @lru_cache(maxsize=1024)
 def compile_expr(expr: str) -> Callable[..., Any]:
     """Compile a rule expression once (raises jinja2.TemplateSyntaxError)."""
-    return _INLINE.compile_expression(expr, undefined_to_none=False)
+    return _inline().compile_expression(expr, undefined_to_none=False)
 
 
 def render_value(value: Any, context: dict[str, Any]) -> Any:
@@ -76,4 +87,5 @@ def render_value(value: Any, context: dict[str, Any]) -> Any:
 
 def file_environment(folder: Path) -> ImmutableSandboxedEnvironment:
     """Sandboxed environment that loads templates only from `folder`."""
+    import jinja2  # lazy: see the module docstring
     return _env(jinja2.FileSystemLoader(str(folder)))

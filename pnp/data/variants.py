@@ -29,7 +29,7 @@ from pnp.data.model import Component, Game, Rule
 from pnp.data.project import Project
 from pnp.data.schema import Parser
 from pnp.data.stacking import StackProblem, VariantSpec, stack_copies, stacked_component
-from pnp.data.yamlsrc import Located, line_of
+from pnp.data.located import Located, line_of
 from pnp.engines.cards import JOKER, Card
 from pnp.engines.deckstats import p_order_tie
 

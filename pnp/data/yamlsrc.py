@@ -7,20 +7,7 @@ from typing import Any
 import yaml
 
 from pnp.data.errors import Problem, problem
-
-
-class Located(dict):
-    """A YAML mapping that knows its own line and the line of each key (1-based)."""
-
-    line: int = 0
-    key_lines: dict[str, int]
-
-
-class LocatedList(list):
-    """A YAML sequence that knows its own line and the line of each item (1-based)."""
-
-    line: int = 0
-    item_lines: list[int]
+from pnp.data.located import Located, LocatedList, line_of
 
 
 class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml's parser when installed: ~5x faster
@@ -71,19 +58,6 @@ def load_yaml(path: Path, display: str | None = None) -> Any:
         raise problem(name, line, "", f"YAML syntax: {exc.problem or exc.context}") from None
     except yaml.YAMLError as exc:
         raise problem(name, None, "", f"YAML syntax: {exc}") from None
-
-
-def line_of(node: Any, key: str | int | None = None, default: int | None = None) -> int | None:
-    """Line of `node` (or of one of its keys/items), when the loader recorded it."""
-    if isinstance(node, Located):
-        if key is not None and key in node.key_lines:
-            return node.key_lines[key]
-        return node.line
-    if isinstance(node, LocatedList):
-        if isinstance(key, int) and 0 <= key < len(node.item_lines):
-            return node.item_lines[key]
-        return node.line
-    return default
 
 
 __all__ = ["Located", "LocatedList", "load_yaml", "line_of", "Problem"]

@@ -6,11 +6,9 @@ of 65 cards draws 5 faces and 1 back.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import jinja2
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.context import CardContext, color, on
@@ -23,8 +21,7 @@ from pnp.geometry.sizes import Size, card_size, pt
 from pnp.draw.layouts import LAYOUTS
 from pnp.data.model import CardType, Component, Design, Game, Mark
 from pnp.draw.pdf import end_form_compressed
-from pnp.data.facts import with_labels
-from pnp.data.templating import is_template, render_value
+from pnp.data.slots import SlotKey, card_view, context, render_slot, rendered_slots, sets_for
 
 
 @dataclass(frozen=True)
@@ -38,16 +35,6 @@ class Printed:
     set_index: int | None
 
 
-def sets_for(comp: Component, counts: dict[str, int]) -> list[tuple[int | None, Mark | None]]:
-    """The marked sets a component prints: [(index, mark)], or one unmarked set."""
-    spec = comp.sets
-    if spec is None:
-        return [(None, None)]
-    n = counts.get(spec.option, spec.default)
-    marks = list(spec.marks) or [Mark(label=str(i + 1)) for i in range(n)]
-    return [(i + 1, marks[i]) for i in range(n)]
-
-
 def printed_cards(game: Game, comp: Component, counts: dict[str, int] | None = None) -> list[Printed]:
     """Every distinct printed card of a component, set by set, in database order."""
     out = []
@@ -56,62 +43,6 @@ def printed_cards(game: Game, comp: Component, counts: dict[str, int] | None = N
             if card.copies:
                 out.append(Printed(card, game.code(card), card.copies, mark, index))
     return out
-
-
-def _templated(value: Any) -> bool:
-    if isinstance(value, (list, tuple)):
-        return any(_templated(v) for v in value)
-    return is_template(value)
-
-
-def card_view(game: Game, card: CardType) -> dict[str, Any]:
-    """A card as templates see it: its fields plus key, name, copies, text and code.
-
-    Card text and field values that are templates read the game's facts
-    (`{{ facts.set_bonus }}`), so a number stated on a card lives only in `facts:`.
-    """
-    values, text = card.values, card.text
-    if _templated(text) or any(_templated(v) for v in values.values()):
-        env = {"facts": with_labels(game.facts)}
-        text = render_value(text, env)
-        values = {k: render_value(v, env) if _templated(v) else v for k, v in values.items()}
-    return {**values, "key": card.key, "name": card.name, "copies": card.copies,
-            "text": text, "code": game.code(card)}
-
-
-class _LazyCards(Sequence):
-    """The component's cards as templates see them, built only if a template asks."""
-
-    def __init__(self, game: Game, comp: Component):
-        self._game, self._comp = game, comp
-        self._items: list[dict[str, Any]] | None = None
-
-    def _all(self) -> list[dict[str, Any]]:
-        if self._items is None:
-            self._items = [card_view(self._game, c) for c in self._comp.cards]
-        return self._items
-
-    def __getitem__(self, i: Any) -> Any:
-        return self._all()[i]
-
-    def __len__(self) -> int:
-        return len(self._comp.cards)
-
-
-def context(game: Game, comp: Component, card: CardType | None, mark: Mark | None,
-            set_index: int | None) -> dict[str, Any]:
-    """What slot templates may use: this card, every card of the component, palettes, set mark."""
-    return {
-        "card": card_view(game, card) if card is not None else None,
-        "cards": _LazyCards(game, comp),
-        "game": {"name": game.game.name, "tag": game.tag, "players": game.game.players},
-        "component": {"key": comp.key, "name": comp.name},
-        "palettes": game.palettes,
-        "facts": with_labels(game.facts),
-        "mark": mark,
-        "set": set_index,
-        "variant": game.variant,
-    }
 
 
 @dataclass
@@ -126,6 +57,7 @@ class FormCache:
     fonts: Fonts
     bleed_mm: float
     forms: dict[tuple, str] = field(default_factory=dict)
+    rendered: dict[str, dict[SlotKey, dict[str, Any]]] = field(default_factory=dict)  # per component key
     art: Artwork = field(init=False)
 
     def __post_init__(self) -> None:
@@ -151,7 +83,10 @@ class FormCache:
               mark: Mark | None, set_index: int | None, code: str) -> str:
         name = "F" + "_".join(str(k) for k in key if k is not None).replace(" ", "")
         size = card_size_of(comp)
-        slots = resolve(self.game, comp, design, where, card, mark, set_index, self.art)
+        if comp.key not in self.rendered:
+            self.rendered[comp.key] = rendered_slots(self.game, comp)
+        known = self.rendered[comp.key].get((where, card.key if card else None, set_index, mark))
+        slots = resolve(self.game, comp, design, where, card, mark, set_index, self.art, known)
         b = pt(self.bleed_mm)
         w, h = pt(size.w), pt(size.h)
         c = self.c
@@ -176,37 +111,56 @@ def card_size_of(comp: Component) -> Size:
 
 
 def resolve(game: Game, comp: Component, design: Design, where: str, card: CardType | None,
-            mark: Mark | None, set_index: int | None, art: Artwork | None = None) -> dict[str, Any]:
+            mark: Mark | None, set_index: int | None, art: Artwork | None = None,
+            known: dict[str, Any] | None = None) -> dict[str, Any]:
     """Render a design's slots for one card; template errors name the design and card.
 
-    The `art` slot becomes a checked Picture when it names an image file; a custom
+    `known` holds the slots already rendered (`pnp.data.slots.rendered_slots`,
+    from the disk cache), so an unchanged game draws without jinja2. The `art`
+    slot becomes a checked Picture when it names an image file; a custom
     design's rendered elements come under the key `elements`.
     """
-    ctx = context(game, comp, card, mark, set_index)
     label = f"card {game.code(card)}" if card else f"{comp.key} back"
-    out: dict[str, Any] = {}
+    if known is not None and design.layout not in FREE_SLOTS:
+        out = dict(known)
+        for slot in out:
+            _finish(game, design, where, label, slot, out, art)
+        return out
+    import jinja2  # lazy: only slots not already rendered need jinja2
+    ctx = context(game, comp, card, mark, set_index)
+    out = {}
     for slot, value in design.slots.items():
         try:
-            out[slot] = render_value(value, ctx)
-            if slot == "art" and art is not None and design.layout not in FREE_SLOTS:  # custom: elements use it
-                out[slot] = art.picture(out[slot]) or out[slot]
+            out[slot] = render_slot(value, ctx)
         except jinja2.TemplateError as exc:
             raise InputError([Problem(game.where, design.line, f"{where}.slots.{slot}",
                                       f"{label}: {exc.message or exc}")]) from None
         except ValueError as exc:
             raise InputError([Problem(game.where, design.line, f"{where}.slots.{slot}", f"{label}: {exc}")]) from None
-        if slot in ("emblem", "pattern") and out[slot] and not has_symbol(str(out[slot]), game.symbols):
-            raise InputError([Problem(game.where, design.line, f"{where}.slots.{slot}",
-                                      unknown_symbol(str(out[slot]), game.symbols))])
+        _finish(game, design, where, label, slot, out, art)
     if design.layout in FREE_SLOTS:
         out["elements"] = _elements(game, design, where, label, {**ctx, "slots": dict(out)}, comp, art)
     return out
+
+
+def _finish(game: Game, design: Design, where: str, label: str, slot: str, out: dict[str, Any],
+            art: Artwork | None) -> None:
+    """A rendered slot made ready to draw: pictures checked, symbols known."""
+    try:
+        if slot == "art" and art is not None and design.layout not in FREE_SLOTS:  # custom: elements use it
+            out[slot] = art.picture(out[slot]) or out[slot]
+    except ValueError as exc:
+        raise InputError([Problem(game.where, design.line, f"{where}.slots.{slot}", f"{label}: {exc}")]) from None
+    if slot in ("emblem", "pattern") and out[slot] and not has_symbol(str(out[slot]), game.symbols):
+        raise InputError([Problem(game.where, design.line, f"{where}.slots.{slot}",
+                                  unknown_symbol(str(out[slot]), game.symbols))])
 
 
 def _elements(game: Game, design: Design, where: str, label: str, ctx: dict[str, Any], comp: Component,
               art: Artwork | None) -> list[Any]:
     """A custom design's elements rendered for one card (those whose `when` holds), each with its
     checked Picture when it is an image: [(element, picture or None)]."""
+    import jinja2  # lazy, as in resolve
     size = card_size_of(comp)
     ctx["trim"] = {"w": size.w, "h": size.h}
     ctx["style"] = {"ink": game.style.ink, "paper": game.style.paper, "accent": game.style.accent}

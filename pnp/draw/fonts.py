@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import reportlab
-import yaml
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from pnp.data.cache import cached
 from pnp.data.errors import problem
 from pnp.draw.markup import is_plain, tokens
 
@@ -71,8 +71,7 @@ class Fonts:
         """The project's font roles (fonts/fonts.yaml), checked to exist inside the folder."""
         config = folder / "fonts.yaml"
         if config.is_file():
-            data = yaml.safe_load(config.read_text(encoding="utf-8")) or {}
-            roles = data.get("roles", {}) if isinstance(data, dict) else {}
+            roles = cached("font-roles", (str(config.resolve()),), lambda: (_read_roles(config), [config]))
             files = {role: (folder / str(roles.get(role, ""))).resolve() for role in ROLES if role in roles}
         else:
             files = {}
@@ -130,6 +129,14 @@ class Fonts:
         if width <= max_width or width == 0:
             return size
         return max(min_size, size * max_width / width)
+
+
+def _read_roles(config: Path) -> dict[str, str]:
+    """fonts.yaml's `roles` (role -> file name), as plain strings."""
+    import yaml  # lazy: an unchanged fonts.yaml comes from the cache without the YAML parser
+    data = yaml.safe_load(config.read_text(encoding="utf-8")) or {}
+    roles = data.get("roles", {}) if isinstance(data, dict) else {}
+    return {str(k): str(v) for k, v in roles.items()} if isinstance(roles, dict) else {}
 
 
 def _register(path: Path) -> str:

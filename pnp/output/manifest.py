@@ -42,7 +42,7 @@ def _locked(out: Path) -> Iterator[dict[str, Any]]:
         data = read_manifest(out)
         yield data
         ordered = {"generator": GENERATOR, "files": data.get("files", [])}
-        for key in ("builds", "exports"):
+        for key in ("builds", "exports", "inputs"):
             if data.get(key):
                 ordered[key] = data[key]
         write_json_atomic(out / MANIFEST, ordered)
@@ -54,13 +54,18 @@ def _list(value: Any) -> list[dict[str, Any]]:
     return [e for e in value if isinstance(e, dict)] if isinstance(value, list) else []
 
 
-def record_build(out: Path, files: list[dict[str, Any]], options: dict[str, dict[str, Any]]) -> None:
+def record_build(out: Path, files: list[dict[str, Any]], options: dict[str, dict[str, Any]],
+                 inputs: dict[str, dict[str, Any]] | None = None) -> None:
     """Replace the entries of the rebuilt game folders (the keys of `options`), keep the others.
 
     Every game (and every stacked variant) writes into a folder of its own, so
-    the folder is what identifies its entries.
+    the folder is what identifies its entries. `inputs` (per folder: input files
+    and the key of its outputs, `pnp.output.freshness`) lets the next build skip it.
     """
     with _locked(out) as data:
+        old = data.get("inputs") if isinstance(data.get("inputs"), dict) else {}
+        fresh = {k: v for k, v in old.items() if k not in options}
+        data["inputs"] = dict(sorted({**fresh, **(inputs or {})}.items()))
         kept = [e for e in _list(data.get("files")) if str(e.get("path", "")).split("/")[0] not in options]
         data["files"] = sorted(kept + files, key=lambda e: e["path"])
         builds = data.get("builds") if isinstance(data.get("builds"), dict) else {}

@@ -55,12 +55,15 @@ def deck_grid(comp: Component, options: SheetOptions) -> Grid:
 
 
 def draw_deck(c: Canvas, game: Game, comp: Component, cards: list[Printed], options: SheetOptions,
-              fonts: Fonts, forms: FormCache, tick: Callable[[], None] = lambda: None) -> int:
-    """Draw every sheet of a component; returns the number of pages written."""
+              fonts: Fonts, forms: FormCache, tick: Callable[[], None] = lambda: None,
+              only: range | None = None) -> int:
+    """Draw every sheet of a component (or the sheets in `only`, 0-based); returns the pages written."""
     grid = deck_grid(comp, options)
     sheets = plan(cards, grid)
     pages = 0
     for number, placements in enumerate(sheets, 1):
+        if only is not None and number - 1 not in only:
+            continue
         label = f"{game.game.name} · {comp.name} · sheet {number} of {len(sheets)}"
         _page(c, grid, fonts, game, comp, placements, forms, options, label, back=False)
         pages += 1

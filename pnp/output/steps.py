@@ -44,12 +44,16 @@ class Output:
     card_size: tuple[float, float] | None = None
     cards: int | None = None
     copies: dict[str, int] | None = None
+    part: tuple[int, int] | None = None    # (n, of): one of several PDFs of a huge deck
+    sheets: tuple[int, int] | None = None  # first and last sheet of the deck in this part
 
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"path": self.path, "game": self.game, "component": self.component,
                                 "kind": self.kind, "pages": self.pages}
         if self.card_size is not None:
             data.update(card_size_mm=list(self.card_size), cards=self.cards, copies=self.copies)
+        if self.part is not None:
+            data.update(part=list(self.part), sheets=list(self.sheets or ()))
         return data
 
 

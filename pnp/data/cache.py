@@ -1,0 +1,148 @@
+"""A disk cache of validated databases: an unchanged game loads without YAML, jinja2 or checks.
+
+An entry is keyed by what was asked (the kind of value and its arguments),
+the pnp version and a fingerprint of pnp's own code, and it records the
+SHA-256 of every file the value was made from. A lookup recomputes those
+hashes; any difference, a missing or unreadable file, or an entry that does
+not unpickle cleanly counts as a miss and the caller loads afresh. Nothing
+that failed to load is stored.
+
+Safety: entries are read with an unpickler that only builds pnp's own data
+classes, paths and plain containers, so a planted file cannot run code; the
+folder is private to the user (0700) and entries owned by anyone else are
+ignored. Entries are written through a temporary file and a rename.
+
+Where: `$PNP_CACHE_DIR`, else `$XDG_CACHE_HOME/fairy-pnp`, else
+`~/.cache/fairy-pnp`; `PNP_CACHE_DIR=off` turns the cache off.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import pickle
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+import pnp
+
+_FORMAT = 1  # bump when the entry layout changes
+KEEP = 400  # entries kept; writing one more removes the oldest (every edit of a database adds one)
+_ALLOWED_MODULES = ("pnp.data.",)
+_ALLOWED_GLOBALS = {("pathlib", "PosixPath"), ("pathlib", "PurePosixPath"), ("pathlib", "WindowsPath"),
+                    ("pathlib", "PureWindowsPath"), ("builtins", "set"), ("builtins", "frozenset"),
+                    ("builtins", "tuple"), ("builtins", "list"), ("builtins", "dict")}
+
+
+def cache_dir() -> Path | None:
+    """The cache folder, or None when the cache is turned off."""
+    value = os.environ.get("PNP_CACHE_DIR", "")
+    if value.lower() in ("off", "0", "no", "false"):
+        return None
+    if value:
+        return Path(value)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "fairy-pnp"
+
+
+@lru_cache(maxsize=1)
+def code_fingerprint() -> str:
+    """pnp's version and the size and modification time of each of its modules.
+
+    A release changes the version; an edited checkout changes a module's stat,
+    so a cached value never outlives the code that made it.
+    """
+    root = Path(pnp.__file__).parent
+    h = hashlib.sha256(f"{pnp.__version__}|{_FORMAT}".encode())
+    for path in sorted(root.rglob("*.py")):
+        st = path.stat()
+        h.update(f"{path.relative_to(root)}:{st.st_size}:{st.st_mtime_ns};".encode())
+    return h.hexdigest()
+
+
+def file_digest(path: Path) -> str:
+    """SHA-256 of a file's bytes."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+class _SafeUnpickler(pickle.Unpickler):
+    """Builds only pnp's data classes, paths and plain containers; anything else is refused."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if (module, name) in _ALLOWED_GLOBALS:
+            return super().find_class(module, name)
+        if module.startswith(_ALLOWED_MODULES):
+            found = super().find_class(module, name)
+            if isinstance(found, type):
+                return found
+        raise pickle.UnpicklingError(f"not allowed in the cache: {module}.{name}")
+
+
+def _entry_path(folder: Path, kind: str, ident: tuple) -> Path:
+    key = hashlib.sha256(repr((kind, ident, code_fingerprint())).encode()).hexdigest()
+    return folder / f"{kind}-{key[:40]}.pickle"
+
+
+def _read(path: Path) -> Any:
+    """The value of a valid entry whose files are unchanged; None otherwise."""
+    try:
+        st = path.stat()
+        if st.st_uid != os.getuid():
+            return None
+        entry = _SafeUnpickler(io.BytesIO(path.read_bytes())).load()
+        if not isinstance(entry, dict) or entry.get("format") != _FORMAT:
+            return None
+        for file, digest in entry["deps"].items():
+            if file_digest(Path(file)) != digest:
+                return None
+        return entry["value"]
+    except Exception:  # noqa: BLE001 - any damage to the cache is a miss, never an error
+        return None
+
+
+def _write(path: Path, value: Any, deps: Iterable[Path]) -> None:
+    try:
+        entry = {"format": _FORMAT, "deps": {str(Path(d).resolve()): file_digest(Path(d)) for d in deps},
+                 "value": value}
+        data = pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
+        _SafeUnpickler(io.BytesIO(data)).load()  # never store what could not be read back
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+        _prune(path.parent)
+    except Exception:  # noqa: BLE001 - a cache that cannot be written only costs time
+        try:
+            os.unlink(tmp)  # type: ignore[possibly-undefined]
+        except Exception:  # noqa: BLE001
+            pass
+
+
+def _prune(folder: Path) -> None:
+    """Remove the least recently written entries beyond KEEP."""
+    entries = list(folder.glob("*.pickle"))
+    if len(entries) <= KEEP:
+        return
+    entries.sort(key=lambda p: p.stat().st_mtime_ns)
+    for old in entries[:len(entries) - KEEP]:
+        old.unlink(missing_ok=True)
+
+
+def cached(kind: str, ident: tuple, compute: Callable[[], tuple[Any, list[Path]]]) -> Any:
+    """compute()'s value (it returns the value and the files it read), from the cache when still valid.
+
+    Exceptions from compute() pass through and nothing is stored.
+    """
+    folder = cache_dir()
+    if folder is None:
+        return compute()[0]
+    path = _entry_path(folder, kind, ident)
+    value = _read(path)
+    if value is not None:
+        return value
+    value, deps = compute()
+    _write(path, value, deps)
+    return value
