@@ -195,7 +195,7 @@ def build(steps: list[Step], games: list[Game], out: Path, fonts: Fonts,
         files = [o.as_dict() for o in outputs]
         inputs = None
         if settings is not None:  # key the outputs by their inputs, for the next build to skip what is unchanged
-            databases = {g.slug: (g.root, [g.source] + _base_files(g)) for g in games}
+            databases = {g.slug: (g.root, [g.source, *g.sheets] + _base_files(g)) for g in games}
             inputs, files = freshness.record(out, databases, settings, files)
         record_build(out, files, {g.slug: recorded for g in games}, inputs)  # under the lock
     return outputs

@@ -211,6 +211,7 @@ class Game:
     source: Path = fld(default=Path("."), metadata={"internal": True})
     root: Path = fld(default=Path("."), metadata={"internal": True})  # project folder: templates/ and fonts/
     symbols: tuple[str, ...] = fld(default=(), metadata={"internal": True})  # own symbols: art/symbols/*.svg
+    sheets: tuple[Path, ...] = fld(default=(), metadata={"internal": True})  # spreadsheets its cards came from
 
     @property
     def tag(self) -> str:

@@ -20,6 +20,7 @@ from pnp.data.facts import with_labels
 from pnp.data.model import CARD_RESERVED, CardType, Component, Design, FieldSpec, Game
 from pnp.data.project import own_symbols
 from pnp.data.schema import Parser
+from pnp.data.spreadsheet import expand as expand_sheets
 from pnp.data.variants import base_file, build_variant, parse_spec, variant_lines
 from pnp.data.lookcheck import check_look
 from pnp.data.ruleshape import check_rule
@@ -48,10 +49,12 @@ def read_game(path: Path, name: str, root: Path, load: Callable[[Path, str, Path
     parser = Parser(name)
     if not isinstance(data, dict):
         raise InputError([Problem(name, line_of(data, None, 1), "", "a game database must be a YAML mapping")])
+    sheets: list[Path] = []
+    parser.problems += expand_sheets(data, name, path.resolve().parent, root, sheets)  # cards: {from: x.csv}
     game = parser.record(Game, data, "", line_of(data))
     if game is None:
         raise InputError(parser.problems)
-    game = dataclasses.replace(game, source=path, root=root, symbols=own_symbols(root))
+    game = dataclasses.replace(game, source=path, root=root, symbols=own_symbols(root), sheets=tuple(sheets))
     checker = _Checker(name, data, parser.problems)
     game = checker.run(game)
     if checker.problems:

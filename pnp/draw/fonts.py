@@ -19,8 +19,31 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from pnp.data.cache import cached
 from pnp.data.errors import InputError, Problem, problem
+from pnp.draw.markup import is_plain, tokens
 
 ROLES = ("body", "bold", "italic", "display", "serif", "serif-italic", "condensed")
+# The faces `**bold**` and `*italic*` switch to, by the role the text is set in: (bold, italic,
+# bold italic). Roles are whole fonts, so emphasis stays within the project's seven files; inside
+# italic text, *italic* turns upright, as typesetters do.
+EMPHASIS: dict[str, tuple[str, str, str]] = {
+    "body": ("bold", "italic", "bold"), "bold": ("bold", "italic", "bold"),
+    "italic": ("bold", "body", "bold"), "display": ("display", "serif-italic", "display"),
+    "serif": ("display", "serif-italic", "display"), "serif-italic": ("display", "serif", "display"),
+    "condensed": ("condensed", "italic", "condensed"),
+}
+
+
+ICON_ADVANCE = 1.0  # ems: the room an inline {icon} takes in a line of text
+
+
+def emphasis(role: str, bold: bool, italic: bool) -> str:
+    """The role that text set in `role` uses when it is bold and/or italic."""
+    if not (bold or italic):
+        return role
+    faces = EMPHASIS.get(role, EMPHASIS["body"])
+    return faces[2] if bold and italic else faces[0] if bold else faces[1]
+
+
 _VERA = Path(reportlab.__file__).parent / "fonts"
 _FALLBACK = {"body": "Vera.ttf", "bold": "VeraBd.ttf", "italic": "VeraIt.ttf", "display": "VeraBd.ttf",
              "serif": "Vera.ttf", "serif-italic": "VeraIt.ttf", "condensed": "VeraBd.ttf"}
@@ -110,7 +133,18 @@ class Fonts:
             raise MissingGlyph(text, missing, self.label(role))
 
     def width(self, text: str, role: str, size: float) -> float:
-        return pdfmetrics.stringWidth(text, self.name(role), size)
+        """Width of `text` at `size`; inline markup (bold, italic, icons) is measured as drawn."""
+        if is_plain(text):
+            return pdfmetrics.stringWidth(text, self.name(role), size)
+        total, style = 0.0, {"bold": False, "italic": False}
+        for t in tokens(text):
+            if t.kind == "text":
+                total += pdfmetrics.stringWidth(t.text, self.name(emphasis(role, **style)), size)
+            elif t.kind == "icon":
+                total += ICON_ADVANCE * size
+            else:
+                style[t.kind] = t.on
+        return total
 
     def fit(self, text: str, role: str, max_width: float, size: float, min_size: float = 5.0) -> float:
         """The largest size up to `size` at which `text` fits `max_width`, not below `min_size`."""
