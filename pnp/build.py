@@ -201,13 +201,13 @@ def build(steps: list[Step], games: list[Game], out: Path, fonts: Fonts,
         by_step = dict(zip(order, made))
         outputs = [o for i in range(len(steps)) for o in by_step[i]]  # plan order, whoever ran what
         publish(stage, out)
-    recorded = options.as_dict() if options else {}
-    files = [o.as_dict() for o in outputs]
-    inputs = None
-    if settings is not None:  # key the outputs by their inputs, for the next build to skip what is unchanged
-        databases = {g.slug: (g.root, [g.source] + _base_files(g)) for g in games}
-        inputs, files = freshness.record(out, databases, settings, files)
-    record_build(out, files, {g.slug: recorded for g in games}, inputs)
+        recorded = options.as_dict() if options else {}
+        files = [o.as_dict() for o in outputs]
+        inputs = None
+        if settings is not None:  # key the outputs by their inputs, for the next build to skip what is unchanged
+            databases = {g.slug: (g.root, [g.source, *g.sheets] + _base_files(g)) for g in games}
+            inputs, files = freshness.record(out, databases, settings, files)
+        record_build(out, files, {g.slug: recorded for g in games}, inputs)  # under the lock
     return outputs
 
 

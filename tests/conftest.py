@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, settings
 from pypdf import PdfReader
 
 from pnp.cli import main
@@ -20,6 +21,13 @@ ROOT = Path(__file__).resolve().parent.parent
 # The validated-database cache (pnp.data.cache) of this test session: private, so
 # tests never read or fill the user's ~/.cache (subprocesses inherit it).
 os.environ.setdefault("PNP_CACHE_DIR", tempfile.mkdtemp(prefix="pnp-test-cache-"))
+
+# Hypothesis profiles. "ci" (the default) is derandomized with a fixed example count, so a
+# commit's test result never depends on luck; PNP_FUZZ=deep explores far more (and randomly).
+_COMMON = {"deadline": None, "suppress_health_check": [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]}
+settings.register_profile("ci", derandomize=True, max_examples=100, print_blob=True, **_COMMON)
+settings.register_profile("deep", derandomize=False, max_examples=6000, print_blob=True, **_COMMON)
+settings.load_profile(os.environ.get("PNP_FUZZ", "ci"))
 
 
 def make_project(dest: Path, games: tuple[str, ...] = ("bargains",)) -> Path:

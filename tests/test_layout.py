@@ -120,3 +120,19 @@ def test_catalog_matches_the_drawing_code() -> None:
     assert set(LAYOUTS) == set(SLOTS)
     assert all(LAYOUTS[name].slots == SLOTS[name] for name in SLOTS)
     assert set(SYMBOLS) == set(DRAWN)
+
+
+def test_every_declared_slot_is_typed_documented_and_read_by_its_layout() -> None:
+    """Each layout module reads exactly the slots the catalog declares for it, each with a type and meaning."""
+    import re
+
+    from pnp.data.catalog import FREE_SLOTS, SLOT_TYPES, SLOTS
+
+    for name, slots in SLOTS.items():
+        if name in FREE_SLOTS:
+            continue  # a custom design names its own slots
+        for slot, spec in slots.items():
+            assert spec.type in SLOT_TYPES and len(spec.meaning) > 5, (name, slot, spec)
+        source = (PNP / "draw" / "layouts" / f"{name}.py").read_text(encoding="utf-8")
+        read = set(re.findall(r"\bs(?:\.get\(|\[)\"(\w+)\"", source))
+        assert read == set(slots), (name, sorted(read ^ set(slots)))

@@ -231,7 +231,7 @@ def test_no_input_stops_the_snapshot(proj: Path) -> None:
         assert set(snapshot.pictures) == set(good.pictures)
     db.write_bytes(text)
     (proj / "fonts/fonts.yaml").write_text("roles: [\n", encoding="utf-8")
-    assert tracker.refresh().problems[0].text.startswith("fonts/fonts.yaml: cannot read:")
+    assert tracker.refresh().problems[0].text.startswith("fonts/fonts.yaml:2: YAML syntax")  # file and line
     (proj / "fonts/fonts.yaml").unlink()
     assert not tracker.refresh().all_problems()     # ReportLab's own fonts stand in
     for path in sorted((proj / "card_data").iterdir()):

@@ -12,6 +12,8 @@ from pnp.cli.check import check
 from pnp.cli.common import Group
 from pnp.cli.export import export, preview
 from pnp.cli.games import list_games
+from pnp.cli.layouts import layouts
+from pnp.cli.new import new
 from pnp.cli.schema import schema
 from pnp.cli.serve import serve
 from pnp.cli.stack import stack
@@ -23,7 +25,7 @@ def main() -> None:
     """fairy-pnp: print-and-play PDFs, checks and stacked decks for fairy card games."""
 
 
-for _command in (build, check, list_games, schema, export, preview, stack, serve):
+for _command in (build, check, list_games, layouts, new, schema, export, preview, stack, serve):
     main.add_command(_command)
 
 

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import click
 
-from pnp.cli.common import (colour_options, jobs_option, load_games, open_project, parse_offset, print_colour,
-                            progress, project_option, set_counts)
+from pnp.cli.common import (colour_options, jobs_option, load_fonts, load_games, open_project, parse_offset,
+                            print_colour, progress, project_option, rules_first, set_counts)
 
-_NOT_OPTIONS = ("games", "project_dir", "jobs", "out_dir", "clean")  # parameters that never change a PDF's bytes
+_NOT_OPTIONS = ("games", "project_dir", "jobs", "out_dir", "clean", "force")  # parameters that never change a PDF's bytes
 
 
 @click.command()
@@ -26,14 +26,18 @@ _NOT_OPTIONS = ("games", "project_dir", "jobs", "out_dir", "clean")  # parameter
 @click.option("--cmyk", is_flag=True, help="Card sheets as CMYK PDF/X-1a within the ink limit (for a print shop).")
 @colour_options
 @click.option("--clean", is_flag=True, help="Rebuild every game, even those unchanged since the last build.")
+@click.option("--force", is_flag=True, help="Build even when a composition rule is broken (listed as warnings).")
 @click.pass_context
 def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: int | None, out_dir: str, paper: str,
           duplex: str, bleed: float, back_offset: str, crop_marks: str, players: int | None, decks: int | None,
-          board_paper: str | None, cmyk: bool, ink_limit: float, press_profile: str | None, clean: bool) -> None:
+          board_paper: str | None, cmyk: bool, ink_limit: float, press_profile: str | None, clean: bool,
+          force: bool) -> None:
     """Build GAMES (all when none) into OUT, one folder per game, plus manifest.json.
 
     A game whose database, templates, fonts, art and options are unchanged
     since its last build into OUT (and whose PDFs are intact) is skipped.
+    The composition rules are checked first (as `pnp check` does): a broken rule
+    stops the build with exit 1 and nothing written, unless --force is given.
     """
     from pnp.output import freshness  # lazy: the freshness check needs no drawing code
 
@@ -53,7 +57,6 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
     from pnp.build import BuildOptions, plan_build, total_weight
     from pnp.build import build as run_build
     from pnp.output.workers import jobs_for
-    from pnp.draw.fonts import Fonts
     from pnp.geometry.sizes import paper_size
     from pnp.output.sheets import SheetOptions
 
@@ -66,8 +69,9 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
     options = BuildOptions(SheetOptions(sheet_paper, duplex, bleed, parse_offset(back_offset), crop_marks),
                            set_counts(players, decks), boards, colour)
     loaded = load_games(project, tuple(str(p) for p in files))
+    rules_first(loaded, force)
     steps = plan_build(loaded, options)
-    fonts = Fonts.load(project.fonts)
+    fonts = load_fonts(project)
     with progress(total_weight(steps), "Building") as advance:
         outputs = run_build(steps, loaded, out, fonts, advance, jobs_for(jobs), options, settings)
     pages = sum(o.pages for o in outputs)

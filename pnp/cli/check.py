@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from pnp.cli.common import display, load_games, open_project, project_option
+from pnp.cli.common import load_fonts, display, load_games, open_project, project_option
 from pnp.data.errors import InputError
 
 
@@ -20,14 +20,13 @@ def check(games: tuple[str, ...], project_dir: str, as_json: bool) -> None:
     Exit 0 when all rules hold, 1 when any is broken, 2 for unusable input.
     """
     # lazy: only this command needs these (start-up speed)
-    from pnp.draw.fonts import Fonts
     from pnp.rules.checker import check_game
     from pnp.output.preflight import validate
 
     try:
         project = open_project(project_dir)
         loaded = load_games(project, games)
-        fonts = Fonts.load(project.fonts)
+        fonts = load_fonts(project)
         report = [(game, check_game(game)) for game in loaded]
         warned = {game.slug: validate(game, fonts, booklets=not any(v.severity == "error" for v in violations))
                   for game, violations in report}

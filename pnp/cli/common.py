@@ -30,8 +30,9 @@ def jobs_option(fn: Callable) -> Callable:
 
 def fail_input(exc: InputError) -> None:
     """Report unusable input and exit 2 (no traceback)."""
-    click.echo(f"error: {len(exc.problems)} problem(s) in the input:", err=True)
-    for p in exc.problems:
+    problems = list(dict.fromkeys(exc.problems))  # several steps may meet the same problem
+    click.echo(f"error: {len(problems)} problem(s) in the input:", err=True)
+    for p in problems:
         click.echo(f"  {p}", err=True)
     sys.exit(2)
 
@@ -49,6 +50,38 @@ def load_games(project: Project, names: tuple[str, ...]) -> list[Game]:
     if problems:
         raise InputError(problems)
     return games
+
+
+def rules_first(games: list[Game], force: bool) -> None:
+    """Check every composition rule before building: a broken one stops the build (exit 1).
+
+    With `force` broken rules are printed as warnings and the build goes on;
+    rules of severity warning are printed and never stop it.
+    """
+    # lazy: only the commands that build need the checker (start-up speed)
+    from pnp.rules.checker import check_game
+
+    violations = [v for game in games for v in check_game(game)]
+    errors = [v for v in violations if v.severity == "error"]
+    if errors and not force:
+        click.echo(f"error: {len(errors)} composition rule(s) broken; nothing was built "
+                   "(see `pnp check`; --force builds anyway):", err=True)
+        for v in errors:
+            click.echo(f"  {v}", err=True)
+        sys.exit(1)
+    for v in violations:
+        click.echo(f"warning: {v}", err=True)
+
+
+def load_fonts(project: Project) -> Any:
+    """The project's fonts; says so (one line on stderr) when stand-in fonts are used."""
+    # lazy: only the commands that draw need fonts (start-up speed)
+    from pnp.draw.fonts import Fonts
+
+    fonts = Fonts.load(project.fonts)
+    if fonts.notice:
+        click.echo(fonts.notice, err=True)
+    return fonts
 
 
 def display(project: Project, path: Path) -> str:

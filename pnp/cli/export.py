@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import click
 
-from pnp.cli.common import colour_options, jobs_option, load_games, print_colour, progress, project_option, set_counts
+from pnp.cli.common import (colour_options, jobs_option, load_fonts, load_games, print_colour, progress,
+                            project_option, set_counts)
 from pnp.data.project import Project
 
 if TYPE_CHECKING:
@@ -52,6 +53,7 @@ def _job(project_dir: str, games: tuple[str, ...], out_dir: str, jobs: int | Non
     loaded = load_games(project, games)
     counts = set_counts(players, decks)
     check_counts(loaded, counts)
+    load_fonts(project)  # a broken fonts.yaml stops here; stand-in fonts are named once
     setup = Setup(tuple(loaded), str(project.fonts), tuple(sorted(counts.items())))
     targets = [Target(g, comp) for g in loaded for comp in card_components(g)]
     return _Job(loaded, project.output(out_dir), jobs_for(jobs), setup, targets)
@@ -67,11 +69,16 @@ def _write(job: _Job, kind: str, label: str, total: int,
     # lazy: only this command needs these (start-up speed)
     from pnp.output.exports.output import record, write_export
 
-    with progress(total, label) as advance:
-        moved = write_export(job.out, job.loaded, kind, lambda stage: export(stage, advance), sub)
     counts = dict(job.setup.counts)
-    record(job.out, job.loaded, kind, sub, moved, {**(details or {}), "counts": counts})
-    return moved
+    with progress(total, label) as advance:
+        return write_export(job.out, job.loaded, kind, lambda stage: export(stage, advance), sub,
+                            lambda moved: record(job.out, job.loaded, kind, sub, moved,
+                                                 {**(details or {}), "counts": counts}))
+
+
+def _where(job: _Job, kind: str, sub: str = "") -> str:
+    """The folders an export wrote, named in full (e.g. output/bargains/png/tgc-300/)."""
+    return ", ".join(f"{job.out / game.slug / kind / sub}/" for game in job.loaded)
 
 
 @click.group(name="export")
@@ -100,7 +107,7 @@ def png(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | None
     written = _write(job, "png", "PNG", total, lambda stage, advance: export_png(
         job.targets, job.setup, stage, PROFILES[profile], dpi, job.jobs, advance, sub=sub),
         sub, {"profile": profile, "dpi": dpi})
-    click.echo(f"Wrote {len(written)} PNGs ({profile}, {dpi:g} dpi) to {job.out}/<game>/png/{sub}/")
+    click.echo(f"Wrote {len(written)} PNGs ({profile}, {dpi:g} dpi) to {_where(job, 'png', sub)}")
 
 
 @export.command(name="tts")
@@ -134,7 +141,7 @@ def tts(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | None
         job.targets, job.setup, stage, job.out, job.jobs, advance, dpi, sub, base_url),
         sub, {"profile": "hosted" if base_url else "local", "dpi": dpi, "base_url": base_url})
     decks_n = sum(1 for p in written if p.suffix == ".json")
-    click.echo(f"Wrote {decks_n} Tabletop Simulator deck(s) ({len(written)} files) to {job.out}/<game>/tts/{sub}/")
+    click.echo(f"Wrote {decks_n} Tabletop Simulator deck(s) ({len(written)} files) to {_where(job, 'tts', sub)}")
 
 
 @export.command(name="pod")
@@ -159,7 +166,7 @@ def pod(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | None
         written = _write(job, "pod", "MPC", mpc_count(job.targets, job.setup.scenes()),
                          lambda stage, advance: export_mpc(job.targets, job.setup, stage, dpi, job.jobs, advance, sub),
                          sub, {"profile": profile, "dpi": dpi})
-        click.echo(f"Wrote {len(written)} MakePlayingCards files ({dpi:g} dpi) to {job.out}/<game>/pod/{sub}/")
+        click.echo(f"Wrote {len(written)} MakePlayingCards files ({dpi:g} dpi) to {_where(job, 'pod', sub)}")
         return
     from pnp.output.exports.pod import export_pod  # lazy, as above
     sub = export_folder(profile, None)
@@ -168,7 +175,7 @@ def pod(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | None
         job.targets, job.setup, stage, PROFILES[profile], job.jobs, advance, sub, colour),
         sub, {"profile": profile, "dpi": None, "colour": "CMYK PDF/X-1a:2003",
               "ink_limit_percent": ink_limit, "press_profile": colour.name})
-    click.echo(f"Wrote {len(written)} print-on-demand PDF(s) ({profile}, CMYK PDF/X-1a) to {job.out}/<game>/pod/{sub}/")
+    click.echo(f"Wrote {len(written)} print-on-demand PDF(s) ({profile}, CMYK PDF/X-1a) to {_where(job, 'pod', sub)}")
 
 
 @click.command(name="preview")
@@ -182,4 +189,4 @@ def preview(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | 
     job = _job(project_dir, games, out_dir, jobs, players, decks)
     written = _write(job, "preview", "Preview", len(job.targets), lambda stage, advance: export_preview(
         job.targets, job.setup, stage, job.jobs, advance))
-    click.echo(f"Wrote {len(written)} preview(s) to {job.out}/<game>/preview/")
+    click.echo(f"Wrote {len(written)} preview(s) to {_where(job, 'preview')}")

@@ -18,13 +18,26 @@ def schema(project_dir: str, out_file: str | None) -> None:
     The format is the same for every project; --project is accepted for symmetry.
     """
     # lazy: only this command needs these (start-up speed)
+    from pnp.data.catalog import slot_schema
     from pnp.data.model import Game
     from pnp.data.schema import json_schema
 
     data = {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "fairy-pnp card database",
             **json_schema(Game)}
+    design = data["$defs"]["Design"]
+    design["allOf"] = slot_schema()  # per layout: its slots, so an editor completes and checks slot names
+    cards = data["$defs"]["Component"]["properties"]["cards"]
+    sheet = {"type": "object", "required": ["from"], "additionalProperties": False,
+             "description": "cards from a spreadsheet beside the database: one row per card, columns are fields",
+             "properties": {"from": {"type": "string", "pattern": "(?i)\\.(csv|xlsx)$"},
+                            "sheet": {"type": "string", "description": "XLSX: the sheet (default: the first)"}}}
+    data["$defs"]["Component"]["properties"]["cards"] = {"anyOf": [cards, sheet], "description": cards.get("description", "")}
     text = json.dumps(data, indent=2)
     if out_file:
-        Path(out_file).write_text(text + "\n", encoding="utf-8")
+        path = Path(out_file)
+        if path.is_dir():
+            raise click.BadParameter(f"{path} is a folder; give a file name", param_hint="--out")
+        path.write_text(text + "\n", encoding="utf-8")
+        click.echo(f"Wrote the JSON Schema ({len(text) + 1} bytes) to {path}")
     else:
         click.echo(text)

@@ -6,7 +6,7 @@ import re
 
 import click
 
-from pnp.cli.common import display, open_project, progress, jobs_option, project_option
+from pnp.cli.common import load_fonts, display, open_project, progress, jobs_option, project_option
 from pnp.data.errors import InputError, Problem
 from pnp.data.stack_words import DEFAULT_COLOR, FORMS
 
@@ -47,7 +47,6 @@ def stack(base: str, name: str, project_dir: str, jobs: int | None, decks: int, 
     from pnp.build import BuildOptions, plan_build, total_weight
     from pnp.build import build as run_build
     from pnp.output.workers import jobs_for
-    from pnp.draw.fonts import Fonts
     from pnp.geometry.sizes import paper_size
     from pnp.data.loader import load_game
     from pnp.output.sheets import SheetOptions
@@ -79,7 +78,7 @@ def stack(base: str, name: str, project_dir: str, jobs: int | None, decks: int, 
         raise InputError([_as_option(p) for p in exc.problems]) from None
     build_options = BuildOptions(SheetOptions(sheet_paper))
     steps = plan_build([game], build_options)
-    fonts = Fonts.load(project.fonts)
+    fonts = load_fonts(project)
     out = project.output(out_dir)
     with progress(total_weight(steps), "Stacking") as advance:
         outputs = run_build(steps, [game], out, fonts, advance, jobs_for(jobs), build_options)

@@ -1,4 +1,4 @@
-"""What a database may name from the drawing stage: layouts with their slots, built-in symbols.
+"""What a database may name from the drawing stage: layouts with their typed, documented slots; symbols.
 
 The drawing stage implements these names (each layout module takes its slots
 from here, and a test holds the two sides equal); keeping the names here lets
@@ -7,28 +7,111 @@ the loader check a database without importing any drawing code.
 from __future__ import annotations
 
 import difflib
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping
 
-SLOTS: Mapping[str, frozenset[str]] = MappingProxyType({
-    "arcana": frozenset({"accent", "art", "color", "element", "emblem", "links", "name", "number", "subtitle", "text",
-                         "title"}),
-    "back": frozenset({"accent", "art", "color", "emblem", "pattern", "spacing", "subtitle", "title"}),
-    "chart": frozenset({"art", "color", "groups", "node_group", "node_id", "node_label", "node_links", "node_number",
-                        "nodes", "subtitle", "text", "title"}),
-    "mat": frozenset({"art", "color", "space", "space_label", "space_symbol", "subtitle", "text", "title"}),
-    "playing": frozenset({"accent", "art", "badge", "color", "emblem", "kind", "rank", "role", "subtitle", "suit",
-                          "tint", "title", "tone"}),
-    "portrait": frozenset({"art", "art_color", "backdrop", "badges", "color", "index_color", "index_label",
-                           "index_symbol", "ink", "ribbon", "ribbon_color", "ribbon_symbol", "subtitle", "text",
-                           "text_height", "text_role", "text_size", "title", "value"}),
-    "reference": frozenset({"art", "color", "emblem", "rows", "size", "text", "title"}),
-    "value": frozenset({"art", "color", "emblem", "index", "subtitle", "text", "title", "value"}),
-    "custom": frozenset(),  # a custom design names its own slots and draws `elements`
+SLOT_TYPES: Mapping[str, str] = MappingProxyType({
+    "text": "one line of text; inline markup allowed (**bold**, *italic*, {icon}); shrinks to fit",
+    "paragraph": "wrapped text; inline markup and line breaks allowed; shrinks to fit, `pnp check` reports overflow",
+    "colour": "#RRGGBB",
+    "symbol": "a symbol name: built in (listed by `pnp layouts`) or your own art/symbols/NAME.svg",
+    "number": "a number",
+    "choice": "one of the words the meaning lists",
+    "list": "a list (often from a template: {expr: ...})",
+    "mapping": "a mapping (often from a template: {expr: ...})",
+    "name": "a field or card size name",
+    "art": "a picture in the project (art/x.png, .jpg or .svg; a template such as art/{{ card.key }}.png "
+           "allowed; or {file: ..., fit: cover|contain}) drawn where the layout keeps its picture; or a symbol name",
+})
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One slot of a layout: the kind of value it takes (a key of SLOT_TYPES) and what it shows."""
+
+    type: str
+    meaning: str
+
+
+def _slots(**slots: tuple[str, str]) -> Mapping[str, Slot]:
+    return MappingProxyType({name: Slot(*spec) for name, spec in sorted(slots.items())})
+
+
+_TITLE = ("text", "the card's title")
+_SUBTITLE = ("text", "a smaller line under the title")
+_COLOR = ("colour", "the card's theme colour (border, bands)")
+_ART = ("art", "a picture (or symbol) in the layout's picture area")
+
+SLOTS: Mapping[str, Mapping[str, Slot]] = MappingProxyType({
+    "arcana": _slots(
+        art=_ART,
+        accent=("colour", "gold of frames and ribbon"), color=_COLOR, element=("text", "a label under the window"),
+        emblem=("symbol", "the symbol in the arched window"), links=("list", "[label, text] rows under the name"),
+        name=("text", "the character's name under the window"),
+        number=("text", "the number at the top; an integer prints as a roman numeral"),
+        subtitle=_SUBTITLE, text=("paragraph", "a line of text at the bottom"),
+        title=("text", "the arcana name on the ribbon")),
+    "back": _slots(
+        art=("art", "a full-bleed picture for the whole back, or a symbol for the pattern"),
+        accent=("colour", "pattern and frame colour"), color=("colour", "the background"),
+        emblem=("symbol", "the big symbol in the middle"), pattern=("symbol", "the symbol repeated as a pattern"),
+        spacing=("number", "pattern spacing in mm (default 7.5)"), subtitle=_SUBTITLE,
+        title=("text", "the name in the middle oval")),
+    "chart": _slots(
+        art=_ART,
+        color=_COLOR, groups=("mapping", "group -> {color, emblem, title}: node tints and the legend"),
+        node_group=("name", "the record field naming a node's group (default group)"),
+        node_id=("name", "the record field naming a node (default id)"),
+        node_label=("name", "the record field with a node's label (default label)"),
+        node_links=("name", "the record field listing the ids a node points at (default links)"),
+        node_number=("name", "the record field with a number shown on the node"),
+        nodes=("list", "records drawn as linked boxes"), subtitle=_SUBTITLE,
+        text=("paragraph", "a note under the chart"), title=("text", "the heading band")),
+    "mat": _slots(
+        art=("art", "the picture on the side panels (a symbol by default)"), color=_COLOR,
+        space=("name", "the card size of the marked space (default poker)"),
+        space_label=("paragraph", "words inside the marked space"),
+        space_symbol=("symbol", "a symbol inside the marked space"), subtitle=_SUBTITLE,
+        text=("paragraph", "rules text under the space"), title=("text", "the heading band")),
+    "playing": _slots(
+        art=_ART,
+        accent=("colour", "court and joker frames"), badge=("text", "a short word on a badge"), color=("colour", "the ink"),
+        emblem=("symbol", "the court or joker picture"), kind=("choice", "pips, court, ace or joker (default by rank)"),
+        rank=("text", "the corner index: A, 2-10, J, Q, K or a word"),
+        role=("text", "a role label printed at both ends"), subtitle=_SUBTITLE,
+        suit=("symbol", "the suit symbol (pips and corners)"), tint=("colour", "the court panel fill"),
+        title=("text", "the court or joker name"), tone=("choice", "solid or light (outlined pips)")),
+    "portrait": _slots(
+        art=("art", "the picture in the disc"), art_color=("colour", "the picture's colour"),
+        backdrop=("symbol", "a faint symbol behind the disc"),
+        badges=("list", "{symbol, caption, label, color, cross, empty} discs under the title"), color=_COLOR,
+        index_color=("colour", "the corner symbol's colour"), index_label=("text", "a word under the corner symbol"),
+        index_symbol=("symbol", "the corner symbol"), ink=("colour", "text colour"),
+        ribbon=("text", "words on the ribbon under the disc"), ribbon_color=("colour", "the ribbon"),
+        ribbon_symbol=("symbol", "a symbol at the ribbon's ends"), subtitle=_SUBTITLE,
+        text=("paragraph", "rules or flavour text in the bottom box"),
+        text_height=("number", "the text box height in mm (default: as the text needs)"),
+        text_role=("name", "the text's font role (default serif-italic)"),
+        text_size=("number", "the text's preferred size in pt (default 7.6)"), title=_TITLE,
+        value=("text", "the number in the top-left corner")),
+    "reference": _slots(
+        art=_ART,
+        color=_COLOR, emblem=("symbol", "the symbol beside the title"), rows=("list", "[label, text] table rows"),
+        size=("number", "the table's preferred text size in pt"), text=("paragraph", "text above the table"),
+        title=_TITLE),
+    "value": _slots(
+        art=_ART,
+        color=_COLOR, emblem=("symbol", "the symbol behind the value and in the corners"),
+        index=("text", "the corner index (default: the value)"), subtitle=_SUBTITLE,
+        text=("paragraph", "text under the medallion"), title=_TITLE,
+        value=("text", "the big number in the medallion")),
+    "custom": _slots(),  # a custom design names its own slots and draws `elements`
 })
 
 # Layouts whose slot names the database chooses (the loader checks nothing about them).
 FREE_SLOTS: frozenset[str] = frozenset({"custom"})
+
 
 SYMBOLS: tuple[str, ...] = tuple(sorted((
     "heart", "diamond", "club", "spade", "moon", "sun", "star", "book", "sword", "bow", "magic", "tiger",
@@ -50,3 +133,20 @@ def unknown_symbol(name: str, own: tuple[str, ...] | Mapping[str, object] = ()) 
     hint = f"; did you mean {', '.join(close)}?" if close else ""
     mine = f"; own (art/symbols/): {', '.join(sorted(own))}" if own else "; own: none (add art/symbols/NAME.svg)"
     return f"unknown symbol {name!r}{hint} (built-in: {', '.join(SYMBOLS)}{mine})"
+
+
+_JSON_TYPES = {"number": ["number", "string"], "list": ["array", "object", "string"],
+               "mapping": ["object", "string"], "art": ["string", "object"]}
+
+
+def slot_schema() -> list[dict]:
+    """JSON Schema branches for a design: `if layout == X then` only X's slots, each described."""
+    branches = []
+    for layout, slots in SLOTS.items():
+        props = {name: {"type": _JSON_TYPES.get(spec.type, ["string", "number"]),
+                        "description": f"{spec.meaning} ({spec.type}: {SLOT_TYPES[spec.type]})"}
+                 for name, spec in slots.items()}
+        branches.append({"if": {"properties": {"layout": {"const": layout}}, "required": ["layout"]},
+                         "then": {"properties": {"slots": {"type": "object", "properties": props,
+                                                           "additionalProperties": layout in FREE_SLOTS}}}})
+    return branches

@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from pnp.data.catalog import has_symbol, unknown_symbol
 from pnp.data.schema import doc as _d
-from pnp.data.templating import compile_expr, compile_text, is_template
+from pnp.data.templating import compile_expr, compile_text, is_template, render_template
 
 ElementType = Literal["rect", "round_rect", "ellipse", "line", "text", "paragraph", "image", "symbol", "pattern"]
 Number = float | str  # a number, or a template that renders to one
@@ -136,16 +136,21 @@ def render(el: Element, context: dict[str, Any]) -> Element | None:
     Raises ValueError (naming the field) for a value that does not render to what it must be.
     """
     import jinja2  # lazy, as in check
-    if el.when and not compile_expr(el.when)(**context):
-        return None
+    try:
+        if el.when and not compile_expr(el.when)(**context):
+            return None
+    except Exception as exc:  # noqa: BLE001 - a broken condition is this element's problem
+        raise ValueError(f"when: {type(exc).__name__}: {exc}") from None
     changes: dict[str, Any] = {}
     for name in _TEXTS + _NUMBERS + tuple(CHOICES):
         value = getattr(el, name)
         if isinstance(value, str) and is_template(value):
             try:
-                value = compile_text(value).render(context)
+                value = render_template(compile_text(value), context)
             except jinja2.TemplateError as exc:
                 raise ValueError(f"{name}: {exc.message or exc}") from None
+            except Exception as exc:  # noqa: BLE001 - whatever the template did wrong is this field's problem
+                raise ValueError(f"{name}: {type(exc).__name__}: {exc}") from None
         if name in _NUMBERS and value is not None:
             try:
                 value = float(value)

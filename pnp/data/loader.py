@@ -26,7 +26,7 @@ def load_game(path: Path, display: str | None = None, root: Path | None = None) 
     def fresh() -> tuple[Game, list[Path]]:
         from pnp.data.validate import read_game  # lazy: YAML, jinja2 and the checks only on a miss
         game = read_game(path, name, root, load_game)
-        deps = [path]
+        deps = [path, *game.sheets]  # cards: {from: x.csv} make the spreadsheet part of the game
         if isinstance(game.variant, dict) and "base_file" in game.variant:
             deps.append(Path(game.variant["base_file"]))
         return game, deps

@@ -11,6 +11,7 @@ from dataclasses import field as fld
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
+from pnp.data.limits import MAX_COPIES, MAX_DECK_CARDS
 from pnp.data.elements import Element
 from pnp.data.schema import doc as _d
 
@@ -99,8 +100,8 @@ class CardType:
     line: int = 0
 
     def __post_init__(self) -> None:
-        if self.copies < 0:
-            raise ValueError(f"copies: must be 0 or more, found {self.copies}")
+        if not 0 <= self.copies <= MAX_COPIES:
+            raise ValueError(f"copies: must be 0 or more and at most {MAX_COPIES}, found {self.copies}")
 
     def get(self, name: str) -> Any:
         """A field value, or one of key/name/copies/text."""
@@ -152,6 +153,10 @@ class Component:
     board: Any = fld(default=None, metadata=_d("board description (boards only)"))
     template: str | None = fld(default=None, metadata=_d("jinja2 template in templates/ (booklets)"))
     line: int = 0
+
+    def __post_init__(self) -> None:
+        if self.card_count > MAX_DECK_CARDS:
+            raise ValueError(f"cards: {self.card_count} cards in one set; the limit is {MAX_DECK_CARDS}")
 
     @property
     def is_cards(self) -> bool:
@@ -206,6 +211,7 @@ class Game:
     source: Path = fld(default=Path("."), metadata={"internal": True})
     root: Path = fld(default=Path("."), metadata={"internal": True})  # project folder: templates/ and fonts/
     symbols: tuple[str, ...] = fld(default=(), metadata={"internal": True})  # own symbols: art/symbols/*.svg
+    sheets: tuple[Path, ...] = fld(default=(), metadata={"internal": True})  # spreadsheets its cards came from
 
     @property
     def tag(self) -> str:

@@ -171,7 +171,11 @@ class Parser:
         try:
             return cls(**kwargs)
         except ValueError as exc:  # a dataclass __post_init__ rejecting the combination
-            self.fail(line_of(data, None, line), field, str(exc))
+            key, _, rest = str(exc).partition(": ")
+            if key in data and rest:  # "copies: must be ..." is about one key: point at its line
+                self.fail(line_of(data, key, line), _join(field, key), rest)
+            else:
+                self.fail(line_of(data, None, line), field, str(exc))
             return None
 
 

@@ -98,7 +98,7 @@ def render_slot(value: Any, ctx: dict[str, Any]) -> Any:
 
 def _every_slot(game: Game, comp: Component) -> dict[SlotKey, dict[str, Any]]:
     """Every face and back of the component, in every set it can print; a card whose
-    templates fail is left out (drawing renders it again and reports the problem)."""
+    templates fail ends the list (drawing renders the rest again and reports the problem)."""
     spec = comp.sets
     sets = sets_for(comp, {spec.option: spec.max} if spec else {})
     jobs: list[tuple[str, Design, CardType | None]] = []
@@ -117,7 +117,7 @@ def _every_slot(game: Game, comp: Component) -> dict[SlotKey, dict[str, Any]]:
                 out[(where, card.key if card else None, set_index, mark)] = {
                     slot: render_slot(value, ctx) for slot, value in design.slots.items()}
             except Exception:  # noqa: BLE001 - reported when the card is drawn
-                continue
+                return out  # stop at the first failure: a runaway template costs its time limit once, not per card
     return out
 
 

@@ -1,8 +1,9 @@
 """Sandboxed jinja2 for text in databases (slots, rule expressions) and booklet templates.
 
-jinja2 is imported on first use, not with this module: `is_template` is
-needed everywhere, jinja2 only when something is compiled (start-up speed;
-a game loaded from the disk cache draws without it).
+jinja2 and the limited sandbox (`sandbox`) are imported on first use, not with
+this module: `is_template` is needed everywhere, jinja2 only when something is
+compiled (start-up speed; a game loaded from the disk cache draws without it).
+Output over `MAX_TEMPLATE_OUTPUT` characters is refused while rendering.
 """
 from __future__ import annotations
 
@@ -10,11 +11,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
+from pnp.data.colours import FILTERS
+from pnp.data.limits import MAX_TEMPLATE_OUTPUT
+
 if TYPE_CHECKING:
     import jinja2
     from jinja2.sandbox import ImmutableSandboxedEnvironment
-
-from pnp.data.colours import FILTERS
 
 
 def pairs(rows: Any, label: str, *parts: str, sep: str = ". ") -> list[list[str]]:
@@ -34,21 +36,14 @@ def spell(n: Any) -> str:
     return _WORDS[n] if isinstance(n, int) and not isinstance(n, bool) and 0 <= n < len(_WORDS) else str(n)
 
 
-def _env(loader: "jinja2.BaseLoader | None" = None) -> "ImmutableSandboxedEnvironment":
-    import jinja2  # lazy: see the module docstring
-    from jinja2.sandbox import ImmutableSandboxedEnvironment
-    env = ImmutableSandboxedEnvironment(undefined=jinja2.StrictUndefined, loader=loader,
-                                        keep_trailing_newline=True, autoescape=False)
-    env.filters.update(FILTERS)
-    env.filters["pairs"] = pairs
-    env.filters["spell"] = spell
-    return env
+_FILTERS = {**FILTERS, "pairs": pairs, "spell": spell}
 
 
 @lru_cache(maxsize=1)
 def _inline() -> "ImmutableSandboxedEnvironment":
     """The one environment for inline templates (created on first use)."""
-    return _env()
+    from pnp.data import sandbox  # lazy: see the module docstring
+    return sandbox.environment(_FILTERS)
 
 
 def is_template(text: Any) -> bool:
@@ -57,15 +52,40 @@ def is_template(text: Any) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def compile_text(text: str) -> jinja2.Template:
+def compile_text(text: str) -> "jinja2.Template":
     """Compile an inline template once (raises jinja2.TemplateSyntaxError)."""
-    return _inline().from_string(text)
+    from pnp.data import sandbox  # lazy: see the module docstring
+    env = _inline()
+    sandbox.refuse_private(env.parse(text))
+    return env.from_string(text)
 
 
 @lru_cache(maxsize=1024)
 def compile_expr(expr: str) -> Callable[..., Any]:
-    """Compile a rule expression once (raises jinja2.TemplateSyntaxError)."""
-    return _inline().compile_expression(expr, undefined_to_none=False)
+    """Compile a rule expression once (raises jinja2.TemplateSyntaxError); it runs within the time limit."""
+    from pnp.data import sandbox  # lazy: see the module docstring
+    env = _inline()
+    fn = env.compile_expression(expr, undefined_to_none=False)
+    sandbox.refuse_private(env.parse(f"{{{{ ({expr}) }}}}"))
+
+    def limited(**context: Any) -> Any:
+        with sandbox.time_limit():
+            return fn(**context)
+    return limited
+
+
+def render_template(template: "jinja2.Template", context: dict[str, Any]) -> str:
+    """Render within the time and output limits."""
+    from pnp.data import sandbox  # lazy: see the module docstring
+    parts: list[str] = []
+    size = 0
+    with sandbox.time_limit():
+        for chunk in template.generate(context):
+            size += len(chunk)
+            if size > MAX_TEMPLATE_OUTPUT:
+                raise sandbox.TemplateLimit(f"template output goes over {MAX_TEMPLATE_OUTPUT} characters")
+            parts.append(chunk)
+    return "".join(parts)
 
 
 def render_value(value: Any, context: dict[str, Any]) -> Any:
@@ -73,19 +93,32 @@ def render_value(value: Any, context: dict[str, Any]) -> Any:
 
     A mapping with the single key `expr` is a jinja2 expression whose value (a
     list, a number...) is used as it is, for slots that need structured data.
+    Any failure comes out as a jinja2.TemplateError with a readable message.
     """
+    import jinja2  # lazy: see the module docstring
+    try:
+        return _render(value, context)
+    except jinja2.TemplateError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - whatever the template did wrong is an input problem
+        raise jinja2.TemplateRuntimeError(f"{type(exc).__name__}: {exc}") from None
+
+
+def _render(value: Any, context: dict[str, Any]) -> Any:
     if isinstance(value, dict) and set(value) == {"expr"}:
         return compile_expr(str(value["expr"]))(**context)
     if isinstance(value, str):
-        return compile_text(value).render(context) if is_template(value) else value
+        return render_template(compile_text(value), context) if is_template(value) else value
     if isinstance(value, (list, tuple)):
-        return [render_value(v, context) for v in value]
+        return [_render(v, context) for v in value]
     if isinstance(value, dict):
-        return {k: render_value(v, context) for k, v in value.items()}
+        return {k: _render(v, context) for k, v in value.items()}
     return value
 
 
-def file_environment(folder: Path) -> ImmutableSandboxedEnvironment:
+def file_environment(folder: Path) -> "ImmutableSandboxedEnvironment":
     """Sandboxed environment that loads templates only from `folder`."""
     import jinja2  # lazy: see the module docstring
-    return _env(jinja2.FileSystemLoader(str(folder)))
+
+    from pnp.data import sandbox
+    return sandbox.environment(_FILTERS, jinja2.FileSystemLoader(str(folder)))

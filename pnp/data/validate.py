@@ -16,22 +16,20 @@ from pnp.geometry import sizes as geometry
 from pnp.data import elements as custom
 from pnp.data.catalog import FREE_SLOTS, SLOTS, has_symbol, unknown_symbol
 from pnp.data.errors import InputError, Problem
-from pnp.data.facts import FACT_RULE_NEEDS, with_labels
+from pnp.data.facts import with_labels
 from pnp.data.model import CARD_RESERVED, CardType, Component, Design, FieldSpec, Game
 from pnp.data.project import own_symbols
 from pnp.data.schema import Parser
+from pnp.data.spreadsheet import expand as expand_sheets
 from pnp.data.variants import base_file, build_variant, parse_spec, variant_lines
-from pnp.data.templating import compile_expr, compile_text, is_template
+from pnp.data.lookcheck import check_look
+from pnp.data.ruleshape import check_rule
+from pnp.data.templating import compile_text, is_template, render_template
 from pnp.data.located import Located, line_of
 from pnp.data.yamlsrc import load_yaml
 
 _PY_TYPES: dict[str, tuple[type, ...]] = {"int": (int,), "str": (str,), "bool": (bool,),
                                           "float": (int, float), "list": (list, tuple)}
-_RULE_NEEDS: dict[str, tuple[str, ...]] = {
-    "total": (), "count": ("where",), "count_by": ("field", "expected"), "unique": ("fields",),
-    "each_once": ("fields",), "expr": ("expr",), "links": ("field",), "balance": ("field",),
-    **FACT_RULE_NEEDS,
-}
 
 
 def _hint(name: str, options: Iterable[str]) -> str:
@@ -51,10 +49,12 @@ def read_game(path: Path, name: str, root: Path, load: Callable[[Path, str, Path
     parser = Parser(name)
     if not isinstance(data, dict):
         raise InputError([Problem(name, line_of(data, None, 1), "", "a game database must be a YAML mapping")])
+    sheets: list[Path] = []
+    parser.problems += expand_sheets(data, name, path.resolve().parent, root, sheets)  # cards: {from: x.csv}
     game = parser.record(Game, data, "", line_of(data))
     if game is None:
         raise InputError(parser.problems)
-    game = dataclasses.replace(game, source=path, root=root, symbols=own_symbols(root))
+    game = dataclasses.replace(game, source=path, root=root, symbols=own_symbols(root), sheets=tuple(sheets))
     checker = _Checker(name, data, parser.problems)
     game = checker.run(game)
     if checker.problems:
@@ -87,8 +87,10 @@ class _Checker:
             seen_components[comp.key] = comp.line
             raw_comp = self.raw["components"][ci]
             components.append(self._component(game, comp, raw_comp, where, seen_cards))
+        self.problems += check_look(self.file, game, self.raw)
+        raw_rules = self.raw.get("rules") or []
         for ri, rule in enumerate(game.rules):
-            self._rule(Component(key="facts", kind="reference", name="facts"), rule, f"rules[{ri}]")
+            self._rule(Component(key="facts", kind="reference", name="facts"), rule, raw_rules[ri], f"rules[{ri}]")
         return dataclasses.replace(game, components=tuple(components))
 
     def _designs(self, game: Game, group: str, designs: dict[str, Design]) -> None:
@@ -163,8 +165,9 @@ class _Checker:
             card = dataclasses.replace(card, values=self._values(comp, card, raw_card, code_where))
             self._card_templates(game, card, raw_card, code_where)
             cards.append(card)
+        raw_rules = raw.get("rules") or []
         for ri, rule in enumerate(comp.rules):
-            self._rule(comp, rule, f"{where}.rules[{ri}]")
+            self._rule(comp, rule, raw_rules[ri], f"{where}.rules[{ri}]")
         return dataclasses.replace(comp, cards=tuple(cards))
 
     def _card_templates(self, game: Game, card: CardType, raw: Located, where: str) -> None:
@@ -175,7 +178,7 @@ class _Checker:
                 if not is_template(text):
                     continue
                 try:
-                    compile_text(text).render(env)
+                    render_template(compile_text(text), env)
                 except Exception as exc:  # noqa: BLE001 - any failure to render is a problem of this card
                     self.fail(line_of(raw, name), f"{where}.{name}", f"template: {exc}")
 
@@ -211,33 +214,8 @@ class _Checker:
                               f"choices: {', '.join(map(str, spec.choices))}")
         return list(value) if spec.type == "list" else value
 
-    def _rule(self, comp: Component, rule: Any, where: str) -> None:
-        for need in _RULE_NEEDS[rule.check]:
-            if getattr(rule, need) in (None, {}, ()):
-                self.fail(rule.line, f"{where}.{need}", f"rule {rule.check!r} needs {need!r}")
-        names = [f for f in _rule_fields(rule)]
-        for name in names:
-            if name not in comp.fields and name not in CARD_RESERVED:
-                self.fail(rule.line, where, f"rule names unknown field {name!r}{_hint(name, comp.fields)}")
-        if rule.expr:
-            try:
-                compile_expr(rule.expr)
-            except jinja2.TemplateSyntaxError as exc:
-                self.fail(rule.line, f"{where}.expr", f"expression syntax: {exc.message}")
-
-
-def _rule_fields(rule: Any) -> list[str]:
-    """Field names a rule refers to (a balance rule's `fields` are values, not names)."""
-    out = list(rule.where)
-    if rule.field:
-        out.append(rule.field)
-    if rule.check == "balance":
-        return out
-    if isinstance(rule.fields, dict):
-        out += list(rule.fields)
-    elif isinstance(rule.fields, (list, tuple)):
-        out += [str(f) for f in rule.fields]
-    return out
+    def _rule(self, comp: Component, rule: Any, raw: Any, where: str) -> None:
+        self.problems += check_rule(self.file, comp, rule, raw, where)
 
 
 def _strings(value: Any) -> Iterable[str]:

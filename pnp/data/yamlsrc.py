@@ -8,6 +8,7 @@ import yaml
 
 from pnp.data.errors import Problem, problem
 from pnp.data.located import Located, LocatedList, line_of
+from pnp.data.limits import MAX_FILE_BYTES, MAX_TEXT, MAX_YAML_DEPTH, MAX_YAML_VALUES
 
 
 class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml's parser when installed: ~5x faster
@@ -41,16 +42,62 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
 
 
+def _limits(text: str, name: str) -> None:
+    """Walk the parser's events (no recursion, nothing built) and refuse input over the limits.
+
+    Counting what each anchor stands for, an alias adds the whole of it, so an
+    alias bomb ("billion laughs") is refused before anything is expanded; nesting
+    is checked here because the C parser would overflow the stack on it.
+    """
+    anchors: dict[str, int] = {}
+    stack: list[list[Any]] = [[None, 0]]  # [anchor, values so far] of each open collection
+    starts, ends = (yaml.MappingStartEvent, yaml.SequenceStartEvent), (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+    for event in yaml.parse(text, Loader=_Loader):
+        kind = type(event)
+        if kind is yaml.ScalarEvent:
+            if len(event.value) > MAX_TEXT:
+                raise problem(name, event.start_mark.line + 1, "",
+                              f"a text of {len(event.value)} characters; the limit is {MAX_TEXT}")
+            size = 1
+            if event.anchor:
+                anchors[event.anchor] = 1
+        elif kind in starts:
+            if len(stack) > MAX_YAML_DEPTH:
+                raise problem(name, event.start_mark.line + 1, "", f"nested more than {MAX_YAML_DEPTH} levels deep")
+            stack.append([event.anchor, 1])
+            continue
+        elif kind in ends:
+            anchor, size = stack.pop()
+            if anchor:
+                anchors[anchor] = size
+        elif kind is yaml.AliasEvent:
+            size = anchors.get(event.anchor, 1)
+        else:
+            continue
+        top = stack[-1]
+        top[1] += size
+        if top[1] > MAX_YAML_VALUES:
+            raise problem(name, event.start_mark.line + 1, "",
+                          f"more than {MAX_YAML_VALUES} values once aliases are expanded")
+
+
 def load_yaml(path: Path, display: str | None = None) -> Any:
-    """Parse a YAML file with safe constructors only, keeping line numbers."""
+    """Parse a YAML file with safe constructors only, keeping line numbers, within the input limits."""
     name = display or str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise problem(name, None, "", f"cannot read file: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise problem(name, None, "", "file is not valid UTF-8 text") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise problem(name, None, "", f"file is larger than {MAX_FILE_BYTES // 1_000_000} MB")
     try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        raise problem(name, line, "", f"not valid UTF-8 text (byte 0x{raw[exc.start]:02x}); save the file as UTF-8") from None
+    try:
+        _limits(text, name)
         return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader derives from SafeLoader
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark

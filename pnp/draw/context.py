@@ -14,8 +14,10 @@ from typing import Any
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.draw import richtext
 from pnp.draw.fonts import Fonts
 from pnp.draw.images import Artwork, Picture
+from pnp.draw.markup import is_plain
 from pnp.geometry.sizes import SAFE_ZONE, pt
 from pnp.data.model import Mark, Style
 from pnp.draw.pdf import place_form
@@ -163,10 +165,19 @@ class CardContext:
     def text(self, x: float, y: float, text: str, role: str = "body", size: float = 8,
              fill: Color | None = None, align: str = "left", max_width: float | None = None,
              min_size: float = 5.0) -> float:
-        """Draw one line; shrink to `max_width` when given. Returns the size used."""
+        """Draw one line; shrink to `max_width` when given. Returns the size used.
+
+        Inline markup (**bold**, *italic*, {icon}) is drawn run by run; text without
+        markup takes the one-string path below, unchanged.
+        """
         text = str(text)
         if not text:
             return size
+        if not is_plain(text):
+            runs = richtext.runs(text)
+            if richtext.is_styled(runs):
+                return self._rich(x, y, runs, role, size, fill, align, max_width, min_size)
+            text = "".join(r.text for r in runs)
         self.fonts.check(text, role)
         if max_width:
             size = self.fonts.fit(text, role, max_width, size, min_size)
@@ -181,8 +192,28 @@ class CardContext:
             c.drawString(x, y, text)
         return size
 
+    def _rich(self, x: float, y: float, runs: list[richtext.Run], role: str, size: float, fill: Color | None,
+              align: str, max_width: float | None, min_size: float) -> float:
+        if max_width:
+            size = self.fonts.fit(richtext.serialize(runs), role, max_width, size, min_size)
+        richtext.draw_line(self.c, self.fonts, x, y, runs, role, size, fill or color(self.style.ink), align,
+                           lambda name, cx, cy, s, ink: self.symbol(self._icon_name(name), cx, cy, s, ink))
+        return size
+
+    def _icon_name(self, name: str) -> str:
+        """An inline icon's symbol; a layout that capitalises a line ({SUN}) still finds {sun}."""
+        own = self.art.symbols if self.art is not None else {}
+        if name in own or has_symbol(name) or not (name.lower() in own or has_symbol(name.lower())):
+            return name
+        return name.lower()
+
     def wrap(self, text: str, role: str, size: float, width: float) -> list[str]:
-        """Greedy word wrap; blank lines in `text` start new paragraphs (kept as '')."""
+        """Greedy word wrap; blank lines in `text` start new paragraphs (kept as '').
+
+        Marked-up text wraps by its drawn width and each line comes back as markup for `text`.
+        """
+        if not is_plain(str(text)):
+            return richtext.wrap(self.fonts, str(text), role, size, width)
         lines: list[str] = []
         for para in str(text).split("\n"):
             words = para.split()

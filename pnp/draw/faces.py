@@ -21,7 +21,7 @@ from pnp.geometry.sizes import Size, card_size, pt
 from pnp.draw.layouts import LAYOUTS
 from pnp.data.model import CardType, Component, Design, Game, Mark
 from pnp.draw.pdf import end_form_compressed
-from pnp.data.slots import SlotKey, card_view, context, render_slot, rendered_slots, sets_for
+from pnp.data.slots import SlotKey, context, render_slot, rendered_slots, sets_for
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,11 @@
 """Font roles: TrueType files from the project's fonts/ folder, embedded as subsets.
 
 A project names its fonts in `fonts/fonts.yaml` (role -> file). Without that
-file the Bitstream Vera fonts that ship inside ReportLab stand in. Text is
-checked glyph by glyph, so a character a font lacks is reported rather than
-printed as an empty box.
+file the Bitstream Vera fonts that ship inside ReportLab stand in, and
+`Fonts.notice` says so (the commands print it); a broken `fonts.yaml` is an
+input error naming the file and line. Text is checked glyph by glyph, so a
+character a font lacks is reported (font file and role) rather than printed as
+an empty box.
 """
 from __future__ import annotations
 
@@ -16,9 +18,32 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from pnp.data.cache import cached
-from pnp.data.errors import problem
+from pnp.data.errors import InputError, Problem, problem
+from pnp.draw.markup import is_plain, tokens
 
 ROLES = ("body", "bold", "italic", "display", "serif", "serif-italic", "condensed")
+# The faces `**bold**` and `*italic*` switch to, by the role the text is set in: (bold, italic,
+# bold italic). Roles are whole fonts, so emphasis stays within the project's seven files; inside
+# italic text, *italic* turns upright, as typesetters do.
+EMPHASIS: dict[str, tuple[str, str, str]] = {
+    "body": ("bold", "italic", "bold"), "bold": ("bold", "italic", "bold"),
+    "italic": ("bold", "body", "bold"), "display": ("display", "serif-italic", "display"),
+    "serif": ("display", "serif-italic", "display"), "serif-italic": ("display", "serif", "display"),
+    "condensed": ("condensed", "italic", "condensed"),
+}
+
+
+ICON_ADVANCE = 1.0  # ems: the room an inline {icon} takes in a line of text
+
+
+def emphasis(role: str, bold: bool, italic: bool) -> str:
+    """The role that text set in `role` uses when it is bold and/or italic."""
+    if not (bold or italic):
+        return role
+    faces = EMPHASIS.get(role, EMPHASIS["body"])
+    return faces[2] if bold and italic else faces[0] if bold else faces[1]
+
+
 _VERA = Path(reportlab.__file__).parent / "fonts"
 _FALLBACK = {"body": "Vera.ttf", "bold": "VeraBd.ttf", "italic": "VeraIt.ttf", "display": "VeraBd.ttf",
              "serif": "Vera.ttf", "serif-italic": "VeraIt.ttf", "condensed": "VeraBd.ttf"}
@@ -29,7 +54,8 @@ class MissingGlyph(Exception):
 
     def __init__(self, text: str, chars: str, font: str):
         self.text, self.chars, self.font = text, chars, font
-        super().__init__(f"font {font} has no glyph for {', '.join(repr(c) for c in chars)} in {text!r}")
+        shown = text if len(text) <= 60 else text[:57] + "..."
+        super().__init__(f"font {font} has no glyph for {', '.join(repr(c) for c in chars)} in {shown!r}")
 
 
 @dataclass(frozen=True)
@@ -41,33 +67,53 @@ class Fonts:
     """
 
     files: dict[str, Path]
+    notice: str = ""  # set when the project's own fonts are not used: which fonts stand in, and why
     _loaded: dict[str, tuple[str, frozenset[int]]] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def load(cls, folder: Path) -> "Fonts":
-        """The project's font roles (fonts/fonts.yaml), checked to exist inside the folder."""
+        """The project's font roles (fonts/fonts.yaml), checked to exist inside the folder.
+
+        Without fonts/fonts.yaml ReportLab's Bitstream Vera fonts are used and
+        `notice` says so; a fonts.yaml that is broken or lacks a role is an InputError.
+        """
         config = folder / "fonts.yaml"
-        if config.is_file():
-            roles = cached("font-roles", (str(config.resolve()),), lambda: (_read_roles(config), [config]))
-            files = {role: (folder / str(roles.get(role, ""))).resolve() for role in ROLES if role in roles}
-        else:
-            files = {}
-        for role in ROLES:
-            files.setdefault(role, _VERA / _FALLBACK[role])
+        shown = f"{folder.name}/fonts.yaml"
+        if not config.is_file():
+            where = f"no {folder.name}/ folder" if not folder.is_dir() else f"no {shown}"
+            vera = ", ".join(sorted({_FALLBACK[r] for r in ROLES}))
+            return cls({role: _VERA / _FALLBACK[role] for role in ROLES},
+                       f"note: {where} in {folder.parent}; using ReportLab's Bitstream Vera fonts instead ({vera})")
         try:
             home = folder.resolve()
         except (OSError, RuntimeError) as exc:  # e.g. a symlink loop
             raise problem(folder, None, "fonts", f"cannot read the fonts folder: {exc}") from None
-        for role, path in files.items():
-            if not path.is_relative_to(home) and not path.is_relative_to(_VERA):
-                raise problem(config, None, f"roles.{role}", "font files must be inside the fonts folder")
-            if not path.is_file():
-                raise problem(config, None, f"roles.{role}", f"font file {path.name} not found in {folder}")
+        roles = cached("font-roles", (str(config.resolve()),), lambda: (_read_roles(config, shown), [config]))
+        problems: list[Problem] = []
+        files: dict[str, Path] = {}
+        for role, (value, line) in roles.items():
+            if not (path := (folder / value).resolve()).is_relative_to(home):
+                problems.append(Problem(shown, line, f"roles.{role}", "font files must be inside the fonts folder"))
+            elif not path.is_file():
+                problems.append(Problem(shown, line, f"roles.{role}", f"font file {value} not found in {folder.name}/"))
+            else:
+                files[role] = path
+        if problems:
+            raise InputError(problems)
         return cls(files)
+
+    def label(self, role: str) -> str:
+        """How messages name a role's font: its file and the role, e.g. fonts/DejaVuSerif-Bold.ttf (display)."""
+        path = self.files[role]
+        return f"{path.parent.name}/{path.name} ({role})"
 
     def _font(self, role: str) -> tuple[str, frozenset[int]]:
         if role not in self._loaded:
-            name = _register(self.files[role])
+            try:
+                name = _register(self.files[role])
+            except Exception as exc:  # noqa: BLE001 - ReportLab raises several kinds for a bad font file
+                raise problem(self.label(role).split(" ")[0], None, f"roles.{role}",
+                              f"not a usable TrueType font: {exc}") from None
             self._loaded[role] = (name, frozenset(pdfmetrics.getFont(name).face.charToGlyph))
         return self._loaded[role]
 
@@ -89,10 +135,21 @@ class Fonts:
         name, cmap = self._font(role)
         missing = "".join(sorted({ch for ch in text if ord(ch) not in cmap and not ch.isspace()}))
         if missing:
-            raise MissingGlyph(text, missing, name)
+            raise MissingGlyph(text, missing, self.label(role))
 
     def width(self, text: str, role: str, size: float) -> float:
-        return pdfmetrics.stringWidth(text, self.name(role), size)
+        """Width of `text` at `size`; inline markup (bold, italic, icons) is measured as drawn."""
+        if is_plain(text):
+            return pdfmetrics.stringWidth(text, self.name(role), size)
+        total, style = 0.0, {"bold": False, "italic": False}
+        for t in tokens(text):
+            if t.kind == "text":
+                total += pdfmetrics.stringWidth(t.text, self.name(emphasis(role, **style)), size)
+            elif t.kind == "icon":
+                total += ICON_ADVANCE * size
+            else:
+                style[t.kind] = t.on
+        return total
 
     def fit(self, text: str, role: str, max_width: float, size: float, min_size: float = 5.0) -> float:
         """The largest size up to `size` at which `text` fits `max_width`, not below `min_size`."""
@@ -102,12 +159,29 @@ class Fonts:
         return max(min_size, size * max_width / width)
 
 
-def _read_roles(config: Path) -> dict[str, str]:
-    """fonts.yaml's `roles` (role -> file name), as plain strings."""
-    import yaml  # lazy: an unchanged fonts.yaml comes from the cache without the YAML parser
-    data = yaml.safe_load(config.read_text(encoding="utf-8")) or {}
-    roles = data.get("roles", {}) if isinstance(data, dict) else {}
-    return {str(k): str(v) for k, v in roles.items()} if isinstance(roles, dict) else {}
+def _read_roles(config: Path, shown: str) -> dict[str, tuple[str, int | None]]:
+    """fonts.yaml's roles as role -> (file name, line); every role present, known and a file name."""
+    from pnp.data.located import line_of
+    from pnp.data.yamlsrc import load_yaml  # lazy: an unchanged fonts.yaml comes from the cache without YAML
+    data = load_yaml(config, shown)
+    roles = data.get("roles") if isinstance(data, dict) else None
+    if not isinstance(roles, dict):
+        raise problem(shown, line_of(data, "roles", 1), "roles",
+                      "expected a mapping of role to TrueType file, e.g. 'body: DejaVuSans.ttf'")
+    problems = [Problem(shown, line_of(roles, role), f"roles.{role}", f"unknown role; roles: {', '.join(ROLES)}")
+                for role in roles if role not in ROLES]
+    out: dict[str, tuple[str, int | None]] = {}
+    for role in ROLES:
+        line, value = line_of(roles, role), roles.get(role)
+        if role not in roles:
+            problems.append(Problem(shown, line, f"roles.{role}", "no font file for this role"))
+        elif not isinstance(value, str) or not value:
+            problems.append(Problem(shown, line, f"roles.{role}", "expected the name of a TrueType file"))
+        else:
+            out[role] = (value, line)
+    if problems:
+        raise InputError(problems)
+    return out
 
 
 def _register(path: Path) -> str:

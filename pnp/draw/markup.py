@@ -1,4 +1,8 @@
-"""A small markdown-like text format for rule booklets, parsed into blocks (no drawing here).
+"""A small markdown-like text format: blocks for rule booklets, inline markup for booklets and cards.
+
+Inline (card text, every text slot, booklet paragraphs): **bold**, *italic*,
+{icon} (a symbol name, drawn on cards), a newline breaks a card line, and a
+backslash keeps `*`, `{`, `}` or `\\` literal. `tokens` is the one reader of it.
 
     # Title                  ## Section              ### Subsection
     A paragraph runs until a blank line. **bold**, *italic*.
@@ -187,18 +191,87 @@ def _list(lines: list[str], i: int) -> tuple[tuple[str, ...], tuple[tuple[str, .
     return tuple(items), tuple(tuple(c) for c in children), ordered, start, i
 
 
+# -- inline markup: one tokenizer for card text and booklets -----------------------------
+
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])")
+# Style toggles and escaped characters travel as private-use characters between the passes
+# (and in lines that `wrap` hands back), so a literal `*` can never be mistaken for one.
+B_ON, B_OFF, I_ON, I_OFF = "\ue000", "\ue001", "\ue002", "\ue003"
+_ESCAPES = {"*": "\ue004", "{": "\ue005", "}": "\ue006", "\\": "\ue007"}
+_LITERAL = {v: k for k, v in _ESCAPES.items()}
+_ESCAPE = re.compile(r"\\([*{}\\])")
+_TOKEN = re.compile("([\ue000-\ue003])|\\{([A-Za-z0-9][A-Za-z0-9_-]*)\\}")
+SPECIAL = frozenset("*{}\\\ue000\ue001\ue002\ue003")
 
 
-def inline(text: str) -> str:
-    """Inline markup to ReportLab paragraph markup (<b>, <i>), everything else escaped."""
-    out = html.escape(text, quote=False)
-    out = _BOLD.sub(r"<b>\1</b>", out)
-    out = _ITALIC.sub(r"<i>\1</i>", out)
+@dataclass(frozen=True)
+class Token:
+    """One inline event: `text`, a style toggle (`bold`/`italic`, `on`), or an `icon` (a symbol name)."""
+
+    kind: str   # text bold italic icon
+    text: str = ""
+    on: bool = False
+
+
+def tokens(text: str) -> list[Token]:
+    """Inline markup as events: **bold**, *italic*, {icon}; a backslash keeps `*{}\\` literal."""
+    s = _ESCAPE.sub(lambda m: _ESCAPES[m.group(1)], text)
+    s = _BOLD.sub(lambda m: B_ON + m.group(1) + B_OFF, s)
+    s = _ITALIC.sub(lambda m: I_ON + m.group(1) + I_OFF, s)
+    out: list[Token] = []
+    pos = 0
+    for m in _TOKEN.finditer(s):
+        if m.start() > pos:
+            out.append(Token("text", _unescape(s[pos:m.start()])))
+        if m.group(1):
+            ch = m.group(1)
+            out.append(Token("bold" if ch in (B_ON, B_OFF) else "italic", on=ch in (B_ON, I_ON)))
+        else:
+            out.append(Token("icon", m.group(2)))
+        pos = m.end()
+    if pos < len(s):
+        out.append(Token("text", _unescape(s[pos:])))
     return out
 
 
+def _unescape(s: str) -> str:
+    return "".join(_LITERAL.get(ch, ch) for ch in s)
+
+
+def escape(text: str) -> str:
+    """Literal text made safe to put back into markup."""
+    return re.sub(r"([*{}\\])", r"\\\1", text)
+
+
+def is_plain(text: str) -> bool:
+    """True when `text` holds no markup character at all (drawn exactly as before markup existed)."""
+    return not any(ch in SPECIAL for ch in text)
+
+
+def inline(text: str) -> str:
+    """Inline markup to ReportLab paragraph markup (<b>, <i>), everything else escaped.
+
+    Booklets print an inline icon as written, `{name}`: ReportLab paragraphs cannot
+    reserve room for a vector symbol inside a line (cards draw icons; see richtext).
+    """
+    out = []
+    for t in tokens(text):
+        if t.kind == "text":
+            out.append(html.escape(t.text, quote=False))
+        elif t.kind == "icon":
+            out.append("{" + html.escape(t.text, quote=False) + "}")
+        else:
+            out.append(f"<{'' if t.on else '/'}{t.kind[0]}>")
+    return "".join(out)
+
+
 def plain(text: str) -> str:
-    """Inline markup stripped: the words a reader sees."""
-    return _ITALIC.sub(r"\1", _BOLD.sub(r"\1", text))
+    """Inline markup stripped: the words a reader sees (in a booklet, icons as `{name}`)."""
+    return "".join(t.text if t.kind == "text" else "{" + t.text + "}" for t in tokens(text)
+                   if t.kind in ("text", "icon"))
+
+
+def icons(text: str) -> list[str]:
+    """The symbol names of the inline icons in `text`, in order."""
+    return [t.text for t in tokens(text) if t.kind == "icon"]

@@ -33,7 +33,7 @@ from typing import Any
 
 from pnp.data.errors import InputError, Problem
 from pnp.data.facts import with_labels
-from pnp.data.templating import compile_text, is_template
+from pnp.data.templating import compile_text, is_template, render_template
 from pnp.geometry.sizes import card_size, paper_size
 from pnp.data.model import Component, Game
 from pnp.data.catalog import has_symbol, unknown_symbol
@@ -169,10 +169,20 @@ class _Reader:
         if value is None:
             self.fail(node, None, f"{field}.{key}", f"missing {key!r} (millimetres)")
             return 0.0
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            self.fail(node, key, f"{field}.{key}", f"expected a number of millimetres, found {value!r}")
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not -10_000 <= value <= 10_000:
+            self.fail(node, key, f"{field}.{key}", f"expected a number of millimetres, found {str(value)[:40]!r}")
             return 0.0
         return float(value)
+
+    def whole(self, node: dict, key: str, field: str, default: int, lo: int, hi: int) -> int:
+        """A whole number from `lo` to `hi` (a count of slots, cards in a fan)."""
+        value = node.get(key, default)
+        if value is None:
+            return default
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            self.fail(node, key, f"{field}.{key}", f"expected a whole number from {lo} to {hi}, found {str(value)[:40]!r}")
+            return default
+        return value
 
     def text(self, node: dict, key: str, field: str, default: str = "") -> str:
         value = node.get(key, default)
@@ -183,7 +193,7 @@ class _Reader:
             return default
         if is_template(value):   # board text may state a game fact: "always {{ facts.market }} face up"
             try:
-                return compile_text(value).render({"facts": with_labels(self.game.facts)})
+                return render_template(compile_text(value), {"facts": with_labels(self.game.facts)})
             except Exception as exc:  # noqa: BLE001 - any failure to render is a problem of this text
                 self.fail(node, key, f"{field}.{key}", f"template: {exc}")
                 return default
@@ -273,8 +283,8 @@ def parse_board(game: Game, comp: Component) -> BoardSpec:
         if kind not in AREA_KINDS:
             r.fail(node, "kind", f"{field}.kind", f"unknown kind {kind!r}; kinds: {', '.join(AREA_KINDS)}")
         card = r.card(node, field)
-        slots = int(node.get("slots", 0) or 0)
-        fan = int(node.get("fan", 1) or 1)
+        slots = r.whole(node, "slots", field, 0, 0, 200)
+        fan = r.whole(node, "fan", field, 1, 1, 60)
         x, y = r.number(node, "x", field), r.number(node, "y", field)
         if kind in ("card", "pile") and card is not None:
             aw, ah = card

@@ -15,11 +15,11 @@ import jinja2
 from pnp.output.boardspec import parse_board
 from pnp.data.errors import InputError, Problem
 from pnp.data.facts import with_labels
-from pnp.draw.faces import card_view
+from pnp.data.slots import card_view
 from pnp.geometry.sizes import card_size
 from pnp.data.model import Component, Game
 from pnp.rules.checker import matches
-from pnp.data.templating import file_environment
+from pnp.data.templating import file_environment, render_template
 
 
 @dataclass
@@ -160,7 +160,7 @@ def render(game: Game, comp: Component, recorder: Recorder | None = None) -> str
     name = path.relative_to(folder.resolve()).as_posix()
     try:
         template = env.get_template(name)
-        return template.render(context(game, recorder))
+        return render_template(template, context(game, recorder))
     except jinja2.TemplateSyntaxError as exc:
         raise InputError([Problem(f"templates/{name}", exc.lineno, "", f"template syntax: {exc.message}")]) from None
     except InputError:

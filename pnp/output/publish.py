@@ -9,20 +9,23 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
+from pnp.output.outlock import locked, stage_in
+
 
 @contextmanager
 def staging(out: Path) -> Iterator[Path]:
-    """A private folder beside `out` for a build; removed whatever happens.
+    """A private folder inside `out` for a build, used while holding `out`'s lock; removed whatever happens.
 
     Files are moved into `out` only by `publish`, so a failed build leaves the
-    previous output as it was.
+    previous output as it was; a folder left by a killed build is removed by
+    the next one (see `outlock`).
     """
-    out.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=".pnp-staging-", dir=out))
-    try:
-        yield tmp
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+    with locked(out):
+        tmp = stage_in(out)
+        try:
+            yield tmp
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 def publish(stage: Path, out: Path) -> list[Path]:

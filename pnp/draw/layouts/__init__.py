@@ -16,6 +16,7 @@ from typing import Any, Callable, Mapping
 
 from reportlab.lib.colors import Color
 
+from pnp.data.catalog import Slot
 from pnp.draw.context import CardContext
 
 DrawFn = Callable[[CardContext, Mapping[str, Any]], "Color | None"]
@@ -26,7 +27,7 @@ class Layout:
     """A named way to draw a card from slot values."""
 
     name: str
-    slots: frozenset[str]
+    slots: Mapping[str, Slot]  # name -> type and meaning, from pnp.data.catalog
     draw: DrawFn
     doc: str = ""
 

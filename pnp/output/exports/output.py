@@ -16,7 +16,8 @@ def export_folder(profile: str, dpi: float | None) -> str:
     return f"{profile}-{dpi:g}" if dpi else profile
 
 
-def write_export(out: Path, games: list[Game], kind: str, fill: Callable[[Path], None], sub: str = "") -> list[Path]:
+def write_export(out: Path, games: list[Game], kind: str, fill: Callable[[Path], None], sub: str = "",
+                 after: Callable[[list[Path]], None] | None = None) -> list[Path]:
     """Let `fill` write into a staging folder (as <game>/<kind>/<sub>/...), then publish into `out`.
 
     Files an earlier export left in those folders that this one did not write
@@ -26,13 +27,15 @@ def write_export(out: Path, games: list[Game], kind: str, fill: Callable[[Path],
     with staging(out) as stage:
         fill(stage)
         moved = publish(stage, out)
-    keep = {p.resolve() for p in moved}
-    for game in games:
-        folder = out / game.slug / kind / sub if sub else out / game.slug / kind
-        if folder.is_dir():
-            for old in folder.rglob("*"):
-                if old.is_file() and old.suffix in EXTENSIONS and old.resolve() not in keep:
-                    old.unlink()
+        keep = {p.resolve() for p in moved}
+        for game in games:  # still under the output folder's lock
+            folder = out / game.slug / kind / sub if sub else out / game.slug / kind
+            if folder.is_dir():
+                for old in folder.rglob("*"):
+                    if old.is_file() and old.suffix in EXTENSIONS and old.resolve() not in keep:
+                        old.unlink()
+        if after is not None:  # e.g. the manifest entry, written while the folder is still locked
+            after(moved)
     return moved
 
 

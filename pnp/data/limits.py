@@ -1,0 +1,17 @@
+"""Limits on input, so a hostile or mistaken database is refused quickly instead of exhausting the machine.
+
+Each limit is far above what a real card game needs; the README lists them.
+"""
+from __future__ import annotations
+
+MAX_FILE_BYTES = 5_000_000        # a database, variant or fonts.yaml file
+MAX_YAML_VALUES = 200_000         # values after alias expansion (a "billion laughs" file stops here)
+MAX_YAML_DEPTH = 64               # nesting of mappings and lists
+MAX_TEXT = 10_000                 # characters in one string (a card name, a slot, an expression)
+MAX_COPIES = 10_000               # copies of one card type in one set
+MAX_DECK_CARDS = 50_000           # cards in one component's set
+MAX_SETS_CARDS = 200_000          # cards printed for one component over all its sets
+MAX_RULE_COMBINATIONS = 10_000    # parameter combinations one `expr` rule is checked for
+MAX_TEMPLATE_RANGE = 100_000      # items one range() in a template may produce
+MAX_TEMPLATE_OUTPUT = 1_000_000   # characters one template may render
+TEMPLATE_SECONDS = 1.0            # time one template or expression may take

@@ -1,0 +1,60 @@
+"""Load-time checks of a game's look and files: style and set colours, booklet templates.
+
+The model types these values as text; what the text must look like (a
+`#RRGGBB` colour, a template file inside `templates/`) is checked here, so a
+typo is a located input error when the database loads rather than a failure
+halfway through drawing.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from pnp.data.errors import Problem
+from pnp.data.limits import MAX_SETS_CARDS
+from pnp.data.model import Game
+from pnp.data.yamlsrc import line_of
+
+COLOUR = re.compile(r"^#?[0-9a-fA-F]{6}$")
+
+
+def check_look(file: str, game: Game, raw: Any) -> list[Problem]:
+    """Every problem with the style colours, set mark colours and booklet templates of a game."""
+    problems: list[Problem] = []
+    style = raw.get("style") if isinstance(raw, dict) else None
+    for name in ("ink", "paper", "accent"):
+        value = getattr(game.style, name)
+        if not COLOUR.match(value):
+            problems.append(Problem(file, line_of(style, name, line_of(raw, "style")), f"style.{name}",
+                                    f"expected a colour as #RRGGBB, found {value[:40]!r}"))
+    raw_comps = raw.get("components") if isinstance(raw, dict) else None
+    for ci, comp in enumerate(game.components):
+        raw_comp = raw_comps[ci] if isinstance(raw_comps, list) and ci < len(raw_comps) else None
+        where = f"components[{ci}]"
+        if comp.sets and comp.sets.max * comp.card_count > MAX_SETS_CARDS:
+            problems.append(Problem(file, line_of(raw_comp, "sets", comp.line), f"{where}.sets.max",
+                                    f"{comp.sets.max} sets of {comp.card_count} cards; the limit is "
+                                    f"{MAX_SETS_CARDS} cards over all sets"))
+        if comp.sets:
+            for mi, mark in enumerate(comp.sets.marks):
+                if not COLOUR.match(mark.color):
+                    problems.append(Problem(file, line_of(raw_comp, "sets", comp.line), f"{where}.sets.marks[{mi}].color",
+                                            f"expected a colour as #RRGGBB, found {mark.color[:40]!r}"))
+        if comp.kind == "booklet":
+            problems += _template(file, game.root, comp.template, line_of(raw_comp, "template", comp.line),
+                                  f"{where}.template")
+    return problems
+
+
+def _template(file: str, root: Path, name: str | None, line: int | None, field: str) -> list[Problem]:
+    """A booklet's template: named, inside templates/, and there."""
+    folder = root / "templates"
+    if not name:
+        return [Problem(file, line, field, "a booklet needs `template:`, a file in templates/")]
+    path = (folder / name).resolve()
+    if not path.is_relative_to(folder.resolve()):
+        return [Problem(file, line, field, "the template must be inside the templates/ folder")]
+    if folder.is_dir() and not path.is_file():  # a lone database file (no project) is checked when built
+        return [Problem(file, line, field, f"no template {name!r} in templates/")]
+    return []

@@ -1,0 +1,123 @@
+"""The jinja2 sandbox with limits, for everything a database or template renders.
+
+It refuses attribute names that start with `_` (so `__class__`/`__mro__`
+escapes fail when the text is compiled), ranges over `MAX_TEMPLATE_RANGE` items,
+repetition (`*`, `**`) and padding filters that would build huge values, and
+work over `TEMPLATE_SECONDS`. Imported only when something is compiled.
+"""
+from __future__ import annotations
+
+import operator
+import re
+import signal
+import threading
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
+
+import jinja2
+from jinja2 import nodes
+from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+
+from pnp.data.limits import MAX_TEMPLATE_OUTPUT, MAX_TEMPLATE_RANGE, TEMPLATE_SECONDS
+
+_WIDE_FILTERS = ("center", "indent", "wordwrap", "truncate")
+_WIDE_FORMAT = re.compile(r"\d{7,}")  # a field width of a million or more in a format string
+
+
+class TemplateLimit(SecurityError):
+    """A template or expression asked for more work than the limits allow."""
+
+
+def _size(value: Any) -> int:
+    return len(value) if isinstance(value, (str, bytes, list, tuple)) else 1
+
+
+class _Limited(ImmutableSandboxedEnvironment):
+    """The sandbox with limits on repetition, powers and ranges."""
+
+    intercepted_binops = frozenset({"*", "**", "%"})
+
+    def wrap_str_format(self, value: Any) -> Any:  # "...".format / format_map, as the sandbox wraps them
+        wrapped = super().wrap_str_format(value)
+        if wrapped is not None and _WIDE_FORMAT.search(str(getattr(value, "__self__", ""))):
+            raise TemplateLimit("a format width that large is refused in templates")
+        return wrapped
+
+    def call_binop(self, context: Any, op: str, left: Any, right: Any) -> Any:
+        if op == "%":
+            if isinstance(left, str) and _WIDE_FORMAT.search(left):
+                raise TemplateLimit("a format width that large is refused in templates")
+            return operator.mod(left, right)
+        if op == "**" and isinstance(right, (int, float)) and abs(right) > 64 and abs(left) > 1:
+            raise TemplateLimit(f"power {left!r} ** {right!r} is too large for a template")
+        if op == "*":
+            for seq, n in ((left, right), (right, left)):
+                if isinstance(seq, (str, list, tuple)) and isinstance(n, int) and _size(seq) * n > MAX_TEMPLATE_OUTPUT:
+                    raise TemplateLimit(f"repeating a value {n} times goes over {MAX_TEMPLATE_OUTPUT} items")
+            return operator.mul(left, right)
+        return operator.pow(left, right)
+
+
+def _guard_width(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        for v in list(args[1:]) + list(kwargs.values()):
+            if isinstance(v, int) and not isinstance(v, bool) and v > MAX_TEMPLATE_OUTPUT:
+                raise TemplateLimit(f"{name}({v}) is wider than the {MAX_TEMPLATE_OUTPUT}-character limit")
+        return fn(*args, **kwargs)
+    guarded.__dict__.update(getattr(fn, "__dict__", {}))  # keep jinja2's pass_context/pass_eval_context marks
+    return guarded
+
+
+def _range(*args: int) -> range:
+    rng = range(*args)
+    if len(rng) > MAX_TEMPLATE_RANGE:
+        raise TemplateLimit(f"range of {len(rng)} items; templates may use at most {MAX_TEMPLATE_RANGE}")
+    return rng
+
+
+def environment(filters: dict[str, Callable[..., Any]], loader: jinja2.BaseLoader | None = None) -> _Limited:
+    """A limited sandbox with strict undefined names and the given extra filters."""
+    env = _Limited(undefined=jinja2.StrictUndefined, loader=loader, keep_trailing_newline=True, autoescape=False)
+    for name in _WIDE_FILTERS:
+        env.filters[name] = _guard_width(name, env.filters[name])
+    env.globals["range"] = _range
+    env.filters.update(filters)
+    return env
+
+
+def refuse_private(tree: nodes.Node) -> None:
+    """Names and attributes starting with `_` are how sandbox escapes begin; refuse them up front."""
+    for node in tree.find_all((nodes.Getattr, nodes.Name)):
+        name = node.attr if isinstance(node, nodes.Getattr) else node.name
+        if name.startswith("_"):
+            raise jinja2.TemplateSyntaxError(
+                f"{name!r} is not allowed: templates are sandboxed and may not use names starting with '_'",
+                node.lineno)
+    for node in tree.find_all(nodes.Getitem):
+        if isinstance(node.arg, nodes.Const) and isinstance(node.arg.value, str) and node.arg.value.startswith("_"):
+            raise jinja2.TemplateSyntaxError(
+                f"{node.arg.value!r} is not allowed: templates are sandboxed and may not use names starting with '_'",
+                node.lineno)
+
+
+@contextmanager
+def time_limit(seconds: float = TEMPLATE_SECONDS) -> Iterator[None]:
+    """Stop the enclosed template work after `seconds` with TemplateLimit.
+
+    Uses a real-time timer, so only on the main thread; an enclosing limit
+    already running is left in charge.
+    """
+    if threading.current_thread() is not threading.main_thread() or signal.getitimer(signal.ITIMER_REAL)[0] > 0:
+        yield
+        return
+
+    def expire(signum: int, frame: Any) -> None:
+        raise TemplateLimit(f"template work took longer than {seconds:g} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

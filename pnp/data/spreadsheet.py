@@ -1,0 +1,216 @@
+"""Cards from a spreadsheet: `cards: {from: cards.csv}` (or .xlsx) in a component.
+
+One row per card type under a header row; columns are `key`, `name`, `copies`,
+`text`, `face`, `back` and the component's declared fields. Cells are converted
+to each field's type and checked here, so every problem names the spreadsheet,
+the row and the column (as a spreadsheet shows them: row 1 is the header).
+The rows then stand in for the YAML card list, and loading goes on as usual.
+"""
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+from typing import Any
+
+from pnp.data.errors import Problem
+from pnp.data.located import Located, LocatedList, line_of
+
+RESERVED = ("key", "name", "copies", "text", "face", "back")
+_TRUE, _FALSE = {"true", "yes", "y", "1", "x"}, {"false", "no", "n", "0", ""}
+
+
+def expand(data: Any, file: str, folder: Path, root: Path, used: list[Path] | None = None) -> list[Problem]:
+    """Replace every `cards: {from: FILE}` in raw database `data` by the rows of FILE; return problems.
+
+    The files read are appended to `used` (a game's outputs and cache entry depend on them).
+    """
+    problems: list[Problem] = []
+    comps = data.get("components") if isinstance(data, dict) else None
+    for ci, comp in enumerate(comps if isinstance(comps, list) else []):
+        if not (isinstance(comp, dict) and isinstance(comp.get("cards"), dict) and "from" in comp["cards"]):
+            continue
+        spec = comp["cards"]
+        line = line_of(comp, "cards")
+        where = f"components[{ci}].cards.from"
+        path, label, problem = _locate(spec, folder, root, file, line, where)
+        if problem:
+            problems.append(problem)
+            comp["cards"] = LocatedList()
+            continue
+        fields = comp.get("fields") if isinstance(comp.get("fields"), dict) else {}
+        if used is not None:
+            used.append(path)
+        try:
+            rows = _read(path, spec.get("sheet"))
+        except (OSError, ValueError, KeyError) as exc:  # unreadable file or sheet; openpyxl raises these
+            problems.append(Problem(file, line, where, f"cannot read {label}: {exc}"))
+            comp["cards"] = LocatedList()
+            continue
+        cards, found = _cards(rows, fields, label, line or 0)
+        problems += found
+        comp["cards"] = cards
+    return problems
+
+
+def _locate(spec: dict, folder: Path, root: Path, file: str, line: int | None,
+            where: str) -> tuple[Path, str, Problem | None]:
+    """The spreadsheet's path (beside the database, inside the project) and how messages name it."""
+    name = spec.get("from")
+    unknown = set(spec) - {"from", "sheet"}
+    if unknown:
+        return Path(), "", Problem(file, line, where, f"unknown key(s) {', '.join(map(str, unknown))}; "
+                                   "a spreadsheet source takes `from` and, for .xlsx, `sheet`")
+    if not isinstance(name, str) or not name.lower().endswith((".csv", ".xlsx")):
+        return Path(), "", Problem(file, line, where, f"expected a .csv or .xlsx file name, found {name!r}")
+    try:
+        path = (folder / name).resolve()
+        if not path.is_relative_to(root.resolve()):
+            return path, "", Problem(file, line, where, f"{name!r} is outside the project folder")
+        label = str(path.relative_to(root.resolve()))
+        if not path.is_file():
+            return path, label, Problem(file, line, where, f"no file {label}")
+    except (OSError, ValueError, RuntimeError) as exc:  # a name the file system cannot take, a symlink loop
+        return Path(), "", Problem(file, line, where, f"cannot use {name!r}: {exc}")
+    return path, label, None
+
+
+def _read(path: Path, sheet: Any) -> list[list[Any]]:
+    """Every row of the file as cell values (header first)."""
+    if path.suffix.lower() == ".csv":
+        with path.open(newline="", encoding="utf-8-sig") as fh:
+            return [list(r) for r in csv.reader(fh)]
+    import openpyxl  # lazy: only XLSX sources need it, and it is slow to import
+
+    book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    try:
+        ws = book[str(sheet)] if sheet is not None else book.worksheets[0]
+        return [list(r) for r in ws.iter_rows(values_only=True)]
+    finally:
+        book.close()
+
+
+def _column(i: int) -> str:
+    """Spreadsheet column letter: 0 -> A, 26 -> AA."""
+    out = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        out = chr(65 + r) + out
+    return out
+
+
+def _cards(rows: list[list[Any]], fields: dict, label: str, yaml_line: int) -> tuple[LocatedList, list[Problem]]:
+    problems: list[Problem] = []
+    out = LocatedList()
+    out.line, out.item_lines = yaml_line, []
+    if not rows:
+        return out, [Problem(label, 1, "", "the spreadsheet is empty; row 1 names the columns")]
+    header = [str(h).strip() if h is not None else "" for h in rows[0]]
+    columns = {}
+    for i, name in enumerate(header):
+        where = f"column {_column(i)}"
+        if not name:
+            continue
+        if name not in RESERVED and name not in fields:
+            problems.append(Problem(label, 1, where, f"unknown column {name!r}; columns are {', '.join(RESERVED)} "
+                                    f"and the fields {', '.join(map(str, fields)) or '(none declared)'}"))
+        elif name in columns.values():
+            problems.append(Problem(label, 1, where, f"column {name!r} appears twice"))
+        else:
+            columns[i] = name
+    for need in ("key", "name"):
+        if need not in columns.values():
+            problems.append(Problem(label, 1, "", f"no {need!r} column"))
+    seen: dict[str, int] = {}
+    for r, row in enumerate(rows[1:], start=2):
+        if all(c is None or str(c).strip() == "" for c in row):
+            continue
+        card = Located()
+        card.line, card.key_lines = yaml_line, {}
+        before = len(problems)
+        for i, name in columns.items():
+            cell = row[i] if i < len(row) else None
+            where = f"column {_column(i)} ({name})"
+            try:
+                value = _convert(cell, name, fields)
+            except ValueError as exc:
+                problems.append(Problem(label, r, where, str(exc)))
+                continue
+            if value is not None:
+                card[name] = value
+                card.key_lines[name] = yaml_line
+            elif name in ("key", "name") or _required(fields.get(name)):
+                problems.append(Problem(label, r, where, f"empty cell; every card needs its {name}"))
+        key = card.get("key")
+        if key is not None:
+            if key in seen:
+                problems.append(Problem(label, r, "column key", f"duplicate key {key!r} (first on row {seen[key]})"))
+            seen.setdefault(key, r)
+        if len(problems) == before:  # a row with a problem is reported here only, not again by the loader
+            out.append(card)
+            out.item_lines.append(yaml_line)
+    return out, problems
+
+
+def _required(spec: Any) -> bool:
+    return isinstance(spec, dict) and spec.get("required", True) is not False and spec.get("default") is None
+
+
+def _convert(cell: Any, name: str, fields: dict) -> Any:
+    """A cell as the value its column holds; None for an empty cell."""
+    if cell is None or (isinstance(cell, str) and not cell.strip()):
+        return None
+    spec = fields.get(name) if name not in RESERVED else None
+    kind = "int" if name == "copies" else (spec.get("type", "str") if isinstance(spec, dict) else "str")
+    text = cell.strip() if isinstance(cell, str) else cell
+    value: Any
+    if kind == "int":
+        value = _number(text, int)
+        if name == "copies" and value < 0:
+            raise ValueError(f"copies must be 0 or more, found {value}")
+    elif kind == "float":
+        value = _number(text, float)
+    elif kind == "bool":
+        if isinstance(text, bool):
+            value = text
+        elif str(text).lower() in _TRUE | _FALSE:
+            value = str(text).lower() in _TRUE
+        else:
+            raise ValueError(f"expected true or false, found {text!r}")
+    elif kind == "list":
+        value = [_plain(v.strip()) for v in str(text).split(";") if v.strip()]
+    else:
+        value = _plain(text) if not isinstance(text, str) else text
+        value = str(value)
+    choices = spec.get("choices") if isinstance(spec, dict) else None
+    if isinstance(choices, list):
+        for item in value if kind == "list" else [value]:
+            if item not in choices:
+                raise ValueError(f"{item!r} is not allowed; choices: {', '.join(map(str, choices))}")
+    return value
+
+
+def _number(text: Any, kind: type) -> Any:
+    if isinstance(text, bool):
+        raise ValueError(f"expected a number, found {text!r}")
+    try:
+        value = float(text) if not isinstance(text, (int, float)) else text
+    except ValueError:
+        raise ValueError(f"expected {'a whole number' if kind is int else 'a number'}, found {text!r}") from None
+    if kind is int:
+        if float(value) != int(float(value)):
+            raise ValueError(f"expected a whole number, found {text!r}")
+        return int(float(value))
+    return float(value)
+
+
+def _plain(value: Any) -> Any:
+    """A spreadsheet number as YAML would read it (3.0 from a sheet is the whole number 3)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str):
+        try:
+            return int(value)
+        except ValueError:
+            return value
+    return value

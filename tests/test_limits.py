@@ -1,0 +1,87 @@
+"""Rule option shapes and template limits, checked directly (fast, no CLI)."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import jinja2
+import pytest
+
+from conftest import ROOT
+from pnp.data.errors import InputError
+from pnp.data.loader import load_game
+from pnp.data.templating import render_value
+
+RULES = (ROOT / "card_data" / "bargains.yaml").read_text(encoding="utf-8")
+TOTAL = "      - id: deck-size\n        check: total\n        expected: 65\n"
+
+
+def load_with_rule(tmp_path: Path, rule: str) -> InputError | None:
+    path = tmp_path / "bargains.yaml"
+    path.write_text(RULES.replace(TOTAL, rule), encoding="utf-8")
+    try:
+        load_game(path, "bargains.yaml", ROOT)
+    except InputError as exc:
+        return exc
+    return None
+
+
+@pytest.mark.parametrize("rule,message", [
+    ("check: total\n        expected: {a: 1}", "expected a card count"),
+    ("check: total\n        expected: true", "expected a card count"),
+    ("check: total\n        expected: -1", "expected a card count"),
+    ("check: total", "rule 'total' needs 'expected' or 'min' or 'max'"),
+    ("check: total\n        expected: 65\n        min: 1", "not both"),
+    ("check: count\n        expected: 3", "rule 'count' needs 'where'"),
+    ("check: count\n        where: {value: {a: 1}}\n        expected: 3", "expected a value or a list of values"),
+    ("check: count\n        where: {valu: 1}\n        expected: 3", "unknown field 'valu'"),
+    ("check: count_by\n        field: value\n        expected: [13]", "mapping of value to card count"),
+    ("check: count_by\n        field: value\n        expected: {1: 1.5}", "1: expected a card count"),
+    ("check: unique\n        fields: {value: [1]}", "list of field names"),
+    ("check: unique\n        fields: [nope]", "unknown field 'nope'"),
+    ("check: each_once\n        fields: [value]", "mapping of field name to its values"),
+    ("check: each_once\n        fields: {value: 3}", "list of values of value"),
+    ("check: balance\n        field: value\n        fields: [[1]]", "list of values of value"),
+    ("check: links\n        field: value\n        inverse: nope", "unknown field 'nope'"),
+    ("check: expr\n        expr: 'deck.count() >'", "expression syntax"),
+    ("check: expr\n        expr: 'deck.__class__'", "sandboxed"),
+    ("check: expr\n        expr: 'true'\n        params: {n: [[1]]}", "list of values of n"),
+    ("check: expr\n        expr: 'true'\n        params: {a: [0,1,2,3,4,5,6,7,8,9], b: [0,1,2,3,4,5,6,7,8,9],"
+     " c: [0,1,2,3,4,5,6,7,8,9], d: [0,1,2,3,4,5,6,7,8,9], e: [0,1]}", "the limit is 10000"),
+    ("check: unique\n        fields: [value]\n        expected: 3", "rule 'unique' does not use 'expected'"),
+])
+def test_rule_shapes(tmp_path: Path, rule: str, message: str) -> None:
+    exc = load_with_rule(tmp_path, f"      - id: shaped\n        {rule}\n")
+    assert exc is not None, rule
+    text = "\n".join(str(p) for p in exc.problems)
+    assert message in text and "bargains.yaml:" in text, text
+
+
+def test_well_shaped_rules_load(tmp_path: Path) -> None:
+    assert load_with_rule(tmp_path, "      - id: shaped\n        check: total\n        min: 60\n        max: 70\n") is None
+
+
+@pytest.mark.parametrize("text,message", [
+    ("{{ range(10**9)|list|length }}", "at most 100000"),
+    ("{{ 'x' * 10**9 }}", "repeating a value"),
+    ("{{ [0] * 10**9 }}", "repeating a value"),
+    ("{{ 9 ** 9999999 }}", "too large"),
+    ("{{ '{:>999999999}'.format(1) }}", "format width"),
+    ("{{ '%999999999d' % 1 }}", "format width"),
+    ("{{ 'x'|center(999999999) }}", "wider than"),
+    ("{{ card.__class__.__mro__ }}", "sandboxed"),
+    ("{{ card['__class__'] }}", "sandboxed"),
+    ("{{ _private }}", "sandboxed"),
+    ("{% for i in range(100000) %}{% for j in range(100) %}xxxxxxxxxxx{% endfor %}{% endfor %}", "output goes over"),
+])
+def test_template_limits(text: str, message: str) -> None:
+    started = time.monotonic()
+    with pytest.raises(jinja2.TemplateError, match=message.replace("(", r"\(")):
+        render_value(text, {"card": {"name": "x"}, "_private": 1})
+    assert time.monotonic() - started < 1.0
+
+
+def test_ordinary_templates_still_work() -> None:
+    assert render_value("{{ card.name|upper }} {{ '%03d' % 7 }} {{ range(3)|list }}", {"card": {"name": "a"}}) \
+        == "A 007 [0, 1, 2]"
+    assert render_value({"expr": "[1, 2] * 2"}, {}) == [1, 2, 1, 2]
