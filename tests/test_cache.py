@@ -135,3 +135,39 @@ def test_the_cache_keeps_a_bounded_number_of_entries(cache_dir: Path, monkeypatc
         assert cache.cached("test", (i,), lambda: (i * 10, [])) == i * 10
     assert len(list(cache_dir.glob("test-*.pickle"))) == 3
     assert cache.cached("test", (5,), lambda: (-1, [])) == 50  # the newest is still there
+
+
+def test_booklet_text_and_rule_checks_follow_their_inputs(project: Path, cache_dir: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cached booklet text and rule checks: reused while nothing changed, redone after any edit."""
+    from pnp.cli.common import _violations
+    from pnp.output.booklets import prepare
+
+    db = project / "card_data" / "bargains.yaml"
+    template = project / "templates" / "bargains.md.j2"
+
+    def booklet() -> str:
+        game = load_game(db, root=project)
+        comp = next(c for c in game.components if c.kind == "booklet")
+        return "\n".join(b.text for b in prepare(game, comp).blocks)
+
+    first = booklet()
+    assert list(cache_dir.glob("booklet-text-*.pickle"))
+    assert booklet() == first
+    template.write_text(template.read_text(encoding="utf-8").replace("\n", "\nFreshly edited line.\n", 1),
+                        encoding="utf-8")
+    assert "Freshly edited line." in booklet() and "Freshly edited line." not in first
+
+    from pnp.rules import checker
+    calls: list[str] = []
+    real = checker.check_game
+
+    def counted(game):  # type: ignore[no-untyped-def]
+        calls.append(game.slug)
+        return real(game)
+    monkeypatch.setattr(checker, "check_game", counted)
+    assert _violations(load_game(db, root=project)) == _violations(load_game(db, root=project)) == []
+    assert len(calls) == 1 and list(cache_dir.glob("rule-check-*.pickle"))
+    db.write_text(db.read_text(encoding="utf-8").replace("name: Dewdrop", "name: Dew Pearl", 1), encoding="utf-8")
+    assert _violations(load_game(db, root=project)) == []
+    assert len(calls) == 2  # the edited game is checked again

@@ -7,6 +7,7 @@ imports, for start-up speed).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Callable, Sequence
 
 from pnp.data.cache import cached
 from pnp.data.model import Component, Game
@@ -26,14 +27,28 @@ def load_game(path: Path, display: str | None = None, root: Path | None = None) 
     def fresh() -> tuple[Game, list[Path]]:
         from pnp.data.validate import read_game  # lazy: YAML, jinja2 and the checks only on a miss
         game = read_game(path, name, root, load_game)
-        deps = [path, *game.sheets]  # cards: {from: x.csv} make the spreadsheet part of the game
-        if isinstance(game.variant, dict) and "base_file" in game.variant:
-            deps.append(Path(game.variant["base_file"]))
-        return game, deps
+        return game, [path, *inputs_of(game)[1:]]
 
     # the project's own symbols (art/symbols/*.svg) are part of a game; their names key the entry
     ident = (str(path.resolve()), name, str(Path(root).resolve()), own_symbols(root))
     return cached("game", ident, fresh)
+
+
+def inputs_of(game: Game) -> list[Path]:
+    """The files a loaded game was made from: its database, spreadsheets and base game's database."""
+    deps = [game.source, *game.sheets]  # cards: {from: x.csv} make the spreadsheet part of the game
+    if isinstance(game.variant, dict) and "base_file" in game.variant:
+        deps.append(Path(game.variant["base_file"]))
+    return deps
+
+
+def derived(kind: str, game: Game, ident: tuple, compute: Callable[[], Any], extra: Sequence[Path] = ()) -> Any:
+    """compute()'s value (made from the loaded game and the `extra` files only), cached like the game.
+
+    For work every build repeats on an unchanged game (rule checks, booklet text).
+    """
+    key = (str(game.source.resolve()), game.where, str(game.root.resolve()), own_symbols(game.root), *ident)
+    return cached(kind, key, lambda: (compute(), [*inputs_of(game), *extra]))
 
 
 def base_of(game: Game) -> Game:

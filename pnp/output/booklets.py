@@ -17,6 +17,7 @@ from reportlab.platypus import SimpleDocTemplate
 
 from pnp import __version__
 from pnp.output.booklet_text import render
+from pnp.data.loader import derived
 from pnp.draw.context import darken, lighten
 from pnp.data.errors import InputError, Problem
 from pnp.draw.fonts import Fonts, MissingGlyph
@@ -65,7 +66,9 @@ class Prepared:
 
 
 def prepare(game: Game, comp: Component, fonts: Fonts | None = None) -> Prepared:
-    text = render(game, comp)
+    templates = sorted(p for p in (game.root / "templates").rglob("*") if p.is_file())
+    # the text depends on the game and the templates only: an unchanged booklet is not rendered again
+    text = derived("booklet-text", game, (comp.key, comp.template), lambda: render(game, comp), templates)
     where = f"templates/{comp.template} (rendered)"
     try:
         blocks = parse(text)
