@@ -7,9 +7,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 from pypdf import PdfReader
-from pypdf.generic import ContentStream
 
-from conftest import ROOT
+from conftest import ROOT, _mul, with_ctm
 
 MM = 72 / 25.4
 
@@ -71,13 +70,6 @@ def project(tmp: Path, yaml_text: str, name: str = "art") -> Path:
     return tmp
 
 
-def _mul(a: list[float], b: list[float]) -> list[float]:
-    a0, a1, a2, a3, a4, a5 = a
-    b0, b1, b2, b3, b4, b5 = b
-    return [a0 * b0 + a1 * b2, a0 * b1 + a1 * b3, a2 * b0 + a3 * b2, a2 * b1 + a3 * b3,
-            a4 * b0 + a5 * b2 + b4, a4 * b1 + a5 * b3 + b5]
-
-
 def image_boxes(pdf: Path, page: int = 0) -> list[tuple[str, tuple[float, float, float, float]]]:
     """Every image drawn on a page (inside forms too): its XObject name and the box
     its unit square lands on, (x0, y0, x1, y1) in mm from the page's lower-left corner."""
@@ -87,15 +79,8 @@ def image_boxes(pdf: Path, page: int = 0) -> list[tuple[str, tuple[float, float,
 
     def walk(contents, resources, ctm: list[float]) -> None:
         xobjects = resources.get("/XObject", {}) if resources else {}
-        stack: list[list[float]] = []
-        for operands, op in ContentStream(contents, reader).operations:
-            if op == b"q":
-                stack.append(ctm)
-            elif op == b"Q":
-                ctm = stack.pop()
-            elif op == b"cm":
-                ctm = _mul([float(v) for v in operands], ctm)
-            elif op == b"Do":
+        for operands, op, ctm in with_ctm(contents, reader, ctm):
+            if op == b"Do":
                 xo = xobjects[str(operands[0])].get_object()
                 if xo.get("/Subtype") == "/Image":
                     xs = [ctm[4], ctm[4] + ctm[0]]

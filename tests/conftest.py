@@ -87,22 +87,27 @@ def _mul(a: list[float], b: list[float]) -> list[float]:
             a4 * b0 + a5 * b2 + b4, a4 * b1 + a5 * b3 + b5]
 
 
-def placements(page) -> list[Placed]:
-    """Every form drawn directly on a page, with its transformed origin (mm)."""
+def with_ctm(contents, pdf, ctm: list[float] | None = None):
+    """Each content-stream operation with the transformation matrix in force (q/Q/cm followed)."""
     from pypdf.generic import ContentStream
-    xobjects = page["/Resources"].get("/XObject", {})
-    content = ContentStream(page.get_contents(), page.pdf)
-    ctm = [1.0, 0, 0, 1.0, 0, 0]
+    ctm = ctm or [1.0, 0, 0, 1.0, 0, 0]
     stack: list[list[float]] = []
-    out = []
-    for operands, op in content.operations:
+    for operands, op in ContentStream(contents, pdf).operations:
         if op == b"q":
             stack.append(ctm)
         elif op == b"Q":
             ctm = stack.pop()
         elif op == b"cm":
             ctm = _mul([float(v) for v in operands], ctm)
-        elif op == b"Do":
+        yield operands, op, ctm
+
+
+def placements(page) -> list[Placed]:
+    """Every form drawn directly on a page, with its transformed origin (mm)."""
+    xobjects = page["/Resources"].get("/XObject", {})
+    out = []
+    for operands, op, ctm in with_ctm(page.get_contents(), page.pdf):
+        if op == b"Do":
             name = str(operands[0])
             xo = xobjects[name].get_object()
             if xo.get("/Subtype") == "/Form":

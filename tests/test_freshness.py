@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import make_project, run
+from conftest import make_project, page_texts, run
 
 
 def _stamps(out: Path) -> dict[str, tuple[int, bytes]]:
@@ -93,17 +93,6 @@ def test_the_up_to_date_path_loads_no_drawing_code(two: Path) -> None:
     assert "Up to date" in proc.stdout and proc.stdout.strip().endswith("[]")
 
 
-def _page_texts(path: Path) -> list[str]:
-    """Each page's text (PDFium: pypdf's extraction takes seconds per card sheet)."""
-    import pypdfium2
-
-    pdf = pypdfium2.PdfDocument(str(path))
-    try:
-        return [page.get_textpage().get_text_range() for page in pdf]
-    finally:
-        pdf.close()
-
-
 def test_a_huge_deck_is_split_by_sheet_range(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Over PART_SHEETS sheets, a deck becomes several PDFs whose pages are the whole deck's, in order."""
     import pnp.build
@@ -121,8 +110,8 @@ def test_a_huge_deck_is_split_by_sheet_range(tmp_path: Path, monkeypatch: pytest
     assert not (folder / "deck.pdf").exists()
     for p in parts:  # byte-reproducible
         assert p.read_bytes() == (tmp_path / "again" / "bargains" / p.name).read_bytes()
-    texts = [text for p in parts for text in _page_texts(p)]
-    assert all(texts) and texts == _page_texts(whole / "bargains" / "deck.pdf")
+    texts = [text for p in parts for text in page_texts(p)]
+    assert all(texts) and texts == page_texts(whole / "bargains" / "deck.pdf")
     manifest = json.loads((tmp_path / "split" / "manifest.json").read_text(encoding="utf-8"))
     entries = [e for e in manifest["files"] if e["component"] == "deck"]
     assert [(e["part"], e["sheets"]) for e in entries] == [([1, 3], [1, 3]), ([2, 3], [4, 6]), ([3, 3], [7, 8])]
