@@ -4,7 +4,8 @@
 
 LOG comes from `bench/deck.py ... --record LOG`: every canvas and path call,
 with its arguments. This script registers the same TrueType fonts, replays the
-calls on a plain ReportLab canvas with the same settings, and saves. No YAML,
+calls on a plain ReportLab canvas with the same settings (those pnp.draw.pdf
+sets on import: stream compression, string encoding), and saves. No YAML,
 no templates, no layout logic, no symbol geometry: what is left is ReportLab's
 own cost for the same PDF. With --same-as PDF it exits 1 unless its output
 is byte for byte that PDF (the smoke test; no timing then).
@@ -14,10 +15,11 @@ from __future__ import annotations
 import pickle
 import sys
 
-from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
+
+import pnp.draw.pdf  # noqa: F401 - pnp's ReportLab settings (stream compression, encoding), nothing else
 
 
 def main(log_path: str, out: str) -> None:
@@ -25,7 +27,6 @@ def main(log_path: str, out: str) -> None:
         data = pickle.load(fh)
     for name, path in data["fonts"].items():
         pdfmetrics.registerFont(TTFont(name, path))
-    rl_config.useA85 = 0
     c = Canvas(out, pagesize=data["pagesize"], invariant=1, pageCompression=1, initialFontName=data["initial_font"])
     c.setTitle(data["title"])
     c.setAuthor(data["meta"]["author"])

@@ -9,7 +9,7 @@ import pytest
 from PIL import ImageChops, ImageStat
 
 from pnp.output.boards import board_step, cross_points, plan_for, tile_origin, write_board
-from pnp.output.boardspec import parse_board
+from pnp.data.boardspec import parse_board
 from pnp.build import BuildOptions
 from pnp.data.errors import InputError
 from pnp.draw.fonts import Fonts

@@ -78,8 +78,7 @@ def symbol_form(c: Canvas, name: str, cx: float, cy: float, size: float, fill: C
         return
     width = 0.0 if stroke is None else (max(0.25, size * 0.035) if stroke_width is None else float(stroke_width))
     ratio = round(width / size, 4)  # outline weight relative to the symbol, which the form keeps
-    key = f"{name}|{_rgba(fill)}|{_rgba(stroke)}|{ratio:g}"
-    form = "Sym" + hashlib.sha1(key.encode()).hexdigest()[:12]
+    form = _form_name(name, fill, stroke, ratio)
     if not c.hasForm(form):
         half = SYMBOL_REF * 0.75
         c.beginForm(form, -half, -half, half, half)
@@ -92,6 +91,13 @@ def symbol_form(c: Canvas, name: str, cx: float, cy: float, size: float, fill: C
                         stroke_width=None if stroke is None else ratio * SYMBOL_REF)
         c.endForm()
     place_form(c, form, cx, cy, size / SYMBOL_REF)
+
+
+@lru_cache(maxsize=4096)
+def _form_name(name: str, fill: Color | None, stroke: Color | None, ratio: float) -> str:
+    """A symbol form's name: the same symbol, inks and outline weight give the same name in every PDF."""
+    key = f"{name}|{_rgba(fill)}|{_rgba(stroke)}|{ratio:g}"
+    return "Sym" + hashlib.sha1(key.encode()).hexdigest()[:12]
 
 
 def _opaque(c: Color | None) -> bool:

@@ -10,12 +10,15 @@ an empty box.
 from __future__ import annotations
 
 import hashlib
+from fnmatch import fnmatch
+from weakref import WeakKeyDictionary
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import reportlab
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab import rl_config
+from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
 
 from pnp.data.cache import cached
 from pnp.data.errors import InputError, Problem, problem
@@ -68,7 +71,7 @@ class Fonts:
 
     files: dict[str, Path]
     notice: str = ""  # set when the project's own fonts are not used: which fonts stand in, and why
-    _loaded: dict[str, tuple[str, frozenset[int]]] = field(default_factory=dict, repr=False, compare=False)
+    _loaded: dict[str, tuple[str, frozenset[str]]] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def load(cls, folder: Path) -> "Fonts":
@@ -107,14 +110,14 @@ class Fonts:
         path = self.files[role]
         return f"{path.parent.name}/{path.name} ({role})"
 
-    def _font(self, role: str) -> tuple[str, frozenset[int]]:
+    def _font(self, role: str) -> tuple[str, frozenset[str]]:
         if role not in self._loaded:
             try:
                 name = _register(self.files[role])
             except Exception as exc:  # noqa: BLE001 - ReportLab raises several kinds for a bad font file
                 raise problem(self.label(role).split(" ")[0], None, f"roles.{role}",
                               f"not a usable TrueType font: {exc}") from None
-            self._loaded[role] = (name, frozenset(pdfmetrics.getFont(name).face.charToGlyph))
+            self._loaded[role] = (name, frozenset(map(chr, pdfmetrics.getFont(name).face.charToGlyph)))
         return self._loaded[role]
 
     def preload(self) -> None:
@@ -133,7 +136,7 @@ class Fonts:
     def check(self, text: str, role: str) -> None:
         """Raise MissingGlyph when `role`'s font cannot draw every character of `text`."""
         name, cmap = self._font(role)
-        missing = "".join(sorted({ch for ch in text if ord(ch) not in cmap and not ch.isspace()}))
+        missing = "".join(sorted(ch for ch in set(text).difference(cmap) if not ch.isspace()))
         if missing:
             raise MissingGlyph(text, missing, self.label(role))
 
@@ -186,8 +189,59 @@ def _read_roles(config: Path, shown: str) -> dict[str, tuple[str, int | None]]:
 
 def _register(path: Path) -> str:
     """Register a TrueType file under a name derived from its content; idempotent."""
-    digest = hashlib.sha1(path.read_bytes()).hexdigest()[:8]
+    data = path.read_bytes()
+    digest = hashlib.sha1(data).hexdigest()[:8]
     name = f"{path.stem}-{digest}"
     if name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(name, str(path)))
+        pdfmetrics.registerFont(_parsed(name, path, data))
     return name
+
+
+_NAMES = ("name", "familyName", "styleName", "fullName", "uniqueFontID")  # TTFNameBytes: kept as plain bytes
+
+
+def _parsed(name: str, path: Path, data: bytes) -> TTFont:
+    """TTFont(name, path), its parsed tables kept in the disk cache with the file's hash.
+
+    Parsing a font (cmap, widths, glyph offsets: tens of thousands of values read
+    one by one) is most of a build's start-up; a cached font is the same face
+    with the same tables, so its PDFs are byte-identical (a test holds them so).
+    Any surprise in the cached values means a fresh parse.
+    """
+    state = cached("ttf-face", (str(path.resolve()), reportlab.Version), lambda: (_face_state(path), [path]))
+    try:
+        face = TTFontFace.__new__(TTFontFace)
+        face.__dict__.update(state)
+        for key in _NAMES:
+            if isinstance(state.get(key), bytes):
+                face.__dict__[key] = TTFNameBytes(state[key])
+        face._ttf_data = data
+        per_unit = 1000 / face.unitsPerEm
+        face._pdfScale = (lambda x: x) if face.unitsPerEm == 1000 else (lambda x: x * per_unit)
+        return _font_with(name, face)
+    except Exception:  # noqa: BLE001 - a cache entry that does not fit this ReportLab: parse the file
+        return TTFont(name, str(path))
+
+
+def _face_state(path: Path) -> dict:
+    """A parsed face's attributes as plain values: not the file's bytes, the scale function, or
+    glyphToChar (the parser's own scratch table, a third of the loading time, read nowhere else)."""
+    face = TTFontFace(str(path))
+    state = {k: v for k, v in vars(face).items() if k not in ("_ttf_data", "_pdfScale", "glyphToChar")}
+    for key in _NAMES:
+        if isinstance(state.get(key), bytes):
+            state[key] = bytes(state[key])
+    return state
+
+
+def _font_with(name: str, face: TTFontFace) -> TTFont:
+    """TTFont(name, file) around an already parsed face: the state TTFont.__init__ gives a font,
+    set the same way (a test compares the two)."""
+    font = TTFont.__new__(TTFont)
+    font.fontName = name
+    font.face = face
+    font.encoding = TTEncoding()
+    font.state = WeakKeyDictionary()
+    font._asciiReadable = rl_config.ttfAsciiReadable
+    font.shapable = not any(fnmatch(name, glob) for glob in rl_config.unShapedFontGlob)
+    return font

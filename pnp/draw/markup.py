@@ -199,7 +199,6 @@ _ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])")
 # (and in lines that `wrap` hands back), so a literal `*` can never be mistaken for one.
 B_ON, B_OFF, I_ON, I_OFF = "\ue000", "\ue001", "\ue002", "\ue003"
 _ESCAPES = {"*": "\ue004", "{": "\ue005", "}": "\ue006", "\\": "\ue007"}
-_LITERAL = {v: k for k, v in _ESCAPES.items()}
 _ESCAPE = re.compile(r"\\([*{}\\])")
 _TOKEN = re.compile("([\ue000-\ue003])|\\{([A-Za-z0-9][A-Za-z0-9_-]*)\\}")
 SPECIAL = frozenset("*{}\\\ue000\ue001\ue002\ue003")
@@ -235,8 +234,11 @@ def tokens(text: str) -> list[Token]:
     return out
 
 
+_UNESCAPE = str.maketrans({v: k for k, v in _ESCAPES.items()})  # placeholders back to the characters
+
+
 def _unescape(s: str) -> str:
-    return "".join(_LITERAL.get(ch, ch) for ch in s)
+    return s.translate(_UNESCAPE)
 
 
 def escape(text: str) -> str:
@@ -246,7 +248,7 @@ def escape(text: str) -> str:
 
 def is_plain(text: str) -> bool:
     """True when `text` holds no markup character at all (drawn exactly as before markup existed)."""
-    return not any(ch in SPECIAL for ch in text)
+    return SPECIAL.isdisjoint(text)
 
 
 def inline(text: str) -> str:

@@ -15,7 +15,7 @@ from pnp.draw.context import CardContext, color, darken, lighten
 from pnp.draw.fonts import Fonts
 from pnp.draw.images import Artwork
 from pnp.geometry.sizes import pt
-from pnp.output.boardspec import Area, BoardSpec, Position
+from pnp.data.boardspec import Area, BoardSpec, Position
 
 CORNER = 3.0     # mm radius of card spaces
 

@@ -15,7 +15,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.output.board_art import draw_board
-from pnp.output.boardspec import BoardSpec, parse_board
+from pnp.data.boardspec import BoardSpec, board_of
 from pnp.draw.context import BLACK, WHITE, CardContext, color, darken, on, scale_bar
 from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import Size, pt
@@ -40,7 +40,7 @@ def plan_for(spec: BoardSpec, paper: Size) -> TilePlan:
 
 def board_step(game: Game, comp: Component, options: BuildOptions) -> Step:
     """Build step for one board component: `<game>/<component>.pdf`, manifest kind "board"."""
-    spec = parse_board(game, comp)
+    spec = board_of(game, comp)
     paper = board_paper(options)
     plan = plan_for(spec, paper)
     rel = f"{game.slug}/{comp.key}.pdf"

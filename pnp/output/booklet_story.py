@@ -35,7 +35,24 @@ from pnp.draw.markup import Block, inline, plain
 from pnp.draw.pdf import place_form
 from pnp.geometry.sizes import pt
 from pnp.output.board_art import draw_board
-from pnp.output.boardspec import parse_board
+from pnp.data.boardspec import board_of
+
+class Para(Paragraph):
+    """A Paragraph that breaks its lines once per width.
+
+    Platypus wraps a paragraph again and again at the same width (keep-together
+    groups, table rows measured before they are drawn, a frame retrying after a
+    page break); the lines depend only on the text, style and width, so the
+    last wrap is reused while the width stays the same.
+    """
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        if getattr(self, "_wrapped_at", None) == availWidth and "blPara" in self.__dict__:
+            return self.width, self.height
+        size = super().wrap(availWidth, availHeight)
+        self._wrapped_at = availWidth
+        return size
+
 
 BODY_SIZE = 9.6
 LEADING = 13.4
@@ -106,7 +123,7 @@ class Pictures:
     def board(self, c: Canvas, comp: Component) -> str:
         self.forms(c)
         if comp.key not in self._boards:
-            spec = parse_board(self.game, comp)
+            spec = board_of(self.game, comp)
             name = f"BookletBoard_{comp.key}"
             c.beginForm(name, 0, 0, pt(spec.w), pt(spec.h))
             draw_board(c, self.game, spec, self.fonts)
@@ -166,7 +183,7 @@ class CardRow(Flowable):
             c.setLineWidth(0.4)
             c.roundRect(x, y + cap, w, h, pt(2.5) * scale * 1.6, stroke=1, fill=0)
             if caption:
-                p = Paragraph(caption, self.caption_style)
+                p = Para(caption, self.caption_style)
                 pw, ph = p.wrap(w + self.gap, cap)
                 p.drawOn(c, x + w / 2 - pw / 2, y + cap - ph - 1)
 
@@ -177,7 +194,7 @@ class BoardPicture(Flowable):
     def __init__(self, pictures: Pictures, game: Game, comp: Component, max_h: float):
         super().__init__()
         self.pictures, self.comp, self.max_h = pictures, comp, max_h
-        spec = parse_board(game, comp)
+        spec = board_of(game, comp)
         self.bw, self.bh = pt(spec.w), pt(spec.h)
 
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
@@ -214,9 +231,9 @@ def story(game: Game, blocks: list[Block], st: Styles, pictures: Pictures, frame
             style = st.title if b.level == 1 else st.h2 if b.level == 2 else st.h3
             if b.level == 2:
                 out.append(CondPageBreak(pt(30)))
-            out.append(Paragraph(inline(b.text), style))
+            out.append(Para(inline(b.text), style))
         elif b.kind == "para":
-            out.append(Paragraph(inline(b.text), st.body))
+            out.append(Para(inline(b.text), st.body))
         elif b.kind == "list":
             out.append(_list(b, st))
         elif b.kind == "table":
@@ -260,7 +277,7 @@ def story(game: Game, blocks: list[Block], st: Styles, pictures: Pictures, frame
             if comp.kind != "board":
                 fail(b, f"[[board {comp.key}]]: {comp.key!r} is a {comp.kind}, not a board")
             out.append(BoardPicture(pictures, game, comp, frame_h * 0.45))
-            out.append(Paragraph(inline(f"*{comp.name}*"), st.caption))
+            out.append(Para(inline(f"*{comp.name}*"), st.caption))
             out.append(Spacer(1, 6))
         elif b.kind == "pagebreak":
             out.append(PageBreak())
@@ -271,10 +288,10 @@ def _list(b: Block, st: Styles) -> ListFlowable:
     """Bulleted or numbered list, with one level of bulleted sub-items."""
     items = []
     for k, text in enumerate(b.items):
-        parts: list[Flowable] = [Paragraph(inline(text), st.body)]
+        parts: list[Flowable] = [Para(inline(text), st.body)]
         subs = b.children[k] if k < len(b.children) else ()
         if subs:
-            parts.append(ListFlowable([ListItem(Paragraph(inline(t), st.body), leftIndent=11) for t in subs],
+            parts.append(ListFlowable([ListItem(Para(inline(t), st.body), leftIndent=11) for t in subs],
                                       bulletType="bullet", start="–", leftIndent=11,
                                       bulletFontName=st.body.fontName, bulletFontSize=BODY_SIZE,
                                       bulletColor=darken(st.accent, 0.1)))
@@ -287,8 +304,8 @@ def _list(b: Block, st: Styles) -> ListFlowable:
 
 def _table(b: Block, st: Styles, width: float) -> Flowable:
     header, *body = b.rows
-    data = [[Paragraph(inline(c), st.head_cell) for c in header]]
-    data += [[Paragraph(inline(c), st.cell) for c in row] for row in body]
+    data = [[Para(inline(c), st.head_cell) for c in header]]
+    data += [[Para(inline(c), st.cell) for c in row] for row in body]
     # Columns share the width in proportion to their longest words and total text.
     weights = []
     for i in range(len(header)):
@@ -312,7 +329,7 @@ def _table(b: Block, st: Styles, width: float) -> Flowable:
 
 
 def _aside(b: Block, st: Styles) -> Table:
-    paras = [Paragraph(inline(p), st.aside) for p in b.items]
+    paras = [Para(inline(p), st.aside) for p in b.items]
     t = Table([[paras]], colWidths=["100%"])
     t.setStyle(TableStyle([
         ("BACKGROUND", (0, 0), (-1, -1), lighten(st.accent, 0.9)),

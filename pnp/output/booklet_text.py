@@ -10,11 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import jinja2
-
-from pnp.output.boardspec import parse_board
+from pnp.data.boardspec import board_of
 from pnp.data.errors import InputError, Problem
-from pnp.data.facts import with_labels
 from pnp.data.slots import card_view
 from pnp.geometry.sizes import card_size
 from pnp.data.model import Component, Game
@@ -119,7 +116,7 @@ def context(game: Game, recorder: Recorder | None = None) -> dict[str, Any]:
 
     def board(key: str) -> dict[str, Any]:
         comp = _component(game, key)
-        spec = parse_board(game, comp)
+        spec = board_of(game, comp)
         sides = {}
         for s in spec.sides:
             mine = sorted((p for p in spec.positions if p.side == s.key), key=lambda p: p.index)
@@ -136,6 +133,7 @@ def context(game: Game, recorder: Recorder | None = None) -> dict[str, Any]:
     def plural(n: int, word: str, many: str | None = None) -> str:
         return f"{n} {word if n == 1 else (many or word + 's')}"
 
+    from pnp.data.facts import with_labels  # lazy: a cached booklet text needs neither facts nor jinja2
     boards = [c.key for c in game.components if c.kind == "board"]
     return {
         "game": {"name": game.game.name, "tag": game.tag, "summary": game.game.summary,
@@ -154,6 +152,7 @@ def context(game: Game, recorder: Recorder | None = None) -> dict[str, Any]:
 
 def render(game: Game, comp: Component, recorder: Recorder | None = None) -> str:
     """The booklet's text; template mistakes become InputError naming the template line."""
+    import jinja2  # lazy: see context()
     path = template_path(game, comp)
     folder = game.root / "templates"
     env = file_environment(folder)

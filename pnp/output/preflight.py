@@ -6,7 +6,7 @@ from typing import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.output.boardspec import parse_board
+from pnp.data.boardspec import board_of
 from pnp.output.booklets import prepare
 from pnp.data.errors import InputError, Problem
 from pnp.draw.faces import FormCache, printed_cards
@@ -39,7 +39,7 @@ def validate(game: Game, fonts: Fonts, booklets: bool = True) -> list[str]:
     steps: list[Callable[[], object]] = [lambda: warnings.extend(draw_cards(game, fonts))]
     for comp in game.components:
         if comp.kind == "board":
-            steps.append(lambda comp=comp: parse_board(game, comp))
+            steps.append(lambda comp=comp: board_of(game, comp))
         elif comp.kind == "booklet" and booklets:
             steps.append(lambda comp=comp: prepare(game, comp))
     for step in steps:

@@ -16,6 +16,7 @@ was built from, and it is counted inside the box.
 from __future__ import annotations
 
 import difflib
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Callable, Mapping
 
@@ -54,6 +55,14 @@ def _builder(name: str) -> _Builder:
         raise KeyError(f"unknown symbol {name!r}{hint}") from None
 
 
+@lru_cache(maxsize=None)
+def _shape(name: str) -> tuple[Glyph, tuple[float, float, float, float]]:
+    """Symbol `name` built and measured once per process (shared, never changed afterwards)."""
+    g = Glyph()
+    _builder(name)(g)
+    return g, g.bounds()
+
+
 def draw_symbol(c: Canvas, name: str, cx: float, cy: float, size: float,
                 fill: Color | None = colors.black, stroke: Color | None = None,
                 stroke_width: float | None = None) -> None:
@@ -64,12 +73,9 @@ def draw_symbol(c: Canvas, name: str, cx: float, cy: float, size: float,
     outside the silhouette and around its cut-outs, and counts towards the
     box.  With ``fill=None`` only the outline is drawn.
     """
-    build = _builder(name)
+    g, (x0, y0, x1, y1) = _shape(name)
     if size <= 0 or (fill is None and stroke is None):
         return
-    g = Glyph()
-    build(g)
-    x0, y0, x1, y1 = g.bounds()
     sw = 0.0 if stroke is None else max(0.25, size * 0.035) if stroke_width is None else max(float(stroke_width), 0.0)
     k = max(size - 2 * sw, size * 0.5) * g.optical / max(x1 - x0, y1 - y0)  # design units -> points
 

@@ -32,12 +32,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.data.errors import InputError, Problem
-from pnp.data.facts import with_labels
 from pnp.data.templating import compile_text, is_template, render_template
+from pnp.data.loader import derived
 from pnp.geometry.sizes import card_size, paper_size
 from pnp.data.model import Component, Game
 from pnp.data.catalog import has_symbol, unknown_symbol
-from pnp.data.yamlsrc import line_of
+from pnp.data.located import line_of
 
 AREA_KINDS = ("card", "pile", "zone", "note")
 LINK_KINDS = ("step", "attack")
@@ -192,6 +192,7 @@ class _Reader:
             self.fail(node, key, f"{field}.{key}", f"expected text, found {value!r}")
             return default
         if is_template(value):   # board text may state a game fact: "always {{ facts.market }} face up"
+            from pnp.data.facts import with_labels  # lazy: only templated board text needs the facts
             try:
                 return render_template(compile_text(value), {"facts": with_labels(self.game.facts)})
             except Exception as exc:  # noqa: BLE001 - any failure to render is a problem of this text
@@ -225,6 +226,11 @@ class _Reader:
             return None
         turn = node.get("turn", False)
         return (size.h, size.w) if turn else (size.w, size.h)
+
+
+def board_of(game: Game, comp: Component) -> BoardSpec:
+    """`parse_board`, kept in the disk cache with the game: an unchanged game's boards are not read again."""
+    return derived("board", game, (comp.key,), lambda: parse_board(game, comp))
 
 
 def parse_board(game: Game, comp: Component) -> BoardSpec:

@@ -1,0 +1,100 @@
+"""Shortcuts taken for speed give exactly what the slow path gives: same values, same bytes."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from reportlab.pdfbase import pdfdoc, pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus import Paragraph
+
+from conftest import ROOT
+from pnp.data import boardspec
+from pnp.data.loader import load_game
+from pnp.draw import fonts as fonts_module
+from pnp.draw.fonts import Fonts
+from pnp.draw.pdf import _pdfdoc_bytes
+from pnp.geometry.sizes import paper_size
+from pnp.output import booklet_story
+from pnp.output.booklets import prepare, write_plain
+
+
+def _codec(x: str) -> bytes | type:
+    try:
+        return x.encode("extpdfdoc")
+    except UnicodeEncodeError:
+        return UnicodeEncodeError
+
+
+def _ours(x: str) -> bytes | type:
+    try:
+        return _pdfdoc_bytes(x)
+    except UnicodeEncodeError:
+        return UnicodeEncodeError
+
+
+def test_the_encoding_shortcut_gives_what_reportlabs_codec_gives() -> None:
+    """Every character of the Basic Multilingual Plane alone, and inside ASCII text."""
+    for code in range(0x10000):
+        if 0xD800 <= code <= 0xDFFF:
+            continue
+        ch = chr(code)
+        assert _ours(ch) == _codec(ch), hex(code)
+        assert _ours(f"a {ch} b") == _codec(f"a {ch} b"), hex(code)
+    assert _pdfdoc_bytes(b"\x00raw") == b"\x00raw"
+    assert pdfdoc.pdfdocEnc is _pdfdoc_bytes  # the shortcut is what ReportLab calls
+
+
+def test_a_font_from_the_cache_is_the_parsed_font(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Restored from the disk cache: the same TTFont state as ReportLab's own parse (but for the parser's
+    scratch table glyphToChar), so the same widths, subsets and bytes."""
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    path = ROOT / "fonts" / "DejaVuSerif-Italic.ttf"
+    fonts_module._parsed("probe-a", path, path.read_bytes())  # cold: parses and stores
+    cached = fonts_module._parsed("probe-b", path, path.read_bytes())  # warm: restored
+    fresh = TTFont("probe-b", str(path))
+    assert set(vars(cached)) == set(vars(fresh))
+    for key in ("fontName", "_asciiReadable", "_shapable"):
+        assert getattr(cached, key) == getattr(fresh, key), key
+    mine, theirs = vars(cached.face), vars(fresh.face)
+    assert set(mine) == set(theirs) - {"glyphToChar"}
+    for key in set(mine) - {"_pdfScale"}:
+        assert mine[key] == theirs[key], key
+        assert type(mine[key]) is type(theirs[key]), key
+    assert [cached.face._pdfScale(v) for v in (0, 7, 2048)] == [fresh.face._pdfScale(v) for v in (0, 7, 2048)]
+    assert cached.face.makeSubset(list(range(32, 300))) == fresh.face.makeSubset(list(range(32, 300)))
+
+
+def test_the_wrap_memo_keeps_the_booklet_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A booklet laid out with the memoised paragraphs is byte for byte the one plain Paragraphs give."""
+    game = load_game(ROOT / "card_data" / "feenbalz.yaml")
+    comp = next(c for c in game.components if c.kind == "booklet")
+    fonts = Fonts.load(ROOT / "fonts")
+    prep = prepare(game, comp, fonts)
+    write_plain(prep, tmp_path / "memo.pdf", paper_size("a4"), fonts)
+    monkeypatch.setattr(booklet_story, "Para", Paragraph)
+    write_plain(prep, tmp_path / "plain.pdf", paper_size("a4"), fonts)
+    assert (tmp_path / "memo.pdf").read_bytes() == (tmp_path / "plain.pdf").read_bytes()
+
+
+def test_a_board_is_read_once_while_its_game_is_unchanged(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    game = load_game(ROOT / "card_data" / "tarot.yaml")
+    comp = next(c for c in game.components if c.kind == "board")
+    first = boardspec.board_of(game, comp)
+    assert first == boardspec.parse_board(game, comp)
+
+    def unexpected(*_: object) -> None:
+        raise AssertionError("read again")
+    monkeypatch.setattr(boardspec, "parse_board", unexpected)
+    assert boardspec.board_of(game, comp) == first
+
+
+def test_registered_fonts_measure_as_reportlab_does() -> None:
+    """Text widths through the registered (cached) fonts equal a freshly parsed font's."""
+    fonts = Fonts.load(ROOT / "fonts")
+    for role in ("body", "serif", "condensed"):
+        name = fonts.name(role)
+        fresh = TTFont(f"{name}-fresh", str(fonts.files[role]))
+        text = "Fairy Bargains: 5 × ♥ — Éa"
+        assert pdfmetrics.stringWidth(text, name, 10) == fresh.stringWidth(text, 10)
