@@ -1,6 +1,8 @@
 """Shortcuts taken for speed give exactly what the slow path gives: same values, same bytes."""
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -98,3 +100,22 @@ def test_registered_fonts_measure_as_reportlab_does() -> None:
         fresh = TTFont(f"{name}-fresh", str(fonts.files[role]))
         text = "Fairy Bargains: 5 × ♥ — Éa"
         assert pdfmetrics.stringWidth(text, name, 10) == fresh.stringWidth(text, 10)
+
+
+def test_platypus_without_its_url_pattern_up_front() -> None:
+    """Imported through pnp.output.platypus: the address pattern waits for first use and then matches
+    exactly as ReportLab's own; every other pattern and re.compile itself are untouched."""
+    script = (
+        "import re, sys\n"
+        "compile_before = re.compile\n"
+        "import pnp.output.platypus\n"
+        "from reportlab.platypus import paragraph as P\n"
+        "assert re.compile is compile_before\n"
+        "assert type(P.uri_pat).__name__ == '_OnFirstUse' and isinstance(P._wsc_re_split.__self__, re.Pattern)\n"
+        "real = re.compile(P.uri_pat._args[0], P.uri_pat._args[1])\n"
+        "for s in ('https://example.com/a/b', 'ftp://x.org', 'not an address', 'HTTP://EXAMPLE.COM'):\n"
+        "    assert bool(P.uri_pat.match(s)) == bool(real.match(s)), s\n"
+        "    assert P._uri_split_pairs(s) == P._uri_split_pairs(s)\n"
+        "print('ok')\n")
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert proc.returncode == 0 and proc.stdout.strip() == "ok", proc.stderr

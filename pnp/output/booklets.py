@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any, Callable
 
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import SimpleDocTemplate
 
 from pnp import __version__
 from pnp.output.booklet_text import render
@@ -27,6 +26,7 @@ from pnp.draw.markup import Block, MarkupError, parse, plain
 from pnp.data.model import Component, Game
 from pnp.output.booklet_imposition import ImposingCanvas
 from pnp.output.booklet_story import Pictures, Styles, story, styles
+from pnp.output.platypus import SimpleDocTemplate
 from pnp.output.steps import Output, Step
 MARGINS = (13.0, 13.0, 14.0, 17.0)  # left, right, top, bottom (mm)
 

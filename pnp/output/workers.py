@@ -8,6 +8,7 @@ everything runs in this process.
 """
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -43,6 +44,11 @@ _STATE: dict[str, Any] = {}  # this worker process's state, set once by _init (o
 
 
 def _init(start: Callable[[], Any]) -> None:
+    """A forked worker: the garbage collector skips the inherited objects (frozen before the fork)
+    and runs less often. Touching them would copy the pages they share with the parent, and
+    collections would walk them again and again: together a tenth of a build's time. A worker
+    lives for one command, so the cycles it leaves are few and freed when it exits."""
+    gc.set_threshold(20_000, 10, 10)
     _STATE["state"] = start()
 
 
@@ -69,10 +75,12 @@ def run_all(task: Callable[[S, T], R], items: Sequence[T], start: Callable[[], S
             progress(weight(item))
         return out
     results: list[Any] = [None] * len(items)
+    gc.freeze()  # see _init: what the workers inherit is left alone by their garbage collector
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=min(jobs, len(items)), mp_context=context,
                              initializer=_init, initargs=(start,)) as pool:
         futures = {pool.submit(_call, task, item): i for i, item in enumerate(items)}
+        gc.unfreeze()  # the workers are forked (all at the first submit); this process collects as before
         for future in as_completed(futures):
             i = futures[future]
             results[i] = future.result()
