@@ -131,14 +131,17 @@ def _prune(folder: Path) -> None:
         old.unlink(missing_ok=True)
 
 
-def cached(kind: str, ident: tuple, compute: Callable[[], tuple[Any, list[Path]]]) -> Any:
+def cached(kind: str, ident: tuple, compute: Callable[[], tuple[Any, list[Path]]], shelf: str = "") -> Any:
     """compute()'s value (it returns the value and the files it read), from the cache when still valid.
 
-    Exceptions from compute() pass through and nothing is stored.
+    Exceptions from compute() pass through and nothing is stored. `shelf`: a
+    sub-folder with its own KEEP entries, for many small values (drawn symbols)
+    that must not push the games out.
     """
     folder = cache_dir()
     if folder is None:
         return compute()[0]
+    folder = folder / shelf if shelf else folder
     path = _entry_path(folder, kind, ident)
     value = _read(path)
     if value is not None:

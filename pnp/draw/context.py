@@ -21,6 +21,7 @@ from pnp.draw.markup import is_plain
 from pnp.geometry.sizes import SAFE_ZONE, pt
 from pnp.data.model import Mark, Style
 from pnp.draw.pdf import place_form
+from pnp.data.cache import cached
 from pnp.data.catalog import unknown_symbol
 from pnp.draw.symbols import draw_symbol, has_symbol
 
@@ -126,8 +127,14 @@ def _symbol_code(spec: _Spec) -> tuple[str, ...]:
     """The operators of a symbol form (no resources: paths, clips and opaque colours only).
 
     Drawing a symbol (outline geometry, clipping) costs more than writing it;
-    a build draws the same few symbols into many PDFs, so each is drawn once.
+    a build draws the same few symbols into many PDFs, so each is drawn once
+    and kept in the disk cache (keyed by pnp's code, like every entry there).
     """
+    key = (spec.name, spec.fill_id, spec.stroke_id, spec.ratio)
+    return cached("symbol", key, lambda: (_draw_code(spec), []), shelf="symbols")
+
+
+def _draw_code(spec: _Spec) -> tuple[str, ...]:
     scratch = Canvas(io.BytesIO(), invariant=1)
     scratch.beginForm("scratch")
     start = len(scratch._code)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import zlib
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
@@ -31,7 +32,15 @@ class _Flate(pdfdoc.PDFStreamFilterZCompress):
     """ReportLab's FlateDecode filter at FLATE_LEVEL."""
 
     def encode(self, text: str | bytes) -> bytes:
-        return zlib.compress(text.encode("utf8") if isinstance(text, str) else text, FLATE_LEVEL)
+        data = text.encode("utf8") if isinstance(text, str) else text
+        return _deflate_big(data) if len(data) >= 8192 else zlib.compress(data, FLATE_LEVEL)
+
+
+@lru_cache(maxsize=64)
+def _deflate_big(data: bytes) -> bytes:
+    """A large stream compressed once per process: most are font files, and the same
+    font file (ReportLab puts ASCII first) is embedded in many PDFs of a build."""
+    return zlib.compress(data, FLATE_LEVEL)
 
 
 pdfdoc.PDFZCompress = _Flate()
