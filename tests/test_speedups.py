@@ -1,6 +1,7 @@
 """Shortcuts taken for speed give exactly what the slow path gives: same values, same bytes."""
 from __future__ import annotations
 
+import hashlib
 import subprocess
 import sys
 from pathlib import Path
@@ -52,8 +53,9 @@ def test_a_font_from_the_cache_is_the_parsed_font(tmp_path: Path, monkeypatch: p
     scratch table glyphToChar), so the same widths, subsets and bytes."""
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
     path = ROOT / "fonts" / "DejaVuSerif-Italic.ttf"
-    fonts_module._parsed("probe-a", path, path.read_bytes())  # cold: parses and stores
-    cached = fonts_module._parsed("probe-b", path, path.read_bytes())  # warm: restored
+    digest = hashlib.sha1(path.read_bytes()).hexdigest()
+    fonts_module._parsed("probe-a", path, path.read_bytes(), digest)  # cold: parses and stores
+    cached = fonts_module._parsed("probe-b", path, path.read_bytes(), digest)  # warm: restored
     fresh = TTFont("probe-b", str(path))
     assert set(vars(cached)) == set(vars(fresh))
     for key in ("fontName", "_asciiReadable", "_shapable"):

@@ -191,17 +191,17 @@ def _read_roles(config: Path, shown: str) -> dict[str, tuple[str, int | None]]:
 def _register(path: Path) -> str:
     """Register a TrueType file under a name derived from its content; idempotent."""
     data = path.read_bytes()
-    digest = hashlib.sha1(data).hexdigest()[:8]
-    name = f"{path.stem}-{digest}"
+    digest = hashlib.sha1(data).hexdigest()
+    name = f"{path.stem}-{digest[:8]}"
     if name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(_parsed(name, path, data))
+        pdfmetrics.registerFont(_parsed(name, path, data, digest))
     return name
 
 
 _NAMES = ("name", "familyName", "styleName", "fullName", "uniqueFontID")  # TTFNameBytes: kept as plain bytes
 
 
-def _parsed(name: str, path: Path, data: bytes) -> TTFont:
+def _parsed(name: str, path: Path, data: bytes, digest: str) -> TTFont:
     """TTFont(name, path), its parsed tables kept in the disk cache with the file's hash.
 
     Parsing a font (cmap, widths, glyph offsets: tens of thousands of values read
@@ -219,7 +219,7 @@ def _parsed(name: str, path: Path, data: bytes) -> TTFont:
         face._ttf_data = data
         per_unit = 1000 / face.unitsPerEm
         face._pdfScale = (lambda x: x) if face.unitsPerEm == 1000 else (lambda x: x * per_unit)
-        face.makeSubset = partial(_subset, face, hashlib.sha256(data).hexdigest())
+        face.makeSubset = partial(_subset, face, digest)
         return _font_with(name, face)
     except Exception:  # noqa: BLE001 - a cache entry that does not fit this ReportLab: parse the file
         return TTFont(name, str(path))
