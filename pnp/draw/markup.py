@@ -202,6 +202,7 @@ _ESCAPES = {"*": "\ue004", "{": "\ue005", "}": "\ue006", "\\": "\ue007"}
 _ESCAPE = re.compile(r"\\([*{}\\])")
 _TOKEN = re.compile("([\ue000-\ue003])|\\{([A-Za-z0-9][A-Za-z0-9_-]*)\\}")
 SPECIAL = frozenset("*{}\\\ue000\ue001\ue002\ue003")
+_ANY_SPECIAL = re.compile("[*{}\\\\\ue000-\ue003]").search
 
 
 @dataclass(frozen=True)
@@ -248,7 +249,7 @@ def escape(text: str) -> str:
 
 def is_plain(text: str) -> bool:
     """True when `text` holds no markup character at all (drawn exactly as before markup existed)."""
-    return SPECIAL.isdisjoint(text)
+    return not _ANY_SPECIAL(text)
 
 
 def inline(text: str) -> str:

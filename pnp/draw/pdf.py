@@ -1,6 +1,7 @@
 """Reproducible ReportLab canvases and form XObjects (drawn once, placed many times)."""
 from __future__ import annotations
 
+import re
 import zlib
 from functools import lru_cache
 from pathlib import Path
@@ -51,12 +52,12 @@ pdfdoc.PDFZCompress = _Flate()
 #    of that text is ASCII, which the codec maps to itself, except 0x18-0x1F
 #    (accents in PDFDocEncoding), so those and anything non-ASCII still go
 #    through the codec.
-_NOT_IN_PDFDOC = frozenset(map(chr, range(0x18, 0x20)))
+_NOT_IN_PDFDOC = re.compile("[\x18-\x1f]").search
 
 
 def _pdfdoc_bytes(x: Any) -> Any:
     if isinstance(x, str):
-        return x.encode("ascii") if x.isascii() and _NOT_IN_PDFDOC.isdisjoint(x) else x.encode("extpdfdoc")
+        return x.encode("ascii") if x.isascii() and not _NOT_IN_PDFDOC(x) else x.encode("extpdfdoc")
     return x
 
 
