@@ -15,7 +15,6 @@ from pnp.data.errors import InputError, Problem
 from pnp.data.slots import card_view
 from pnp.geometry.sizes import card_size
 from pnp.data.model import Component, Game
-from pnp.rules.checker import matches
 from pnp.data.templating import file_environment, render_template
 
 
@@ -63,6 +62,9 @@ def _where(comp: Component, where: dict[str, Any]) -> dict[str, Any]:
 
 def context(game: Game, recorder: Recorder | None = None) -> dict[str, Any]:
     """What booklet templates see: the game, its components and counting helpers."""
+    # lazy, like jinja2 in render(): a cached booklet text needs neither the rule checker nor the facts
+    from pnp.data.facts import with_labels
+    from pnp.rules.checker import matches
     rec = recorder or Recorder()
 
     def count(component: str, **where: Any) -> int:
@@ -133,7 +135,6 @@ def context(game: Game, recorder: Recorder | None = None) -> dict[str, Any]:
     def plural(n: int, word: str, many: str | None = None) -> str:
         return f"{n} {word if n == 1 else (many or word + 's')}"
 
-    from pnp.data.facts import with_labels  # lazy: a cached booklet text needs neither facts nor jinja2
     boards = [c.key for c in game.components if c.kind == "board"]
     return {
         "game": {"name": game.game.name, "tag": game.tag, "summary": game.game.summary,
@@ -152,7 +153,7 @@ def context(game: Game, recorder: Recorder | None = None) -> dict[str, Any]:
 
 def render(game: Game, comp: Component, recorder: Recorder | None = None) -> str:
     """The booklet's text; template mistakes become InputError naming the template line."""
-    import jinja2  # lazy: see context()
+    import jinja2  # lazy: only an uncached booklet text is rendered
     path = template_path(game, comp)
     folder = game.root / "templates"
     env = file_environment(folder)
