@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +12,7 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Paragraph
 
-from conftest import ROOT
+from conftest import ROOT, make_project
 from pnp.data import boardspec
 from pnp.data.loader import load_game
 from pnp.draw import fonts as fonts_module
@@ -122,3 +123,20 @@ def test_platypus_without_its_url_pattern_up_front() -> None:
         "print('ok')\n")
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert proc.returncode == 0 and proc.stdout.strip() == "ok", proc.stderr
+
+
+def test_every_cache_on_or_off_the_same_pdfs(tmp_path: Path) -> None:
+    """A whole game (cards, board, booklet) built with no disk cache, then twice with one (cold, then
+    warm: games, boards, fonts, font subsets and symbol operators all read back): the same bytes."""
+    project = make_project(tmp_path / "proj", ("tarot",))
+    builds = {}
+    for label, cache in (("off", "off"), ("cold", str(tmp_path / "cache")), ("warm", str(tmp_path / "cache"))):
+        out = tmp_path / label
+        proc = subprocess.run([sys.executable, "-m", "pnp", "build", "--project", str(project), "--out", str(out)],
+                              env={**os.environ, "PNP_CACHE_DIR": cache}, capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+        builds[label] = {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*.pdf"))}
+    assert len(builds["off"]) >= 4
+    assert builds["off"] == builds["cold"] == builds["warm"]
+    shelves = {p.name for p in (tmp_path / "cache").iterdir() if p.is_dir()}
+    assert {"symbols", "font-subsets"} <= shelves
