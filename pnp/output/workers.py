@@ -76,15 +76,18 @@ def run_all(task: Callable[[S, T], R], items: Sequence[T], start: Callable[[], S
         return out
     results: list[Any] = [None] * len(items)
     gc.freeze()  # see _init: what the workers inherit is left alone by their garbage collector
-    context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=min(jobs, len(items)), mp_context=context,
-                             initializer=_init, initargs=(start,)) as pool:
-        futures = {pool.submit(_call, task, item): i for i, item in enumerate(items)}
-        gc.unfreeze()  # the workers are forked (all at the first submit); this process collects as before
-        for future in as_completed(futures):
-            i = futures[future]
-            results[i] = future.result()
-            progress(weight(items[i]))
+    try:
+        context = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(max_workers=min(jobs, len(items)), mp_context=context,
+                                 initializer=_init, initargs=(start,)) as pool:
+            futures = {pool.submit(_call, task, item): i for i, item in enumerate(items)}
+            gc.unfreeze()  # the workers are forked (all at the first submit); this process collects as before
+            for future in as_completed(futures):
+                i = futures[future]
+                results[i] = future.result()
+                progress(weight(items[i]))
+    finally:
+        gc.unfreeze()
     problems = [p for r in results if isinstance(r, _Failed) for p in r.problems]
     if problems:
         raise InputError(problems)
