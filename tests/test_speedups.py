@@ -12,10 +12,11 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Paragraph
 
-from conftest import ROOT, make_project
+from conftest import ROOT, make_project, run
 from pnp.data import boardspec
 from pnp.data.loader import load_game
 from pnp.draw import fonts as fonts_module
+from pnp.draw import pdf as pdf_module
 from pnp.draw.fonts import Fonts
 from pnp.draw.pdf import _pdfdoc_bytes
 from pnp.geometry.sizes import paper_size
@@ -140,3 +141,20 @@ def test_every_cache_on_or_off_the_same_pdfs(tmp_path: Path) -> None:
     assert builds["off"] == builds["cold"] == builds["warm"]
     shelves = {p.name for p in (tmp_path / "cache").iterdir() if p.is_dir()}
     assert {"symbols", "font-subsets"} <= shelves
+
+
+@pytest.mark.parametrize("extra", [(), ("--cmyk",)])
+def test_forms_written_directly_are_reportlabs_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     extra: tuple[str, ...]) -> None:
+    """Every form XObject of a whole game (cards, symbols, backs, board, booklet pages placed two up;
+    CMYK too) written by pnp.draw.pdf's _Form and by ReportLab's own PDFFormXObject: the same PDFs."""
+    project = make_project(tmp_path / "proj", ("feenbalz",))
+    built = {}
+    for label in ("direct", "reportlab"):
+        if label == "reportlab":
+            monkeypatch.setattr(pdfdoc, "PDFFormXObject", pdf_module._Form.__mro__[1])
+        out = tmp_path / label
+        result = run("build", "--project", str(project), "--out", str(out), "-j", "1", *extra)
+        assert result.code == 0, result.err
+        built[label] = {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*.pdf"))}
+    assert len(built["direct"]) >= 6 and built["direct"] == built["reportlab"]
