@@ -144,15 +144,17 @@ def test_every_cache_on_or_off_the_same_pdfs(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("extra", [(), ("--cmyk",)])
-def test_forms_written_directly_are_reportlabs_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                     extra: tuple[str, ...]) -> None:
-    """Every form XObject of a whole game (cards, symbols, backs, board, booklet pages placed two up;
-    CMYK too) written by pnp.draw.pdf's _Form and by ReportLab's own PDFFormXObject: the same PDFs."""
+def test_forms_and_fonts_written_directly_are_reportlabs_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               extra: tuple[str, ...]) -> None:
+    """Every form XObject (cards, symbols, backs, board, booklet pages placed two up) and every font
+    object of a whole game, CMYK too, written by pnp.draw.pdf's _Form and _TrueTypeFont and by
+    ReportLab's own classes: the same PDFs."""
     project = make_project(tmp_path / "proj", ("feenbalz",))
     built = {}
     for label in ("direct", "reportlab"):
         if label == "reportlab":
             monkeypatch.setattr(pdfdoc, "PDFFormXObject", pdf_module._Form.__mro__[1])
+            monkeypatch.setattr(pdfdoc, "PDFTrueTypeFont", pdf_module._TrueTypeFont.__mro__[1])
         out = tmp_path / label
         result = run("build", "--project", str(project), "--out", str(out), "-j", "1", *extra)
         assert result.code == 0, result.err

@@ -38,13 +38,18 @@ _ALLOWED_GLOBALS = {("pathlib", "PosixPath"), ("pathlib", "PurePosixPath"), ("pa
 
 def cache_dir() -> Path | None:
     """The cache folder, or None when the cache is turned off."""
-    value = os.environ.get("PNP_CACHE_DIR", "")
+    env = os.environ
+    return _cache_dir(env.get("PNP_CACHE_DIR", ""), env.get("XDG_CACHE_HOME", ""), env.get("HOME", ""))
+
+
+@lru_cache(maxsize=8)
+def _cache_dir(value: str, xdg: str, home: str) -> Path | None:
+    """cache_dir() for these environment values (a build asks hundreds of times)."""
     if value.lower() in ("off", "0", "no", "false"):
         return None
     if value:
         return Path(value)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "fairy-pnp"
+    return Path(xdg or str(Path.home() / ".cache")) / "fairy-pnp"
 
 
 @lru_cache(maxsize=1)

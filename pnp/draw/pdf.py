@@ -116,6 +116,42 @@ def _dict_bytes(entries: list[bytes]) -> bytes:
 pdfdoc.PDFFormXObject = _Form
 
 
+# 5. TrueType font objects the same way: ReportLab formats each of a subset's
+#    (up to 256) glyph widths as an object of its own; one call formats them all.
+class _TrueTypeFont(pdfdoc.PDFTrueTypeFont):
+    def format(self, document: Any) -> bytes:
+        made = _font_bytes(self, document)
+        return made if made is not None else super().format(document)
+
+
+def _font_bytes(font: pdfdoc.PDFTrueTypeFont, document: Any) -> bytes | None:
+    """ReportLab's bytes for a TrueType font object (PDFType1Font.format), or None to let it."""
+    try:
+        names = {k: getattr(font, k) for k in ("Type", "Subtype", "BaseFont", "Name")}
+        first, last, widths = font.FirstChar, font.LastChar, font.Widths.sequence
+        refs = font.ToUnicode, font.FontDescriptor
+    except AttributeError:
+        return None
+    if hasattr(font, "Encoding") or not all(isinstance(r, pdfdoc.PDFObjectReference) for r in refs) \
+            or not all(type(v) in (int, float) for v in (first, last, *widths)) or not widths:
+        return None
+    ref = document.idToObjectNumberAndVersion
+    rows = [_pdfdoc_bytes(fp_str(*widths[i:i + 10])) for i in range(0, len(widths), 10)]
+    entries = [b"/BaseFont " + _pdfdoc_bytes(pdfdoc.PDFName(names["BaseFont"])),
+               b"/FirstChar " + _pdfdoc_bytes(fp_str(first)),
+               b"/FontDescriptor %d %d R" % ref[refs[1].name],
+               b"/LastChar " + _pdfdoc_bytes(fp_str(last)),
+               b"/Name " + _pdfdoc_bytes(pdfdoc.PDFName(names["Name"])),
+               b"/Subtype " + _pdfdoc_bytes(pdfdoc.PDFName(names["Subtype"])),
+               b"/ToUnicode %d %d R" % ref[refs[0].name],
+               b"/Type " + _pdfdoc_bytes(pdfdoc.PDFName(names["Type"])),
+               b"/Widths [ " + b" \n  ".join(rows) + b" ]"]
+    return _dict_bytes(entries)
+
+
+pdfdoc.PDFTrueTypeFont = _TrueTypeFont
+
+
 def end_form_compressed(c: Canvas, name: str) -> None:
     """End the current form XObject and compress its stream now rather than at save.
 
