@@ -167,14 +167,18 @@ def end_form_compressed(c: Canvas, name: str) -> None:
     form.stream = None
 
 
-def place_form(c: Canvas, name: str, x: float, y: float, sx: float = 1.0, sy: float | None = None) -> None:
-    """Draw form XObject `name` with its origin at (x, y) points, scaled by sx (and sy).
+def place_form(c: Canvas, name: str, x: float, y: float, sx: float = 1.0, sy: float | None = None,
+               clip: Callable[[], None] | None = None) -> None:
+    """Draw form XObject `name` with its origin at (x, y) points, scaled by sx (and sy),
+    inside whatever `clip` sets up (drawn after the move, in the form's coordinates).
 
     The same operators (and bytes) as saveState, transform, doForm and restoreState,
     without the canvas state that saveState copies and restoreState puts back: a
     card sheet places thousands of forms, and nothing here changes that state.
     """
     c.addLiteral(f"q\n{fp_str(sx, 0, 0, sx if sy is None else sy, x, y)} cm")
+    if clip is not None:
+        clip()
     c.doForm(name)
     c.addLiteral("Q")
 

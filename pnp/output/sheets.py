@@ -10,6 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.draw.context import BLACK, color, scale_bar
 from pnp.draw.faces import FormCache, Printed, card_size_of
 from pnp.draw.fonts import Fonts
+from pnp.draw.pdf import place_form
 from pnp.geometry.sizes import MARK_GAP, MARK_LENGTH, Grid, Size, choose_grid, pt
 from pnp.data.model import Component, Game
 
@@ -81,11 +82,8 @@ def _page(c: Canvas, grid: Grid, fonts: Fonts, game: Game, comp: Component, plac
     for pl in placements:
         slot = grid.back_slot(pl.index, options.duplex, offset) if back else grid.slot(pl.index)
         name = forms.back(comp, pl.card) if back else forms.face(comp, pl.card)
-        c.saveState()
-        c.translate(pt(slot.x), pt(slot.y))
-        _clip_to_own_area(c, grid, slot.col, slot.row)
-        c.doForm(name)
-        c.restoreState()
+        place_form(c, name, pt(slot.x), pt(slot.y),
+                   clip=lambda col=slot.col, row=slot.row: _clip_to_own_area(c, grid, col, row))
     if not back:
         crop_marks(c, grid, options.crop_marks)
     side = "backs" if back else "fronts"
