@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from fnmatch import fnmatch
-from functools import lru_cache, partial
+from functools import lru_cache
 from weakref import WeakKeyDictionary
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -219,21 +219,17 @@ def _parsed(name: str, path: Path, data: bytes, digest: str) -> TTFont:
         face._ttf_data = data
         per_unit = 1000 / face.unitsPerEm
         face._pdfScale = (lambda x: x) if face.unitsPerEm == 1000 else (lambda x: x * per_unit)
-        face.makeSubset = partial(_subset, face, digest)
+        face.makeSubset = lambda subset: _subset_of(digest, tuple(subset), face)
         return _font_with(name, face)
     except Exception:  # noqa: BLE001 - a cache entry that does not fit this ReportLab: parse the file
         return TTFont(name, str(path))
 
 
-def _subset(face: TTFontFace, digest: str, subset: list[int]) -> bytes:
-    """face.makeSubset(subset): the font file embedded for one PDF's glyphs."""
-    return _subset_of(digest, tuple(subset), face)
-
-
 @lru_cache(maxsize=256)
 def _subset_of(digest: str, subset: tuple[int, ...], face: TTFontFace) -> bytes:
-    """Made once per process and kept in the disk cache: PDFs share subsets (ReportLab puts
-    ASCII first, in order), and a PDF uses the same characters from one build to the next."""
+    """face.makeSubset(subset), the font file embedded for one PDF's glyphs: made once per
+    process and kept in the disk cache. PDFs share subsets (ReportLab puts ASCII first, in
+    order), and a PDF uses the same characters from one build to the next."""
     return cached("ttf-subset", (digest, subset), lambda: (TTFontFace.makeSubset(face, list(subset)), []),
                   shelf="font-subsets")
 

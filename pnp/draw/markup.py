@@ -202,7 +202,7 @@ _ESCAPES = {"*": "\ue004", "{": "\ue005", "}": "\ue006", "\\": "\ue007"}
 _ESCAPE = re.compile(r"\\([*{}\\])")
 _TOKEN = re.compile("([\ue000-\ue003])|\\{([A-Za-z0-9][A-Za-z0-9_-]*)\\}")
 SPECIAL = frozenset("*{}\\\ue000\ue001\ue002\ue003")
-_ANY_SPECIAL = re.compile("[*{}\\\\\ue000-\ue003]").search
+_ANY_SPECIAL = re.compile("[" + re.escape("".join(sorted(SPECIAL))) + "]").search
 
 
 @dataclass(frozen=True)

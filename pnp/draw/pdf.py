@@ -78,11 +78,12 @@ class _Form(pdfdoc.PDFFormXObject):
 
 def _form_bytes(form: pdfdoc.PDFFormXObject, document: Any) -> bytes | None:
     """ReportLab's bytes for `form` (PDFFormXObject.format then PDFStream.format), or None to let it."""
-    if form.Annots or form.Resources or form.BBox or form.Matrix or form.Contents is not None and (
-            form.Contents.filters is not None or set(form.Contents.dictionary.dict) != {"Filter"}) \
+    if form.Annots or form.Resources or form.BBox or form.Matrix \
             or not isinstance(document.encrypt, pdfdoc.NoEncryption):
         return None
-    if form.Contents is not None:  # compressed already (end_form_compressed)
+    if form.Contents is not None:  # compressed already (end_form_compressed): its stream, as is
+        if form.Contents.filters is not None or set(form.Contents.dictionary.dict) != {"Filter"}:
+            return None
         content = form.Contents.content
         flate = True
     elif form.stream:

@@ -83,7 +83,7 @@ def _page(c: Canvas, grid: Grid, fonts: Fonts, game: Game, comp: Component, plac
         slot = grid.back_slot(pl.index, options.duplex, offset) if back else grid.slot(pl.index)
         name = forms.back(comp, pl.card) if back else forms.face(comp, pl.card)
         place_form(c, name, pt(slot.x), pt(slot.y),
-                   clip=lambda col=slot.col, row=slot.row: _clip_to_own_area(c, grid, col, row))
+                   clip=lambda: _clip_to_own_area(c, grid, slot.col, slot.row))
     if not back:
         crop_marks(c, grid, options.crop_marks)
     side = "backs" if back else "fronts"
