@@ -1,4 +1,4 @@
 """`python -m pnp` runs the command line."""
-from pnp.cli import main
+from pnp.cli import run
 
-main()
+run()

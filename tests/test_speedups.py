@@ -52,24 +52,32 @@ def test_the_encoding_shortcut_gives_what_reportlabs_codec_gives() -> None:
 
 def test_a_font_from_the_cache_is_the_parsed_font(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Restored from the disk cache: the same TTFont state as ReportLab's own parse (but for the parser's
-    scratch table glyphToChar), so the same widths, subsets and bytes."""
+    scratch table glyphToChar, and the subset tables until a subset is cut), so the same widths, subsets
+    and bytes; a copy of the file elsewhere shares the entry under its own file name."""
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
     path = ROOT / "fonts" / "DejaVuSerif-Italic.ttf"
-    digest = hashlib.sha1(path.read_bytes()).hexdigest()
+    copy = tmp_path / "copy.ttf"
+    copy.write_bytes(path.read_bytes())
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
     fonts_module._parsed("probe-a", path, path.read_bytes(), digest)  # cold: parses and stores
-    cached = fonts_module._parsed("probe-b", path, path.read_bytes(), digest)  # warm: restored
-    fresh = TTFont("probe-b", str(path))
+    cached = fonts_module._parsed("probe-b", copy, copy.read_bytes(), digest)  # warm: restored
+    fresh = TTFont("probe-b", str(copy))
     assert set(vars(cached)) == set(vars(fresh))
     for key in ("fontName", "_asciiReadable", "_shapable"):
         assert getattr(cached, key) == getattr(fresh, key), key
+    subset_only = {"hmetrics", "glyphPos"}
     mine, theirs = vars(cached.face), vars(fresh.face)
-    assert set(mine) - {"makeSubset"} == set(theirs) - {"glyphToChar"}
+    assert set(mine) - {"makeSubset"} == set(theirs) - {"glyphToChar"} - subset_only
     for key in set(mine) - {"_pdfScale", "makeSubset"}:
         assert mine[key] == theirs[key], key
         assert type(mine[key]) is type(theirs[key]), key
     assert [cached.face._pdfScale(v) for v in (0, 7, 2048)] == [fresh.face._pdfScale(v) for v in (0, 7, 2048)]
-    for _ in range(2):  # drawn, then from the cache
-        assert cached.face.makeSubset(list(range(32, 300))) == fresh.face.makeSubset(list(range(32, 300)))
+    subset = list(range(32, 300))
+    assert cached.face.makeSubset(subset) == fresh.face.makeSubset(subset)  # cut: the subset tables read
+    assert all(mine[key] == theirs[key] for key in subset_only)
+    again = fonts_module._parsed("probe-c", path, path.read_bytes(), digest)
+    assert again.face.makeSubset(subset) == fresh.face.makeSubset(subset)  # from the cache, tables unread
+    assert not subset_only & set(vars(again.face))
 
 
 def test_the_wrap_memo_keeps_the_booklet_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,6 +10,7 @@ an empty box.
 from __future__ import annotations
 
 import hashlib
+import io
 from fnmatch import fnmatch
 from functools import lru_cache
 from weakref import WeakKeyDictionary
@@ -72,7 +73,7 @@ class Fonts:
 
     files: dict[str, Path]
     notice: str = ""  # set when the project's own fonts are not used: which fonts stand in, and why
-    _loaded: dict[str, tuple[str, frozenset[str]]] = field(default_factory=dict, repr=False, compare=False)
+    _loaded: dict[str, tuple[str, dict[int, int]]] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def load(cls, folder: Path) -> "Fonts":
@@ -111,14 +112,15 @@ class Fonts:
         path = self.files[role]
         return f"{path.parent.name}/{path.name} ({role})"
 
-    def _font(self, role: str) -> tuple[str, frozenset[str]]:
+    def _font(self, role: str) -> tuple[str, dict[int, int]]:
+        """The role's registered name and its font's cmap (code point -> glyph)."""
         if role not in self._loaded:
             try:
                 name = _register(self.files[role])
             except Exception as exc:  # noqa: BLE001 - ReportLab raises several kinds for a bad font file
                 raise problem(self.label(role).split(" ")[0], None, f"roles.{role}",
                               f"not a usable TrueType font: {exc}") from None
-            self._loaded[role] = (name, frozenset(map(chr, pdfmetrics.getFont(name).face.charToGlyph)))
+            self._loaded[role] = (name, pdfmetrics.getFont(name).face.charToGlyph)
         return self._loaded[role]
 
     def preload(self) -> None:
@@ -137,7 +139,8 @@ class Fonts:
     def check(self, text: str, role: str) -> None:
         """Raise MissingGlyph when `role`'s font cannot draw every character of `text`."""
         name, cmap = self._font(role)
-        missing = "".join(sorted(ch for ch in set(text).difference(cmap) if not ch.isspace()))
+        absent = set(map(ord, text)).difference(cmap)  # checked against the cmap dict in C
+        missing = "".join(sorted(ch for ch in map(chr, absent) if not ch.isspace())) if absent else ""
         if missing:
             raise MissingGlyph(text, missing, self.label(role))
 
@@ -191,7 +194,7 @@ def _read_roles(config: Path, shown: str) -> dict[str, tuple[str, int | None]]:
 def _register(path: Path) -> str:
     """Register a TrueType file under a name derived from its content; idempotent."""
     data = path.read_bytes()
-    digest = hashlib.sha1(data).hexdigest()
+    digest = hashlib.sha256(data).hexdigest()
     name = f"{path.stem}-{digest[:8]}"
     if name not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(_parsed(name, path, data, digest))
@@ -199,23 +202,28 @@ def _register(path: Path) -> str:
 
 
 _NAMES = ("name", "familyName", "styleName", "fullName", "uniqueFontID")  # TTFNameBytes: kept as plain bytes
+_SUBSET_ONLY = ("hmetrics", "glyphPos")  # read only to make a subset: half of a face's values, not cached
 
 
 def _parsed(name: str, path: Path, data: bytes, digest: str) -> TTFont:
-    """TTFont(name, path), its parsed tables kept in the disk cache with the file's hash.
+    """TTFont(name, path), its parsed tables kept in the disk cache under the file's SHA-256.
 
     Parsing a font (cmap, widths, glyph offsets: tens of thousands of values read
-    one by one) is most of a build's start-up; a cached font is the same face
-    with the same tables, so its PDFs are byte-identical (a test holds them so).
-    Any surprise in the cached values means a fresh parse.
+    one by one) is most of a build's start-up. The cache keeps what measuring and
+    describing the font need in one entry, and the glyph offsets and metrics that
+    only cutting a subset reads (half the values) in another, read only when a
+    subset is not in the cache itself. A restored face has the state ReportLab's
+    own parse gives, so PDFs are byte-identical (a test holds them so). Any
+    surprise in the cached values means a fresh parse.
     """
-    state = cached("ttf-face", (str(path.resolve()), reportlab.Version), lambda: (_face_state(path), [path]))
+    state = cached("ttf-face", (digest, reportlab.Version), lambda: (_face_state(data)[0], []))
     try:
         face = TTFontFace.__new__(TTFontFace)
         face.__dict__.update(state)
         for key in _NAMES:
             if isinstance(state.get(key), bytes):
                 face.__dict__[key] = TTFNameBytes(state[key])
+        face.filename = str(path)  # the entry may come from a copy of this file elsewhere
         face._ttf_data = data
         per_unit = 1000 / face.unitsPerEm
         face._pdfScale = (lambda x: x) if face.unitsPerEm == 1000 else (lambda x: x * per_unit)
@@ -230,19 +238,25 @@ def _subset_of(digest: str, subset: tuple[int, ...], face: TTFontFace) -> bytes:
     """face.makeSubset(subset), the font file embedded for one PDF's glyphs: made once per
     process and kept in the disk cache. PDFs share subsets (ReportLab puts ASCII first, in
     order), and a PDF uses the same characters from one build to the next."""
-    return cached("ttf-subset", (digest, subset), lambda: (TTFontFace.makeSubset(face, list(subset)), []),
-                  shelf="font-subsets")
+    def cut() -> tuple[bytes, list[Path]]:
+        if not all(key in vars(face) for key in _SUBSET_ONLY):
+            vars(face).update(cached("ttf-glyphs", (digest, reportlab.Version),
+                                     lambda: (_face_state(face._ttf_data)[1], [])))
+        return TTFontFace.makeSubset(face, list(subset)), []
+    return cached("ttf-subset", (digest, subset), cut, shelf="font-subsets")
 
 
-def _face_state(path: Path) -> dict:
-    """A parsed face's attributes as plain values: not the file's bytes, the scale function, or
-    glyphToChar (the parser's own scratch table, a third of the loading time, read nowhere else)."""
-    face = TTFontFace(str(path))
-    state = {k: v for k, v in vars(face).items() if k not in ("_ttf_data", "_pdfScale", "glyphToChar")}
+def _face_state(data: bytes) -> tuple[dict, dict]:
+    """A parsed face's attributes as plain values, in two parts: what measuring and describing
+    the font read, and what only cutting subsets reads (_SUBSET_ONLY). Left out: the file's
+    bytes and name, the scale function and glyphToChar (the parser's own scratch table, a
+    third of the loading time, read nowhere else)."""
+    state = {k: v for k, v in vars(TTFontFace(io.BytesIO(data))).items()
+             if k not in ("_ttf_data", "_pdfScale", "glyphToChar", "filename")}
     for key in _NAMES:
         if isinstance(state.get(key), bytes):
             state[key] = bytes(state[key])
-    return state
+    return {k: v for k, v in state.items() if k not in _SUBSET_ONLY}, {k: state[k] for k in _SUBSET_ONLY}
 
 
 def _font_with(name: str, face: TTFontFace) -> TTFont:
