@@ -202,6 +202,19 @@ def test_template_errors_name_the_template_line(tmp_path: Path) -> None:
     assert "templates/bargains.md.j2:3" in str(err.value) and "dek" in str(err.value)
 
 
+def test_a_character_no_font_has_is_named_with_its_line(fonts: Fonts) -> None:
+    """Booklet text is checked against both fonts that set it; a missing glyph names the rendered line."""
+    from pnp.output.booklets import check_glyphs
+    blocks = parse("# Fine title\n\nA plain line.\n\n- item one\n- item \u6f22 two\n\n| a | b |\n|---|---|\n| c | \u2603 |\n")
+    check_glyphs(blocks[:2], fonts, "rules.md (rendered)")  # nothing missing: no error
+    with pytest.raises(InputError) as err:
+        check_glyphs(blocks, fonts, "rules.md (rendered)")
+    problems = err.value.problems
+    assert [p.line for p in problems] == [5, 8], problems
+    assert all(p.file == "rules.md (rendered)" and "no glyph" in p.message for p in problems)
+    assert "\u6f22" in problems[0].message and "\u2603" in problems[1].message
+
+
 def test_markup_blocks() -> None:
     blocks = parse("# T\n\nSome *text*.\n\n1. one\n2. two\n   - sub\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n"
                    "> aside\n\n[[cards 1 3 width=20]]\n")

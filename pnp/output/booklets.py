@@ -40,14 +40,25 @@ def page_size(paper: Size) -> Size:
 # -- documents --------------------------------------------------------------------------------
 
 def check_glyphs(blocks: list[Block], fonts: Fonts, where: str) -> None:
-    """Every character must exist in the fonts that will draw it (no empty boxes)."""
+    """Every character must exist in the fonts that will draw it (no empty boxes).
+
+    All the text is checked at once; only when a character is missing is each
+    block checked alone, to name the line it is on."""
+    texts = [[plain(t) for t in (b.text, *b.items, *(c for r in b.rows for c in r),
+                                 *(t for ch in b.children for t in ch))] for b in blocks]
+    whole = "".join(t for block in texts for t in block)
+    try:
+        for role in ("serif", "bold"):
+            fonts.check(whole, role)
+        return
+    except MissingGlyph:
+        pass
     problems = []
-    for b in blocks:
-        texts = [b.text, *b.items, *(c for r in b.rows for c in r), *(t for ch in b.children for t in ch)]
-        for t in texts:
+    for b, block in zip(blocks, texts):
+        for t in block:
             for role in ("serif", "bold"):
                 try:
-                    fonts.check(plain(t), role)
+                    fonts.check(t, role)
                 except MissingGlyph as exc:
                     problems.append(Problem(where, b.line, "", str(exc)))
                     break
