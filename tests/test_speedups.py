@@ -115,20 +115,29 @@ def test_registered_fonts_measure_as_reportlab_does() -> None:
         assert pdfmetrics.stringWidth(text, name, 10) == fresh.stringWidth(text, 10)
 
 
-def test_platypus_without_its_url_pattern_up_front() -> None:
-    """Imported through pnp.output.platypus: the address pattern waits for first use and then matches
-    exactly as ReportLab's own; every other pattern and re.compile itself are untouched."""
+def test_platypus_without_its_unused_patterns_up_front() -> None:
+    """Imported through pnp.output.platypus: the address, CJK-wrap and Python-keyword patterns wait for
+    first use and then match exactly as ReportLab's own; every other pattern and re.compile itself are
+    untouched."""
     script = (
         "import re, sys\n"
         "compile_before = re.compile\n"
         "import pnp.output.platypus\n"
         "from reportlab.platypus import paragraph as P\n"
+        "from reportlab.lib import PyFontify, textsplit\n"
         "assert re.compile is compile_before\n"
-        "assert type(P.uri_pat).__name__ == '_OnFirstUse' and isinstance(P._wsc_re_split.__self__, re.Pattern)\n"
-        "real = re.compile(P.uri_pat._args[0], P.uri_pat._args[1])\n"
-        "for s in ('https://example.com/a/b', 'ftp://x.org', 'not an address', 'HTTP://EXAMPLE.COM'):\n"
-        "    assert bool(P.uri_pat.match(s)) == bool(real.match(s)), s\n"
-        "    assert P._uri_split_pairs(s) == P._uri_split_pairs(s)\n"
+        "later = (P.uri_pat, textsplit.rx, PyFontify.matchRE)\n"
+        "assert all(type(p).__name__ == '_OnFirstUse' for p in later)\n"
+        "assert isinstance(P._wsc_re_split.__self__, re.Pattern) and isinstance(PyFontify.idRE, re.Pattern)\n"
+        "samples = ('https://example.com/a/b', 'ftp://x.org', 'not an address', 'HTTP://EXAMPLE.COM',\n"
+        "           'if x: # note', '\u6f22\u5b57 text', 'import os as o')\n"
+        "for pattern in later:\n"
+        "    real = re.compile(*pattern._args)\n"
+        "    for s in samples:\n"
+        "        mine, theirs = pattern.search(s), real.search(s)\n"
+        "        assert (mine and mine.groups(), mine and mine.span()) == (theirs and theirs.groups(), theirs and theirs.span()), s\n"
+        "assert P._uri_split_pairs('https://example.com/a') == P._uri_split_pairs('https://example.com/a')\n"
+        "assert PyFontify.fontify('import os # x') and textsplit.rx.sub(r'\\1 ', '\\u6f22a') == '\\u6f22 a'\n"
         "print('ok')\n")
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert proc.returncode == 0 and proc.stdout.strip() == "ok", proc.stderr

@@ -1,12 +1,16 @@
-"""ReportLab's platypus (the booklets' page layout), imported without one pattern compile it makes up front.
+"""ReportLab's platypus (the booklets' page layout), imported without three pattern compiles it makes up front.
 
-`reportlab.platypus.paragraph` compiles, as it is imported, a case-insensitive
-pattern for web addresses over all of Unicode: about 50 ms, a twentieth of a
-clean build, spent before any worker starts. Only its hyphenation of long
-addresses reads that pattern, and booklets do not hyphenate. So while platypus
-is imported here, that one pattern (recognised by its opening) becomes a
-stand-in that compiles on first use; every other pattern compiles as usual and
-`re.compile` is itself again afterwards. Import platypus names from here.
+Importing platypus compiles, among many patterns it does use, three that booklets
+never reach: `reportlab.platypus.paragraph`'s case-insensitive pattern for web
+addresses over all of Unicode (about 50 ms; read only when hyphenating long
+addresses, and booklets do not hyphenate), `reportlab.lib.textsplit`'s pattern
+for `cjkwrap` (5 ms; paragraphs use its other functions) and
+`reportlab.lib.PyFontify`'s Python-keyword pattern (1 ms; for preformatted
+Python source). Together a tenth of a clean build's start-up, spent before any
+worker starts. So while platypus is imported here, those patterns (recognised by
+their opening) become stand-ins that compile on first use; every other pattern
+compiles as usual and `re.compile` is itself again afterwards. Import platypus
+names from here.
 """
 from __future__ import annotations
 
@@ -14,7 +18,9 @@ import re
 import sys
 from typing import Any
 
-_URL_PATTERN_OPENING = "(^(?:[a-z0-9\\.\\-\\+]*)://)"
+_LATER = ("(^(?:[a-z0-9\\.\\-\\+]*)://)",  # paragraph.uri_pat
+          "([\u2e80-\uffff])",  # textsplit.rx (cjkwrap)
+          "#[^\\n]*|(^|[^a-zA-Z0-9_.\\\"'])(as|")  # PyFontify.matchRE
 
 
 class _OnFirstUse:
@@ -36,7 +42,7 @@ def _import_platypus() -> None:
     compile_now = re.compile
 
     def compile_later(pattern: Any, flags: int = 0) -> Any:
-        if isinstance(pattern, str) and pattern.startswith(_URL_PATTERN_OPENING):
+        if isinstance(pattern, str) and pattern.startswith(_LATER):
             return _OnFirstUse(pattern, flags)
         return compile_now(pattern, flags)
 
