@@ -1,7 +1,8 @@
 """The `pnp` command line, one module per command, on top of every other stage.
 
-May import anything in `pnp`; nothing imports it but `pnp.__main__` (and tests). Commands
-import their heavy stages inside the command function (lazy, for start-up speed).
+May import anything in `pnp`; nothing imports it but `pnp.__main__` and the tests.
+Commands import their heavy stages inside the command function (lazy, for
+start-up speed); `run` is the program.
 """
 from __future__ import annotations
 
@@ -62,4 +63,4 @@ def run() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run()

@@ -6,7 +6,7 @@ addresses over all of Unicode (about 50 ms; read only when hyphenating long
 addresses, and booklets do not hyphenate), `reportlab.lib.textsplit`'s pattern
 for `cjkwrap` (5 ms; paragraphs use its other functions) and
 `reportlab.lib.PyFontify`'s Python-keyword pattern (1 ms; for preformatted
-Python source). Together a tenth of a clean build's start-up, spent before any
+Python source): together over 50 ms of a clean build's start-up, before any
 worker starts. So while platypus is imported here, those patterns (recognised by
 their opening) become stand-ins that compile on first use; every other pattern
 compiles as usual and `re.compile` is itself again afterwards. Import platypus
