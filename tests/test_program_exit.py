@@ -10,8 +10,8 @@ from pathlib import Path
 from conftest import ROOT, run
 
 
-def _pnp(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pnp", *args], cwd=cwd, capture_output=True, text=True)
+def _pnp(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pnp", *args], cwd=ROOT, capture_output=True, text=True)
 
 
 def test_a_long_output_into_a_pipe_arrives_whole() -> None:

@@ -73,7 +73,10 @@ def test_a_font_from_the_cache_is_the_parsed_font(tmp_path: Path, monkeypatch: p
         assert type(mine[key]) is type(theirs[key]), key
     assert [cached.face._pdfScale(v) for v in (0, 7, 2048)] == [fresh.face._pdfScale(v) for v in (0, 7, 2048)]
     subset = list(range(32, 300))
+    parses = []
+    monkeypatch.setattr(fonts_module, "_face_state", lambda data: parses.append(data) or None)
     assert cached.face.makeSubset(subset) == fresh.face.makeSubset(subset)  # cut: the subset tables read
+    assert not parses  # stored by the cold parse itself, not parsed again
     assert all(mine[key] == theirs[key] for key in subset_only)
     again = fonts_module._parsed("probe-c", path, path.read_bytes(), digest)
     assert again.face.makeSubset(subset) == fresh.face.makeSubset(subset)  # from the cache, tables unread

@@ -202,7 +202,7 @@ def _register(path: Path) -> str:
 
 
 _NAMES = ("name", "familyName", "styleName", "fullName", "uniqueFontID")  # TTFNameBytes: kept as plain bytes
-_SUBSET_ONLY = ("hmetrics", "glyphPos")  # read only to make a subset: half of a face's values, not cached
+_SUBSET_ONLY = ("hmetrics", "glyphPos")  # read only to cut a subset: half of a face's values, cached apart
 
 
 def _parsed(name: str, path: Path, data: bytes, digest: str) -> TTFont:
@@ -216,7 +216,7 @@ def _parsed(name: str, path: Path, data: bytes, digest: str) -> TTFont:
     own parse gives, so PDFs are byte-identical (a test holds them so). Any
     surprise in the cached values means a fresh parse.
     """
-    state = cached("ttf-face", (digest, reportlab.Version), lambda: (_face_state(data)[0], []))
+    state = cached("ttf-face", (digest, reportlab.Version), lambda: (_parse_once(data, digest), []))
     try:
         face = TTFontFace.__new__(TTFontFace)
         face.__dict__.update(state)
@@ -244,6 +244,14 @@ def _subset_of(digest: str, subset: tuple[int, ...], face: TTFontFace) -> bytes:
                                      lambda: (_face_state(face._ttf_data)[1], [])))
         return TTFontFace.makeSubset(face, list(subset)), []
     return cached("ttf-subset", (digest, subset), cut, shelf="font-subsets")
+
+
+def _parse_once(data: bytes, digest: str) -> dict:
+    """A font parsed afresh: its subset tables stored in their own entry from this same
+    parse (workers then read them, not the file); the rest returned for the face's entry."""
+    state, tables = _face_state(data)
+    cached("ttf-glyphs", (digest, reportlab.Version), lambda: (tables, []))
+    return state
 
 
 def _face_state(data: bytes) -> tuple[dict, dict]:
