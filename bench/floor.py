@@ -5,7 +5,7 @@
 LOG comes from `bench/deck.py ... --record LOG`: every canvas and path call,
 with its arguments. This script registers the same TrueType fonts, replays the
 calls on a plain ReportLab canvas with the same stream settings (those
-pnp.draw.pdf sets on import; not its faster writers for strings, forms and fonts,
+pnp's ReportLab adapter sets; not its faster writers for strings, forms and fonts,
 which change no byte), and saves. No YAML, no templates, no layout logic, no symbol
 geometry: what is left is ReportLab's own cost for the same PDF. With --same-as PDF it exits 1 unless its output
 is byte for byte that PDF (the smoke test; no timing then).
@@ -19,8 +19,10 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.adapters import reportlab as rl
+
 _BARE = pdfdoc.pdfdocEnc, pdfdoc.PDFFormXObject, pdfdoc.PDFTrueTypeFont
-import pnp.draw.pdf  # noqa: E402,F401 - pnp's stream settings (no ASCII85, zlib level): the bytes depend on them
+rl.use_fast_writer()  # pnp's stream settings (no ASCII85, zlib level): the bytes depend on them
 pdfdoc.pdfdocEnc, pdfdoc.PDFFormXObject, pdfdoc.PDFTrueTypeFont = _BARE  # not its faster writers: bare ReportLab
 
 

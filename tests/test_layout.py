@@ -7,7 +7,7 @@ from pathlib import Path
 PNP = Path(__file__).resolve().parent.parent / "pnp"
 
 # Lower numbers sit further up the pipeline; a module may import its own level or lower.
-LEVELS = {"geometry": 0, "engines": 0, "data": 1, "rules": 2, "draw": 3, "output": 4, "build": 5, "serve": 5,
+LEVELS = {"adapters": 0, "geometry": 0, "engines": 0, "data": 1, "rules": 2, "draw": 3, "output": 4, "build": 5, "serve": 5,
           "cli": 6, "__main__": 7}
 MAX_LINES = 400
 

@@ -14,6 +14,7 @@ def setup_commands() -> list[str]:
 
 def test_two_setup_commands_build_and_test() -> None:
     build, test = setup_commands()
-    assert "pip install" in build and "pnp build" in build
-    assert "pip install" in test and "pytest" in test
+    assert build.startswith("./setup.sh") and "pnp build" in build
+    assert test.startswith("./setup.sh test") and "pytest" in test
     assert test in (ROOT / ".ci" / "run").read_text()
+    assert (ROOT / "setup.sh").stat().st_mode & 0o111, "setup.sh must be executable"

@@ -147,7 +147,7 @@ def test_bad_input(proj: Path, case: Case) -> None:
     assert case.text in message, message
     assert "Traceback" not in message
     assert snapshot(proj / "output") == before
-    assert took < 4.0, f"{case.id} took {took:.1f} s"
+    assert took < 20.0, f"{case.id} took {took:.1f} s"  # generous: a hang, not a slow machine, fails it
 
 
 def test_alias_bomb_is_refused_at_once(proj: Path) -> None:
@@ -155,7 +155,7 @@ def test_alias_bomb_is_refused_at_once(proj: Path) -> None:
     before = snapshot(proj / "output")
     started = time.monotonic()
     r = run("check", "bargains", "--project", str(proj))
-    assert time.monotonic() - started < 1.0
+    assert time.monotonic() - started < 10.0  # generous: expanding the bomb would take minutes
     assert r.code == 2 and f"{DB}:" in r.err and "aliases are expanded" in r.err, r.err
     assert snapshot(proj / "output") == before
 
@@ -175,7 +175,7 @@ def test_template_work_is_stopped(proj: Path) -> None:
     before = snapshot(proj / "output")
     started = time.monotonic()
     r = run("build", "bargains", "--project", str(proj), "-j", "1")
-    assert time.monotonic() - started < 6.0
+    assert time.monotonic() - started < 20.0  # generous: the loops would run for hours
     assert r.code == 2 and f"{DB}:{line}" in r.err and "longer than 1 s" in r.err, r.err
     assert snapshot(proj / "output") == before
 

@@ -1,4 +1,8 @@
-"""Shortcuts taken for speed give exactly what the slow path gives: same values, same bytes."""
+"""Shortcuts taken for speed give exactly what the slow path gives: same values, same bytes.
+
+They are the adapters' fast paths (pnp.adapters), so these tests run where the adapters are on;
+tests/test_adapters.py covers the public fallback.
+"""
 from __future__ import annotations
 
 import hashlib
@@ -16,12 +20,14 @@ from conftest import ROOT, make_project, run
 from pnp.data import boardspec
 from pnp.data.loader import load_game
 from pnp.draw import fonts as fonts_module
-from pnp.draw import pdf as pdf_module
+from pnp.adapters import reportlab as rl
 from pnp.draw.fonts import Fonts
-from pnp.draw.pdf import _pdfdoc_bytes
+from pnp.adapters.reportlab import pdfdoc_bytes as _pdfdoc_bytes
 from pnp.geometry.sizes import paper_size
 from pnp.output import booklet_story
 from pnp.output.booklets import prepare, write_plain
+
+pytestmark = pytest.mark.skipif(not rl.ACTIVE, reason="the ReportLab adapter is off on this ReportLab (pnp --version)")
 
 
 def _codec(x: str) -> bytes | type:
@@ -47,6 +53,7 @@ def test_the_encoding_shortcut_gives_what_reportlabs_codec_gives() -> None:
         assert _ours(ch) == _codec(ch), hex(code)
         assert _ours(f"a {ch} b") == _codec(f"a {ch} b"), hex(code)
     assert _pdfdoc_bytes(b"\x00raw") == b"\x00raw"
+    rl.use_fast_writer()
     assert pdfdoc.pdfdocEnc is _pdfdoc_bytes  # the shortcut is what ReportLab calls
 
 
@@ -167,14 +174,14 @@ def test_every_cache_on_or_off_the_same_pdfs(tmp_path: Path) -> None:
 def test_forms_and_fonts_written_directly_are_reportlabs_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                extra: tuple[str, ...]) -> None:
     """Every form XObject (cards, symbols, backs, board, booklet pages placed two up) and every font
-    object of a whole game, CMYK too, written by pnp.draw.pdf's _Form and _TrueTypeFont and by
+    object of a whole game, CMYK too, written by the adapter's _Form and _TrueTypeFont and by
     ReportLab's own classes: the same PDFs."""
     project = make_project(tmp_path / "proj", ("feenbalz",))
     built = {}
     for label in ("direct", "reportlab"):
         if label == "reportlab":
-            monkeypatch.setattr(pdfdoc, "PDFFormXObject", pdf_module._Form.__mro__[1])
-            monkeypatch.setattr(pdfdoc, "PDFTrueTypeFont", pdf_module._TrueTypeFont.__mro__[1])
+            monkeypatch.setattr(pdfdoc, "PDFFormXObject", rl._Form.__mro__[1])
+            monkeypatch.setattr(pdfdoc, "PDFTrueTypeFont", rl._TrueTypeFont.__mro__[1])
         out = tmp_path / label
         result = run("build", "--project", str(project), "--out", str(out), "-j", "1", *extra)
         assert result.code == 0, result.err

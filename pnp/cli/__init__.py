@@ -6,7 +6,7 @@ start-up speed); `run` is the program.
 """
 from __future__ import annotations
 
-import atexit
+import logging
 import os
 import sys
 
@@ -14,7 +14,7 @@ import click
 
 from pnp.cli.build import build
 from pnp.cli.check import check
-from pnp.cli.common import Group
+from pnp.cli.common import Group, version_option
 from pnp.cli.export import export, preview
 from pnp.cli.games import list_games
 from pnp.cli.layouts import layouts
@@ -25,9 +25,15 @@ from pnp.cli.stack import stack
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="fairy-pnp")
+@version_option
 def main() -> None:
-    """fairy-pnp: print-and-play PDFs, checks and stacked decks for fairy card games."""
+    """fairy-pnp: print-and-play PDFs, checks and stacked decks for fairy card games.
+
+    Set PNP_LOG=debug to see what pnp does quietly (cache misses and writes that failed).
+    """
+    level = os.environ.get("PNP_LOG", "").upper()
+    if level:
+        logging.basicConfig(level=getattr(logging, level, logging.DEBUG), format="pnp %(name)s: %(message)s")
 
 
 for _command in (build, check, list_games, layouts, new, schema, export, preview, stack, serve):
@@ -35,13 +41,9 @@ for _command in (build, check, list_games, layouts, new, schema, export, preview
 
 
 def run() -> None:
-    """The `pnp` program: `main`, then an exit that skips tearing the interpreter down.
-
-    Freeing a finished build's objects one by one (parsed fonts, games, ReportLab's
-    tables) takes 40-80 ms, longer than a whole up-to-date build; the operating system
-    takes a process's memory back at once. Exit handlers still run and both streams
-    are flushed first, so nothing a command wrote is lost. An unexpected exception
-    leaves the ordinary way, with its traceback.
+    """The `pnp` program: `main`, then an exit that skips tearing the interpreter down where
+    the CPython adapter may (exit handlers still run and both streams are flushed first).
+    An unexpected exception leaves the ordinary way, with its traceback.
     """
     try:
         main()
@@ -53,13 +55,8 @@ def run() -> None:
     elif not isinstance(code, int):  # sys.exit("message"): printed, exit 1
         print(code, file=sys.stderr)
         code = 1
-    atexit._run_exitfuncs()
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):  # the reader went away (`pnp list | head`) or the stream is closed
-            pass
-    os._exit(code)
+    from pnp.adapters.cpython import exit_now
+    exit_now(code)
 
 
 if __name__ == "__main__":

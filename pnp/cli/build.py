@@ -1,6 +1,8 @@
 """`pnp build`: every game's PDFs into the output folder, plus manifest.json."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from pnp.cli.common import (colour_options, jobs_option, load_fonts, load_games, open_project, parse_offset,
@@ -46,7 +48,8 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
     settings = {k: v for k, v in sorted(ctx.params.items()) if k not in _NOT_OPTIONS}
     files = [project.resolve_game(n) for n in games] if games else list(project.game_files().values())
     if not clean:
-        manifest, digests = freshness.read_manifest(out), {}
+        manifest = freshness.read_manifest(out)
+        digests: dict[Path, str] = {}
         stale = [p for p in files
                  if not freshness.is_fresh(out, project.root, p.stem, p, settings, manifest, digests)]
         if not stale:

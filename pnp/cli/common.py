@@ -149,6 +149,19 @@ class Group(click.Group):
             sys.exit(2)
 
 
+def version_option(fn: Callable) -> Callable:
+    """--version: pnp's version, then each library an adapter uses and whether its fast paths are on."""
+    def show(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+        if not value or ctx.resilient_parsing:
+            return
+        from pnp import __version__
+        from pnp.adapters import gates  # lazy: imports the libraries
+        click.echo(f"pnp (fairy-pnp) {__version__}")
+        for gate in gates():
+            click.echo(f"  {gate.describe()}")
+        ctx.exit()
+    return click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=show,
+                        help="Show the version and how pnp uses each library, then exit.")(fn)
 
 
 def colour_options(fn: Callable) -> Callable:

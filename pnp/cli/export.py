@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def _common(fn: Callable) -> Callable:
     """GAMES, --project, --out, --jobs, --players, --decks: shared by every export."""
-    for option in reversed([
+    options: list[Callable[[Callable], Callable]] = [
         click.argument("games", nargs=-1),
         project_option,
         click.option("--out", "out_dir", default="output", show_default=True,
@@ -25,7 +25,8 @@ def _common(fn: Callable) -> Callable:
         jobs_option,
         click.option("--players", type=int, default=None, help="Sets for per-player components."),
         click.option("--decks", type=int, default=None, help="Copies of components printed per deck."),
-    ]):
+    ]
+    for option in reversed(options):
         fn = option(fn)
     return fn
 

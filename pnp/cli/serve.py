@@ -29,7 +29,7 @@ def serve(project_dir: str, port: int, out_dir: str) -> None:
     except OSError as exc:
         raise click.ClickException(f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc} "
                                    f"(try --port 0 for any free port)") from None
-    host, bound = server.server_address[:2]
+    host, bound = str(server.server_address[0]), server.server_address[1]
     problems = len(app.live.snapshot.all_problems())
     try:
         start(server, app)

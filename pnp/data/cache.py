@@ -1,7 +1,8 @@
 """A disk cache of validated databases: an unchanged game loads without YAML, jinja2 or checks.
 
 An entry is keyed by what was asked (the kind of value and its arguments),
-the pnp version and a fingerprint of pnp's own code, and it records the
+the pnp version, a fingerprint of pnp's own code and the versions of the
+libraries whose output entries hold (`LIBRARIES`), and it records the
 SHA-256 of every file the value was made from. A lookup recomputes those
 hashes; any difference, a missing or unreadable file, or an entry that does
 not unpickle cleanly counts as a miss and the caller loads afresh. Nothing
@@ -19,8 +20,11 @@ from __future__ import annotations
 
 import hashlib
 import io
+import logging
 import os
 import pickle
+import sys
+import zlib
 import tempfile
 from functools import lru_cache
 from pathlib import Path
@@ -28,7 +32,12 @@ from typing import Any, Callable, Iterable
 
 import pnp
 
+log = logging.getLogger(__name__)
+
 _FORMAT = 1  # bump when the entry layout changes
+# Libraries whose output entries hold (drawn operators, font subsets, parsed tables, rendered text):
+# a new release of any of them makes every entry a miss.
+LIBRARIES = ("reportlab", "rl_accel", "pillow", "pypdfium2", "jinja2", "pyyaml", "svglib", "openpyxl")
 KEEP = 400  # entries kept; writing one more removes the oldest (every edit of a database adds one)
 _ALLOWED_MODULES = ("pnp.data.",)
 _ALLOWED_GLOBALS = {("pathlib", "PosixPath"), ("pathlib", "PurePosixPath"), ("pathlib", "WindowsPath"),
@@ -54,17 +63,40 @@ def _cache_dir(value: str, xdg: str, home: str) -> Path | None:
 
 @lru_cache(maxsize=1)
 def code_fingerprint() -> str:
-    """pnp's version and the size and modification time of each of its modules.
+    """pnp's version, the size and modification time of each of its modules, the versions of
+    `LIBRARIES`, Python's and zlib's, and whether the adapters are turned off.
 
-    A release changes the version; an edited checkout changes a module's stat,
-    so a cached value never outlives the code that made it.
+    A release changes the version; an edited checkout changes a module's stat; an
+    upgraded library its version: a cached value never outlives the code that made it.
     """
     root = Path(pnp.__file__).parent
-    h = hashlib.sha256(f"{pnp.__version__}|{_FORMAT}".encode())
+    h = hashlib.sha256(f"{pnp.__version__}|{_FORMAT}|{library_versions()}|{sys.version}|{zlib.ZLIB_RUNTIME_VERSION}"
+                       f"|{os.environ.get('PNP_ADAPTERS', '')}".encode())
     for path in sorted(root.rglob("*.py")):
         st = path.stat()
         h.update(f"{path.relative_to(root)}:{st.st_size}:{st.st_mtime_ns};".encode())
     return h.hexdigest()
+
+
+def library_versions() -> str:
+    """"name version" of each of LIBRARIES as installed (first on sys.path, as imports find them).
+
+    Read from the installed distributions' folder names: importlib.metadata would
+    cost 20 ms of every command's start-up.
+    """
+    found: dict[str, str] = {}
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for name in names:
+            if name.endswith(".dist-info"):
+                dist, _, version = name[:-len(".dist-info")].partition("-")
+                dist = dist.lower().replace("-", "_").replace(".", "_")
+                if dist in LIBRARIES and dist not in found:
+                    found[dist] = version
+    return ";".join(f"{lib} {found.get(lib, '-')}" for lib in LIBRARIES)
 
 
 def file_digest(path: Path) -> str:
@@ -103,7 +135,10 @@ def _read(path: Path) -> Any:
             if file_digest(Path(file)) != digest:
                 return None
         return entry["value"]
-    except Exception:  # noqa: BLE001 - any damage to the cache is a miss, never an error
+    except FileNotFoundError:
+        return None
+    except Exception as exc:  # noqa: BLE001 - any damage to the cache is a miss, never an error
+        log.debug("cache entry %s unusable, a miss: %s", path, exc)
         return None
 
 
@@ -119,9 +154,10 @@ def _write(path: Path, value: Any, deps: Iterable[Path]) -> None:
             fh.write(data)
         os.replace(tmp, path)
         _prune(path.parent)
-    except Exception:  # noqa: BLE001 - a cache that cannot be written only costs time
+    except Exception as exc:  # noqa: BLE001 - a cache that cannot be written only costs time
+        log.debug("cache entry %s not written: %s", path, exc)
         try:
-            os.unlink(tmp)  # type: ignore[possibly-undefined]
+            os.unlink(tmp)
         except Exception:  # noqa: BLE001
             pass
 

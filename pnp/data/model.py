@@ -103,8 +103,17 @@ class CardType:
         if not 0 <= self.copies <= MAX_COPIES:
             raise ValueError(f"copies: must be 0 or more and at most {MAX_COPIES}, found {self.copies}")
 
-    def get(self, name: str) -> Any:
-        """A field value, or one of key/name/copies/text."""
+    def design(self, kind: str, comp: "Component") -> str:
+        """The key of this card's face or back design (`kind`): its own, else the component's."""
+        key = (self.face or comp.face) if kind == "face" else (self.back or comp.back)
+        if key is None:
+            raise ValueError(f"card {self.key}: no {kind} design (the component names none)")
+        return key
+
+    def get(self, name: str | None) -> Any:
+        """A field value, or one of key/name/copies/text (None for no name)."""
+        if name is None:
+            return None
         if name in self.values:
             return self.values[name]
         return getattr(self, name) if name in CARD_RESERVED else None

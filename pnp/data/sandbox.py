@@ -18,6 +18,7 @@ import jinja2
 from jinja2 import nodes
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
+from pnp.adapters import jinja2 as j2
 from pnp.data.limits import MAX_TEMPLATE_OUTPUT, MAX_TEMPLATE_RANGE, TEMPLATE_SECONDS
 
 _WIDE_FILTERS = ("center", "indent", "wordwrap", "truncate")
@@ -32,21 +33,20 @@ def _size(value: Any) -> int:
     return len(value) if isinstance(value, (str, bytes, list, tuple)) else 1
 
 
-class _Limited(ImmutableSandboxedEnvironment):
-    """The sandbox with limits on repetition, powers and ranges."""
+def _check_format(text: str) -> None:
+    if _WIDE_FORMAT.search(text):
+        raise TemplateLimit("a format width that large is refused in templates")
+
+
+class _Limited(j2.checking_str_format(ImmutableSandboxedEnvironment, _check_format)):  # type: ignore[misc]
+    """The sandbox with limits on repetition, powers, ranges and format widths."""
 
     intercepted_binops = frozenset({"*", "**", "%"})
 
-    def wrap_str_format(self, value: Any) -> Any:  # "...".format / format_map, as the sandbox wraps them
-        wrapped = super().wrap_str_format(value)
-        if wrapped is not None and _WIDE_FORMAT.search(str(getattr(value, "__self__", ""))):
-            raise TemplateLimit("a format width that large is refused in templates")
-        return wrapped
-
     def call_binop(self, context: Any, op: str, left: Any, right: Any) -> Any:
         if op == "%":
-            if isinstance(left, str) and _WIDE_FORMAT.search(left):
-                raise TemplateLimit("a format width that large is refused in templates")
+            if isinstance(left, str):
+                _check_format(left)
             return operator.mod(left, right)
         if op == "**" and isinstance(right, (int, float)) and abs(right) > 64 and abs(left) > 1:
             raise TemplateLimit(f"power {left!r} ** {right!r} is too large for a template")
@@ -88,7 +88,7 @@ def environment(filters: dict[str, Callable[..., Any]], loader: jinja2.BaseLoade
 def refuse_private(tree: nodes.Node) -> None:
     """Names and attributes starting with `_` are how sandbox escapes begin; refuse them up front."""
     for node in tree.find_all((nodes.Getattr, nodes.Name)):
-        name = node.attr if isinstance(node, nodes.Getattr) else node.name
+        name = node.attr if isinstance(node, nodes.Getattr) else node.name  # type: ignore[attr-defined]
         if name.startswith("_"):
             raise jinja2.TemplateSyntaxError(
                 f"{name!r} is not allowed: templates are sandboxed and may not use names starting with '_'",

@@ -102,7 +102,7 @@ class Parser:
                 return None
             return {self.value(key_tp, k, f"{field}", line_of(data, k, line)):
                     self.value(val_tp, v, f"{field}.{k}", line_of(data, k, line)) for k, v in data.items()}
-        if dataclasses.is_dataclass(tp):
+        if isinstance(tp, type) and dataclasses.is_dataclass(tp):
             return self.record(tp, data, field, line)
         if tp is float:
             if isinstance(data, (int, float)) and not isinstance(data, bool):
@@ -215,7 +215,7 @@ def json_schema(tp: Any, defs: dict[str, Any] | None = None) -> dict[str, Any]:
     elif origin is dict:
         args = get_args(tp)
         out = {"type": "object", "additionalProperties": json_schema(args[1] if args else Any, defs)}
-    elif dataclasses.is_dataclass(tp):
+    elif isinstance(tp, type) and dataclasses.is_dataclass(tp):
         name = tp.__name__
         if name not in defs:
             defs[name] = {}  # placeholder against recursion

@@ -111,10 +111,10 @@ def _every_slot(game: Game, comp: Component) -> dict[SlotKey, dict[str, Any]]:
             jobs.append((f"backs.{key}", game.backs[key], None))
     out: dict[SlotKey, dict[str, Any]] = {}
     for set_index, mark in sets:
-        for where, design, card in jobs:
-            ctx = context(game, comp, card, mark, set_index)
+        for where, design, job_card in jobs:
+            ctx = context(game, comp, job_card, mark, set_index)
             try:
-                out[(where, card.key if card else None, set_index, mark)] = {
+                out[(where, job_card.key if job_card else None, set_index, mark)] = {
                     slot: render_slot(value, ctx) for slot, value in design.slots.items()}
             except Exception:  # noqa: BLE001 - reported when the card is drawn
                 return out  # stop at the first failure: a runaway template costs its time limit once, not per card

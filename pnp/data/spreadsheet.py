@@ -37,7 +37,8 @@ def expand(data: Any, file: str, folder: Path, root: Path, used: list[Path] | No
             problems.append(problem)
             comp["cards"] = LocatedList()
             continue
-        fields = comp.get("fields") if isinstance(comp.get("fields"), dict) else {}
+        fields = comp.get("fields")
+        fields = fields if isinstance(fields, dict) else {}
         if used is not None:
             used.append(path)
         try:
@@ -106,7 +107,7 @@ def _cards(rows: list[list[Any]], fields: dict, label: str, yaml_line: int) -> t
     if not rows:
         return out, [Problem(label, 1, "", "the spreadsheet is empty; row 1 names the columns")]
     header = [str(h).strip() if h is not None else "" for h in rows[0]]
-    columns = {}
+    columns: dict[int, str] = {}
     for i, name in enumerate(header):
         where = f"column {_column(i)}"
         if not name:

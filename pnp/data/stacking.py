@@ -131,8 +131,8 @@ def _term(written: str, text: str, comp: Component, vocab: Mapping[str, Mapping[
         return Term(word, frozenset(k for vals in vocab.values() for k in vals.get(word, ())))
     found: set[str] = set()
     for form in _candidates(word):
-        for values in vocab.values():
-            found |= values.get(form, set())
+        for by_value in vocab.values():
+            found |= by_value.get(form, set())
     if not found:
         raise _unknown(text, written, comp, vocab)
     return Term(word, frozenset(found))

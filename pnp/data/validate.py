@@ -44,10 +44,10 @@ def read_game(path: Path, name: str, root: Path, load: Callable[[Path, str, Path
     and is passed in as `load`, which reads a variant's base game.
     """
     data = load_yaml(path, name)
-    if isinstance(data, dict) and "variant" in data and "game" not in data:
+    if isinstance(data, Located) and "variant" in data and "game" not in data:
         return load_variant(path, name, data, root, load)  # a stacked deck: base game + changes (`pnp stack`)
     parser = Parser(name)
-    if not isinstance(data, dict):
+    if not isinstance(data, Located):
         raise InputError([Problem(name, line_of(data, None, 1), "", "a game database must be a YAML mapping")])
     sheets: list[Path] = []
     parser.problems += expand_sheets(data, name, path.resolve().parent, root, sheets)  # cards: {from: x.csv}
@@ -203,7 +203,8 @@ class _Checker:
         if value is None and not spec.required:
             return spec.default
         types = _PY_TYPES[spec.type]
-        if isinstance(value, bool) and bool not in types or not isinstance(value, types):
+        checked: Any = value  # isinstance against a tuple of types would narrow it to object
+        if isinstance(value, bool) and bool not in types or not isinstance(checked, types):
             self.fail(line, where, f"expected {spec.type}, found {type(value).__name__} {value!r}")
             return value
         if spec.choices is not None:

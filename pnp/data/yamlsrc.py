@@ -1,6 +1,7 @@
 """Safe YAML loading that remembers the line of every mapping key and list item."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,10 @@ from pnp.data.located import Located, LocatedList, line_of
 from pnp.data.limits import MAX_FILE_BYTES, MAX_TEXT, MAX_YAML_DEPTH, MAX_YAML_VALUES
 
 
-class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml's parser when installed: ~5x faster
+_BASE: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser when installed: ~5x faster
+
+
+class _Loader(_BASE):
     """SafeLoader that records source lines and rejects duplicate keys."""
 
 
@@ -52,6 +56,7 @@ def _limits(text: str, name: str) -> None:
     anchors: dict[str, int] = {}
     stack: list[list[Any]] = [[None, 0]]  # [anchor, values so far] of each open collection
     starts, ends = (yaml.MappingStartEvent, yaml.SequenceStartEvent), (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+    event: Any
     for event in yaml.parse(text, Loader=_Loader):
         kind = type(event)
         if kind is yaml.ScalarEvent:
@@ -81,6 +86,59 @@ def _limits(text: str, name: str) -> None:
                           f"more than {MAX_YAML_VALUES} values once aliases are expanded")
 
 
+_FLOW = re.compile(r"[\[\]{}\"'#\n]")
+
+
+def _flow_depth(text: str, name: str) -> None:
+    """Refuse flow collections (`[`, `{`) nested over MAX_YAML_DEPTH before any YAML parser sees them.
+
+    A scan of the brackets outside quotes and comments, so the message is pnp's on
+    every PyYAML (libyaml refuses deep flow nesting itself, with its own words, at
+    a depth that changed between releases). A text with no deep brackets costs one
+    pass of a regular expression.
+    """
+    if text.count("[") + text.count("{") <= MAX_YAML_DEPTH:
+        return
+    depth, quote, line = 0, "", 1
+    pos, end = 0, len(text)
+    while pos < end:
+        m = _FLOW.search(text, pos)
+        if m is None:
+            return
+        ch, pos = m.group(), m.end()
+        if ch == "\n":
+            line += 1
+            if quote == "#":
+                quote = ""
+        elif quote:
+            if ch == quote and quote != "#":
+                if quote == '"' and _escaped(text, m.start()):
+                    continue
+                if quote == "'" and text.startswith("'", pos):  # '' inside single quotes
+                    pos += 1
+                    continue
+                quote = ""
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_YAML_DEPTH:
+                raise problem(name, line, "", f"nested more than {MAX_YAML_DEPTH} levels deep")
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+        elif ch == "#":
+            if m.start() == 0 or text[m.start() - 1] in " \t\n":
+                quote = "#"
+        elif m.start() == 0 or text[m.start() - 1] in " \t\n[{,:-?":  # a quote that opens a scalar
+            quote = ch
+
+
+def _escaped(text: str, at: int) -> bool:
+    """Whether the character at `at` follows an odd number of backslashes."""
+    n = 0
+    while at - n - 1 >= 0 and text[at - n - 1] == "\\":
+        n += 1
+    return n % 2 == 1
+
+
 def load_yaml(path: Path, display: str | None = None) -> Any:
     """Parse a YAML file with safe constructors only, keeping line numbers, within the input limits."""
     name = display or str(path)
@@ -96,13 +154,14 @@ def load_yaml(path: Path, display: str | None = None) -> Any:
     except UnicodeDecodeError as exc:
         line = raw[:exc.start].count(b"\n") + 1
         raise problem(name, line, "", f"not valid UTF-8 text (byte 0x{raw[exc.start]:02x}); save the file as UTF-8") from None
+    _flow_depth(text, name)
     try:
         _limits(text, name)
         return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader derives from SafeLoader
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else None
-        raise problem(name, line, "", f"YAML syntax: {exc.problem or exc.context}") from None
+        at = mark.line + 1 if mark else None
+        raise problem(name, at, "", f"YAML syntax: {exc.problem or exc.context}") from None
     except yaml.YAMLError as exc:
         raise problem(name, None, "", f"YAML syntax: {exc}") from None
 

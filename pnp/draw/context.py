@@ -6,7 +6,6 @@ glyph is checked; all lengths here are PDF points unless a name says mm.
 from __future__ import annotations
 
 import hashlib
-import io
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -14,6 +13,7 @@ from typing import Any
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.adapters import reportlab as rl
 from pnp.draw import richtext
 from pnp.draw.fonts import Fonts
 from pnp.draw.images import Artwork, Picture
@@ -83,8 +83,10 @@ def symbol_form(c: Canvas, name: str, cx: float, cy: float, size: float, fill: C
     if not c.hasForm(form):
         half = SYMBOL_REF * 0.75
         c.beginForm(form, -half, -half, half, half)
-        if c._enforceColorSpace is None and _opaque(fill) and _opaque(stroke):  # drawn once, replayed into each PDF
+        code = None
+        if not rl.converts_colours(c) and _opaque(fill) and _opaque(stroke):  # drawn once, replayed into each PDF
             code = _symbol_code(_Spec(name, _ident(fill), _ident(stroke), ratio, fill, stroke))
+        if code is not None:
             if code:  # one literal: ReportLab joins a form's operators with newlines all the same
                 c.addLiteral("\n".join(code))
         else:  # CMYK conversion, or translucent ink (graphics states the PDF must hold): draw it here
@@ -123,7 +125,7 @@ class _Spec:
 
 
 @lru_cache(maxsize=1024)
-def _symbol_code(spec: _Spec) -> tuple[str, ...]:
+def _symbol_code(spec: _Spec) -> tuple[str, ...] | None:
     """The operators of a symbol form (no resources: paths, clips and opaque colours only).
 
     Drawing a symbol (outline geometry, clipping) costs more than writing it;
@@ -131,16 +133,15 @@ def _symbol_code(spec: _Spec) -> tuple[str, ...]:
     and kept in the disk cache (keyed by pnp's code, like every entry there).
     """
     key = (spec.name, spec.fill_id, spec.stroke_id, spec.ratio)
+    if not rl.ACTIVE:
+        return None
     return cached("symbol", key, lambda: (_draw_code(spec), []), shelf="symbols")
 
 
-def _draw_code(spec: _Spec) -> tuple[str, ...]:
-    scratch = Canvas(io.BytesIO(), invariant=1)
-    scratch.beginForm("scratch")
-    start = len(scratch._code)
-    draw_symbol(scratch, spec.name, 0, 0, SYMBOL_REF, fill=spec.fill, stroke=spec.stroke,
-                stroke_width=None if spec.stroke is None else spec.ratio * SYMBOL_REF)
-    return tuple(scratch._code[start:])
+def _draw_code(spec: _Spec) -> tuple[str, ...] | None:
+    return rl.form_operators(lambda scratch: draw_symbol(
+        scratch, spec.name, 0, 0, SYMBOL_REF, fill=spec.fill, stroke=spec.stroke,
+        stroke_width=None if spec.stroke is None else spec.ratio * SYMBOL_REF))
 
 
 @dataclass(frozen=True)

@@ -66,13 +66,13 @@ class FormCache:
     def face(self, comp: Component, p: Printed) -> str:
         key = ("face", comp.key, p.card.key, p.set_index)
         if key not in self.forms:
-            design_key = p.card.face or comp.face
+            design_key = p.card.design("face", comp)
             self.forms[key] = self._draw(key, comp, self.game.faces[design_key], f"faces.{design_key}",
                                          p.card, p.mark, p.set_index, p.code)
         return self.forms[key]
 
     def back(self, comp: Component, p: Printed) -> str:
-        design_key = p.card.back or comp.back
+        design_key = p.card.design("back", comp)
         key = ("back", comp.key, design_key, p.set_index)
         if key not in self.forms:
             self.forms[key] = self._draw(key, comp, self.game.backs[design_key], f"backs.{design_key}",

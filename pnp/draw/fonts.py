@@ -10,21 +10,21 @@ an empty box.
 from __future__ import annotations
 
 import hashlib
-import io
-from fnmatch import fnmatch
-from functools import lru_cache
-from weakref import WeakKeyDictionary
+import logging
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 import reportlab
 from reportlab.pdfbase import pdfmetrics
-from reportlab import rl_config
-from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
+from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
 
+from pnp.adapters import reportlab as rl
 from pnp.data.cache import cached
 from pnp.data.errors import InputError, Problem, problem
 from pnp.draw.markup import is_plain, tokens
+
+log = logging.getLogger(__name__)
 
 ROLES = ("body", "bold", "italic", "display", "serif", "serif-italic", "condensed")
 # The faces `**bold**` and `*italic*` switch to, by the role the text is set in: (bold, italic,
@@ -201,10 +201,6 @@ def _register(path: Path) -> str:
     return name
 
 
-_NAMES = ("name", "familyName", "styleName", "fullName", "uniqueFontID")  # TTFNameBytes: kept as plain bytes
-_SUBSET_ONLY = ("hmetrics", "glyphPos")  # read only to cut a subset: half of a face's values, cached apart
-
-
 def _parsed(name: str, path: Path, data: bytes, digest: str) -> TTFont:
     """TTFont(name, path), its parsed tables kept in the disk cache under the file's SHA-256.
 
@@ -214,22 +210,16 @@ def _parsed(name: str, path: Path, data: bytes, digest: str) -> TTFont:
     only cutting a subset reads (half the values) in another, read only when a
     subset is not in the cache itself. A restored face has the state ReportLab's
     own parse gives, so PDFs are byte-identical (a test holds them so). Any
-    surprise in the cached values means a fresh parse.
+    surprise in the cached values means a fresh parse; on a ReportLab the adapter
+    was not tested on, ReportLab parses the file itself.
     """
-    state = cached("ttf-face", (digest, reportlab.Version), lambda: (_parse_once(data, digest), []))
+    if not rl.ACTIVE:
+        return TTFont(name, str(path))
+    state = cached("ttf-face", (digest,), lambda: (_parse_once(data, digest), []))
     try:
-        face = TTFontFace.__new__(TTFontFace)
-        face.__dict__.update(state)
-        for key in _NAMES:
-            if isinstance(state.get(key), bytes):
-                face.__dict__[key] = TTFNameBytes(state[key])
-        face.filename = str(path)  # the entry may come from a copy of this file elsewhere
-        face._ttf_data = data
-        per_unit = 1000 / face.unitsPerEm
-        face._pdfScale = (lambda x: x) if face.unitsPerEm == 1000 else (lambda x: x * per_unit)
-        face.makeSubset = lambda subset: _subset_of(digest, tuple(subset), face)
-        return _font_with(name, face)
-    except Exception:  # noqa: BLE001 - a cache entry that does not fit this ReportLab: parse the file
+        return rl.restored_font(name, str(path), data, state, lambda face, glyphs: _subset_of(digest, glyphs, face))
+    except Exception as exc:  # noqa: BLE001 - a cache entry that does not fit this ReportLab: parse the file
+        log.debug("font %s: cached tables unusable (%s); parsing the file", path, exc)
         return TTFont(name, str(path))
 
 
@@ -238,43 +228,20 @@ def _subset_of(digest: str, subset: tuple[int, ...], face: TTFontFace) -> bytes:
     """face.makeSubset(subset), the font file embedded for one PDF's glyphs: made once per
     process and kept in the disk cache. PDFs share subsets (ReportLab puts ASCII first, in
     order), and a PDF uses the same characters from one build to the next."""
-    def cut() -> tuple[bytes, list[Path]]:
-        if not all(key in vars(face) for key in _SUBSET_ONLY):
-            vars(face).update(cached("ttf-glyphs", (digest, reportlab.Version),
-                                     lambda: (_face_state(face._ttf_data)[1], [])))
-        return TTFontFace.makeSubset(face, list(subset)), []
-    return cached("ttf-subset", (digest, subset), cut, shelf="font-subsets")
+    def tables() -> dict:
+        return cached("ttf-glyphs", (digest,), lambda: (_face_state(rl.file_data(face))[1], []))
+    return cached("ttf-subset", (digest, subset), lambda: (rl.cut_subset(face, subset, tables), []),
+                  shelf="font-subsets")
 
 
 def _parse_once(data: bytes, digest: str) -> dict:
     """A font parsed afresh: its subset tables stored in their own entry from this same
     parse (workers then read them, not the file); the rest returned for the face's entry."""
     state, tables = _face_state(data)
-    cached("ttf-glyphs", (digest, reportlab.Version), lambda: (tables, []))
+    cached("ttf-glyphs", (digest,), lambda: (tables, []))
     return state
 
 
 def _face_state(data: bytes) -> tuple[dict, dict]:
-    """A parsed face's attributes as plain values, in two parts: what measuring and describing
-    the font read, and what only cutting subsets reads (_SUBSET_ONLY). Left out: the file's
-    bytes and name, the scale function and glyphToChar (the parser's own scratch table, a
-    third of the loading time, read nowhere else)."""
-    state = {k: v for k, v in vars(TTFontFace(io.BytesIO(data))).items()
-             if k not in ("_ttf_data", "_pdfScale", "glyphToChar", "filename")}
-    for key in _NAMES:
-        if isinstance(state.get(key), bytes):
-            state[key] = bytes(state[key])
-    return {k: v for k, v in state.items() if k not in _SUBSET_ONLY}, {k: state[k] for k in _SUBSET_ONLY}
-
-
-def _font_with(name: str, face: TTFontFace) -> TTFont:
-    """TTFont(name, file) around an already parsed face: the state TTFont.__init__ gives a font,
-    set the same way (a test compares the two)."""
-    font = TTFont.__new__(TTFont)
-    font.fontName = name
-    font.face = face
-    font.encoding = TTEncoding()
-    font.state = WeakKeyDictionary()
-    font._asciiReadable = rl_config.ttfAsciiReadable
-    font.shapable = not any(fnmatch(name, glob) for glob in rl_config.unShapedFontGlob)
-    return font
+    """The adapter's parse of a font file (a name of its own, so tests can count parses)."""
+    return rl.face_state(data)

@@ -19,6 +19,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.adapters import reportlab as rl
 from pnp.draw.pdf import place_form
 
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
@@ -179,9 +180,8 @@ class Artwork:
         if pic.is_svg:
             place_form(c, self._svg_form(c, pic.path, None), px, py, k)
         else:
-            name = self._image_xobject(c, pic.path)
             c.transform(pw, 0, 0, ph, px, py)
-            c.doForm(name)
+            self._image(c, pic.path)
             self._record(pic.name, iw, ih, pw, ph)
         c.restoreState()
 
@@ -215,25 +215,18 @@ class Artwork:
             c.beginForm(form, -grow, -grow, float(drawing.width) + grow, float(drawing.height) + grow)
             # svglib's renderer starts from Helvetica; start it from the canvas's own (embedded) font
             # instead, so the PDF never refers to a font it does not carry
-            renderPDF.draw(_with_font(drawing, c._fontname), c, 0, 0)
+            renderPDF.draw(_with_font(drawing, rl.current_font(c, getattr(c, "pnp_font", "Helvetica"))), c, 0, 0)
             c.endForm()
         return form
 
-    def _image_xobject(self, c: Canvas, path: Path) -> str:
-        """Register the image once per PDF (as `Canvas.drawImage` does, but named by its bytes)."""
+    def _image(self, c: Canvas, path: Path) -> None:
+        """The picture in the unit square: an image XObject registered once per PDF and named by its
+        bytes (the adapter), or drawImage, which also embeds each picture once per PDF."""
         name = "Img" + self.key(path)
-        doc = c._doc  # ReportLab keeps its object table here; drawImage registers images the same way
-        reg = doc.getXObjectName(name)
-        if doc.idToObject.get(reg) is None:
-            obj = pdfdoc.PDFImageXObject(name, str(path), mask="auto")
-            obj.name = name
-            doc.Reference(obj, reg)
-            doc.addForm(name, obj)
-            smask = getattr(obj, "_smask", None)
-            if smask is not None:  # a PNG's alpha channel becomes a soft mask (named by its bytes)
-                obj.smask = doc.Reference(smask, doc.getXObjectName(smask.name))
-                del obj._smask
-        return name
+        if rl.register_image(c, name, str(path)):
+            c.doForm(name)
+        else:
+            c.drawImage(str(path), 0, 0, 1, 1, mask="auto")
 
     def _record(self, name: str, iw: float, ih: float, pw: float, ph: float) -> None:
         dpi = min(iw / (pw / 72), ih / (ph / 72))

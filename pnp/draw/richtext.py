@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -37,7 +37,7 @@ class Run:
 def runs(text: str) -> list[Run]:
     """The styled runs of `text`, neighbours in the same style merged."""
     out: list[Run] = []
-    style = {"bold": False, "italic": False}
+    style: dict[str, Any] = {"bold": False, "italic": False}
     for t in tokens(text):
         if t.kind == "text":
             if out and not out[-1].icon and (out[-1].bold, out[-1].italic) == (style["bold"], style["italic"]):

@@ -5,7 +5,7 @@ import math
 import random
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Iterator, Mapping, Sequence
+from typing import Iterator, Literal, Mapping, Sequence
 
 from pnp.engines.cards import RANKS, Card
 from pnp.engines.combat import (
@@ -67,7 +67,7 @@ def expected_utility(value: int, role: Role) -> float:
 
 
 _UTILITY: Mapping[str, tuple[float, ...]] = MappingProxyType({
-    role: tuple(expected_utility(v, role) for v in range(_TABLE_LOW, _TABLE_HIGH + 1))  # type: ignore[arg-type]
+    role: tuple(expected_utility(v, role) for v in range(_TABLE_LOW, _TABLE_HIGH + 1))
     for role in ("attacker", "defender")
 })
 
@@ -108,7 +108,8 @@ def choose_play(hand: Sequence[Card], role: Role, rng: random.Random) -> Play:
     for card in numbered:
         base = int(card.rank)
         for count in range(counts[card.colour or "red"] + 1):
-            for mode, final in (("add", base + count), ("subtract", base - count))[: 1 if count == 0 else 2]:
+            options: tuple[tuple[Literal["add", "subtract"], int], ...] = (("add", base + count), ("subtract", base - count))
+            for mode, final in options[: 1 if count == 0 else 2]:
                 score = table[final - _TABLE_LOW] if _TABLE_LOW <= final <= _TABLE_HIGH \
                     else expected_utility(final, role)
                 if score > best_score + 1e-12:

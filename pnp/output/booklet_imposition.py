@@ -6,13 +6,13 @@ platypus lays a booklet out once for both PDFs.
 """
 from __future__ import annotations
 
-import copy
 from pathlib import Path
 from typing import Any
 
-from reportlab.pdfbase import pdfmetrics
+from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.adapters import reportlab as rl
 from pnp.geometry.imposition import saddle_order
 from pnp.geometry.sizes import Size, pt
 
@@ -27,22 +27,26 @@ class ImposingCanvas(Canvas):
     """
 
     def __init__(self, *a: Any, sheet: Size, duplex: str, plain: Path | None = None, imposed: bool = True, **kw: Any):
+        rl.use_fast_writer()
         super().__init__(*a, **kw)
         self.sheet, self.duplex = sheet.landscape, duplex
         self.plain, self.imposed = plain, imposed
-        self.page_size = self._pagesize
+        self.page_size = kw.get("pagesize") or rl_config.defaultPageSize
         self.page_forms: list[str] = []
         self._open()
 
     def _open(self) -> None:
-        w, h = self._pagesize
+        w, h = self.page_size
         self.beginForm(f"BookletPage{len(self.page_forms) + 1}", 0, 0, w, h)
 
     def showPage(self) -> None:
         self.endForm()
         self.page_forms.append(f"BookletPage{len(self.page_forms) + 1}")
-        self._pageNumber += 1  # what Canvas.showPage would count; page footers read it
         self._open()
+
+    def getPageNumber(self) -> int:
+        """The booklet page being laid out (page footers read it)."""
+        return len(self.page_forms) + 1
 
     def save(self) -> None:
         self.endForm()  # the empty form opened after the last page; never placed
@@ -50,8 +54,11 @@ class ImposingCanvas(Canvas):
             self._print_pages()
             return
         if self.plain is not None:
-            twin = _twin(self)
-            twin._filename = str(self.plain)
+            twin = rl.copy_canvas(self)
+            if twin is None:
+                raise RuntimeError("a booklet's plain pages need the ReportLab adapter; write them apart")
+            assert isinstance(twin, ImposingCanvas)
+            rl.retarget(twin, str(self.plain))
             twin._print_pages()
         self._print_sheets()
 
@@ -83,21 +90,3 @@ class ImposingCanvas(Canvas):
                 self.restoreState()
                 Canvas.showPage(self)
         Canvas.save(self)
-
-
-def _twin(c: ImposingCanvas) -> ImposingCanvas:
-    """An independent copy of a canvas and its document (forms, images, font subsets) before saving.
-
-    Registered fonts are shared, not copied; ReportLab keeps each TrueType
-    font's subset (which glyph has which code) per document, so the copy gets
-    a copy of that record. The document's running digest is copied by hand.
-    """
-    fonts = {id(f): f for f in pdfmetrics._fonts.values()}
-    memo: dict[int, Any] = {**fonts, id(c._doc.signature): None}
-    twin = copy.deepcopy(c, memo)
-    twin._doc.signature = c._doc.signature.copy()
-    for font in fonts.values():
-        states = getattr(font, "state", None)
-        if states is not None and c._doc in states:
-            states[twin._doc] = copy.deepcopy(states[c._doc], dict(fonts))
-    return twin

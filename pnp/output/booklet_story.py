@@ -6,7 +6,7 @@ and boards are drawn by the same code that draws the cards and boards.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER
@@ -223,7 +223,7 @@ def story(game: Game, blocks: list[Block], st: Styles, pictures: Pictures, frame
     """Flowables for the blocks; unknown card or component keys are input problems."""
     out: list[Flowable] = []
 
-    def fail(block: Block, message: str) -> None:
+    def fail(block: Block, message: str) -> NoReturn:
         raise InputError([Problem(where, block.line, "", message)])
 
     for b in blocks:

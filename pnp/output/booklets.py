@@ -24,6 +24,7 @@ from pnp.geometry.sizes import Size, pt
 from pnp.geometry.imposition import saddle_order
 from pnp.draw.markup import Block, MarkupError, parse, plain
 from pnp.data.model import Component, Game
+from pnp.adapters import reportlab as rl
 from pnp.output.booklet_imposition import ImposingCanvas
 from pnp.output.booklet_story import Pictures, Styles, story, styles
 from pnp.output.platypus import SimpleDocTemplate
@@ -137,6 +138,9 @@ def write_booklet(prep: Prepared, paper: Size, fonts: Fonts, plain: Path | None 
     Returns (booklet pages, printed sheet sides).
     """
     assert plain is not None or imposed is not None
+    if plain is not None and imposed is not None and not rl.ACTIVE:  # no canvas copy: lay it out twice
+        write_booklet(prep, paper, fonts, plain=plain)
+        return write_booklet(prep, paper, fonts, imposed=imposed, duplex=duplex)
     made: list[ImposingCanvas] = []
 
     def maker(*a: Any, **kw: Any) -> Canvas:

@@ -63,12 +63,14 @@ def record_build(out: Path, files: list[dict[str, Any]], options: dict[str, dict
     and the key of its outputs, `pnp.output.freshness`) lets the next build skip it.
     """
     with _locked(out) as data:
-        old = data.get("inputs") if isinstance(data.get("inputs"), dict) else {}
+        old = data.get("inputs")
+        old = old if isinstance(old, dict) else {}
         fresh = {k: v for k, v in old.items() if k not in options}
         data["inputs"] = dict(sorted({**fresh, **(inputs or {})}.items()))
         kept = [e for e in _list(data.get("files")) if str(e.get("path", "")).split("/")[0] not in options]
         data["files"] = sorted(kept + files, key=lambda e: e["path"])
-        builds = data.get("builds") if isinstance(data.get("builds"), dict) else {}
+        builds = data.get("builds")
+        builds = builds if isinstance(builds, dict) else {}
         data["builds"] = dict(sorted({**builds, **options}.items()))
 
 

@@ -1,6 +1,7 @@
 """Everything `pnp check` verifies beyond the composition rules, without writing a file."""
 from __future__ import annotations
 
+import functools
 import io
 from typing import Callable
 
@@ -39,9 +40,9 @@ def validate(game: Game, fonts: Fonts, booklets: bool = True) -> list[str]:
     steps: list[Callable[[], object]] = [lambda: warnings.extend(draw_cards(game, fonts))]
     for comp in game.components:
         if comp.kind == "board":
-            steps.append(lambda comp=comp: board_of(game, comp))
+            steps.append(functools.partial(board_of, game, comp))
         elif comp.kind == "booklet" and booklets:
-            steps.append(lambda comp=comp: prepare(game, comp))
+            steps.append(functools.partial(prepare, game, comp))
     for step in steps:
         try:
             step()

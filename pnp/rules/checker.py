@@ -88,19 +88,19 @@ def check_component(game: Game, comp: Component) -> list[Violation]:
             if not ok:
                 fail(rule, f"{expected} cards", f"{found}")
         elif check == "count_by":
-            counts = Counter()
+            by_value: Counter[str] = Counter()
             for c in cards:
-                counts[_norm(c.get(rule.field))] += c.copies
+                by_value[_norm(c.get(rule.field))] += c.copies
             wanted = {_norm(k): int(v) for k, v in (rule.expected or {}).items()}
             for value, n in wanted.items():
-                if counts.get(value, 0) != n:
-                    fail(rule, f"{n} with {rule.field} {value}", counts.get(value, 0), f"{rule.field}={value}")
-            for value, n in sorted(counts.items()):
+                if by_value.get(value, 0) != n:
+                    fail(rule, f"{n} with {rule.field} {value}", by_value.get(value, 0), f"{rule.field}={value}")
+            for value, n in sorted(by_value.items()):
                 if value not in wanted and n:
                     fail(rule, f"no card with {rule.field} {value}", n, f"{rule.field}={value}")
         elif check == "unique":
             fields = list(rule.fields)
-            seen = Counter()
+            seen: Counter[tuple[str, ...]] = Counter()
             for c in cards:
                 seen[tuple(_norm(c.get(f)) for f in fields)] += c.copies
             for combo, n in sorted(seen.items()):
@@ -108,26 +108,26 @@ def check_component(game: Game, comp: Component) -> list[Violation]:
                     fail(rule, "at most 1 card", n, ", ".join(f"{f}={v}" for f, v in zip(fields, combo)))
         elif check == "each_once":
             fields = list(rule.fields)
-            seen = Counter()
+            hits: Counter[tuple[str, ...]] = Counter()
             for c in cards:
-                seen[tuple(_norm(c.get(f)) for f in fields)] += c.copies
+                hits[tuple(_norm(c.get(f)) for f in fields)] += c.copies
             domain = [[_norm(v) for v in rule.fields[f]] for f in fields]
-            wanted = set(itertools.product(*domain))
-            for combo in sorted(wanted):
-                if seen.get(combo, 0) != 1:
-                    fail(rule, "exactly 1 card", seen.get(combo, 0), ", ".join(f"{f}={v}" for f, v in zip(fields, combo)))
-            for combo, n in sorted(seen.items()):
-                if combo not in wanted and n:
+            combos = set(itertools.product(*domain))
+            for combo in sorted(combos):
+                if hits.get(combo, 0) != 1:
+                    fail(rule, "exactly 1 card", hits.get(combo, 0), ", ".join(f"{f}={v}" for f, v in zip(fields, combo)))
+            for combo, n in sorted(hits.items()):
+                if combo not in combos and n:
                     fail(rule, "no such card", n, ", ".join(f"{f}={v}" for f, v in zip(fields, combo)))
         elif check == "balance":
-            counts = Counter()
+            tally: Counter[str] = Counter()
             for c in cards:
-                counts[_norm(c.get(rule.field))] += c.copies
-            values = [_norm(v) for v in rule.fields] if rule.fields else sorted(counts)
-            found = {v: counts.get(v, 0) for v in values}
-            if len(set(found.values())) > 1:
+                tally[_norm(c.get(rule.field))] += c.copies
+            values = [_norm(v) for v in rule.fields] if rule.fields else sorted(tally)
+            per_value = {v: tally.get(v, 0) for v in values}
+            if len(set(per_value.values())) > 1:
                 fail(rule, f"equal counts of {rule.field} " + " / ".join(values),
-                     ", ".join(f"{v} {n}" for v, n in found.items()))
+                     ", ".join(f"{v} {n}" for v, n in per_value.items()))
         elif check == "links":
             _links(comp, rule, cards, fail)
         elif check == "expr":
@@ -172,20 +172,20 @@ class _Deck:
         return _count(c for c in _cards(self._comp, where) if c.get(field))
 
     def min_count(self, field: str, **where: Any) -> int:
-        counts = Counter()
+        counts: Counter[str] = Counter()
         for c in _cards(self._comp, where):
             counts[_norm(c.get(field))] += c.copies
         return min(counts.values()) if counts else 0
 
     def fits(self, field: str, per: dict[Any, int], **where: Any) -> int:
         """How many whole sets of `per` (value of `field` -> cards each set needs) the cards make."""
-        counts = Counter()
+        counts: Counter[str] = Counter()
         for c in _cards(self._comp, where):
             counts[_norm(c.get(field))] += c.copies
         return min((counts.get(_norm(v), 0) // int(n) for v, n in per.items() if int(n) > 0), default=0)
 
     def max_count(self, field: str, **where: Any) -> int:
-        counts = Counter()
+        counts: Counter[str] = Counter()
         for c in _cards(self._comp, where):
             counts[_norm(c.get(field))] += c.copies
         return max(counts.values()) if counts else 0

@@ -161,11 +161,11 @@ class PictureCache:
         todo = [(k, s) for k, s in items if not self.has(k, size)]
         done = 0
         for (_, comp), group in groupby(todo, key=lambda ks: (id(ks[1].game), ks[1].comp)):
-            group = list(group)
-            for i in range(0, len(group), batch):
+            members = list(group)
+            for i in range(0, len(members), batch):
                 if stop is not None and stop.is_set():
                     return done
-                chunk = [(k, s) for k, s in group[i:i + batch]]
+                chunk = [(k, s) for k, s in members[i:i + batch]]
                 with self.drawing:
                     chunk = [(k, s) for k, s in chunk if (k, size) not in self._png]
                     if not chunk:

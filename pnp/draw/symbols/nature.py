@@ -138,8 +138,8 @@ def _berry(g: Glyph) -> None:
     q = g.part(even_odd=True)
     q.move(6, 28).curve(14, 46, 32, 50, 48, 48).curve(44, 32, 26, 20, 6, 28).close()  # leaf
     q.stroke((11, 30), (22, 36), (32, 41), (42, 45), (2.2, 1.2, 0.4), cap="butt")
-    r = g.part()
-    r.stroke((4, 28), (-2, 30), (-4, 28), (-3, 22), 3.2)
+    stem = g.part()
+    stem.stroke((4, 28), (-2, 30), (-4, 28), (-3, 22), 3.2)
 
 
 def _fairy(g: Glyph) -> None:

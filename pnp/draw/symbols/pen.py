@@ -54,7 +54,7 @@ class Contour:
 
     def reverse(self) -> None:
         points = [self.start] + [ps[-1] for _, ps in self.segs]
-        segs = []
+        segs: list[tuple[str, tuple[tuple[float, float], ...]]] = []
         for i in range(len(self.segs) - 1, -1, -1):
             kind, ps = self.segs[i]
             prev = points[i]
@@ -174,7 +174,7 @@ class Pen:
         self.move(*start)
         for s in segs:
             (self.line if len(s) == 2 else self.curve)(*s)
-            pts.append(s[-2:])
+            pts.append((s[-2], s[-1]))
         end = pts[-1]
         if abs(end[0]) > 1e-9:
             self.line(-end[0], end[1])

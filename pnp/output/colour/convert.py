@@ -33,6 +33,9 @@ class PrintColour:
         """The profile for CMYK output from `press` (default: Ghostscript's); exit 2 when it cannot be had."""
         from PIL import ImageCms  # lazy: only CMYK output converts colour
 
+        from pnp.adapters import reportlab as rl  # lazy: only CMYK output writes PDF/X
+        if not rl.ACTIVE:
+            raise InputError([Problem("CMYK output", None, "--cmyk", rl.pdfx_unavailable())])
         try:
             profile = ink_limited_profile(limit, press)
         except (ProfileError, OSError, ImageCms.PyCMSError) as exc:
@@ -70,6 +73,7 @@ class CmykColours:
                                          self._cms.buildTransform(self._srgb, lab, "RGB", "LAB", renderingIntent=intent))
         tints = self._cms.applyTransform(_pixels("CMYK", [(0, 0, 0, k) for k in range(256)]),
                                          self._cms.buildTransform(self._press, lab, "CMYK", "LAB", renderingIntent=intent))
+        assert greys is not None and tints is not None  # only None when converting in place
         want, have = greys.tobytes()[::3], tints.tobytes()[::3]
         return [min(range(256), key=lambda k: (abs(have[k] - w), k)) for w in want]
 
@@ -84,27 +88,15 @@ class CmykColours:
         return self._cache[rgb]
 
     def _convert(self, rgb: tuple[int, int, int]) -> bytes:
-        """One colour through LittleCMS.
-
-        Pillow's `applyTransform` also copies the output profile (190 KB) into
-        every result image's info, which costs more than the conversion; the
-        transform's own `apply` does the conversion alone.
-        """
-        src = _pixels("RGB", [rgb])
-        core = getattr(self._to_cmyk, "transform", None)
-        if core is None:  # another Pillow: the public call
-            return self._cms.applyTransform(src, self._to_cmyk).tobytes()
-        from PIL import Image  # lazy: only CMYK output converts colour
-
-        dst = Image.new("CMYK", (1, 1))
-        core.apply(src.getim(), dst.getim())
-        return dst.tobytes()
+        """One colour through LittleCMS (the Pillow adapter: without copying the profile each time)."""
+        from pnp.adapters import pillow  # lazy: only CMYK output converts colour
+        return pillow.apply_transform(self._to_cmyk, _pixels("RGB", [rgb]), "CMYK")
 
     def __call__(self, value: Any) -> CMYKColor:
         c = toColor(value)
         if isinstance(c, CMYKColor):
             return c
         assert isinstance(c, Color)
-        rgb = tuple(max(0, min(255, round(v * 255))) for v in (c.red, c.green, c.blue))
-        ink = self.cmyk(rgb)  # type: ignore[arg-type]
+        red, green, blue = (max(0, min(255, round(v * 255))) for v in (c.red, c.green, c.blue))
+        ink = self.cmyk((red, green, blue))
         return CMYKColor(*(v / 255 for v in ink), alpha=c.alpha)

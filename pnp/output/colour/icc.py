@@ -17,6 +17,7 @@ import glob
 import struct
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Sequence
 
 GRID = 33                 # table points per Lab axis (the base Ghostscript profile uses 33 as well)
 BASE_PROFILE = "default_cmyk.icc"
@@ -110,14 +111,16 @@ def lab_grid(grid: int = GRID) -> list[tuple[int, int, int]]:
     return [(l, (a - 128) & 0xFF, (b - 128) & 0xFF) for l in axis for a in axis for b in axis]
 
 
-def _transform(pixels: list[tuple[int, ...]], src_mode: str, dst_mode: str, src, dst) -> bytes:
+def _transform(pixels: Sequence[tuple[int, ...]], src_mode: str, dst_mode: str, src, dst) -> bytes:
     """Run pixels through a LittleCMS transform (Pillow's ImageCms); the result's raw bytes, in order."""
     from PIL import Image, ImageCms  # lazy: only print-shop exports convert colour
 
     image = Image.new(src_mode, (len(pixels), 1))
     image.frombytes(b"".join(bytes(p) for p in pixels))
     transform = ImageCms.buildTransform(src, dst, src_mode, dst_mode, renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
-    return ImageCms.applyTransform(image, transform).tobytes()
+    converted = ImageCms.applyTransform(image, transform)
+    assert converted is not None  # only None when converting in place
+    return converted.tobytes()
 
 
 def lab_values(raw: bytes) -> list[tuple[float, int, int]]:

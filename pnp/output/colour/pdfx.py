@@ -10,28 +10,13 @@ the rest. PDF/X-1a:2003 is built on PDF 1.4, the version ReportLab writes.
 """
 from __future__ import annotations
 
-from typing import Any
-
-from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
+
+from pnp.adapters import reportlab as rl
 
 from pnp.output.colour.convert import CmykColours, PrintColour
 
 PDFX_VERSION = "PDF/X-1a:2003"
-
-
-class _PdfxInfo(pdfdoc.PDFInfo):
-    """The document information dictionary with the PDF/X version key."""
-
-    def format(self, document: Any) -> bytes:
-        date = pdfdoc.PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter)
-        return pdfdoc.PDFDictionary({
-            "Title": pdfdoc.PDFString(self.title), "Author": pdfdoc.PDFString(self.author),
-            "CreationDate": date, "ModDate": date, "Producer": pdfdoc.PDFString(self.producer),
-            "Creator": pdfdoc.PDFString(self.creator), "Subject": pdfdoc.PDFString(self.subject),
-            "Keywords": pdfdoc.PDFString(self.keywords), "Trapped": pdfdoc.PDFName("False"),
-            "GTS_PDFXVersion": pdfdoc.PDFString(PDFX_VERSION),
-        }).format(document)
 
 
 def colour_hook(colour: PrintColour | None) -> CmykColours | None:
@@ -44,24 +29,7 @@ def finish_pdfx(c: Canvas, colour: PrintColour) -> None:
 
     Call before `c.save()`, on a canvas created with `colour_hook(colour)`.
     """
-    doc = c._doc
-    old = doc.info
-    info = _PdfxInfo()
-    info.__dict__.update(old.__dict__)
-    doc.info = info
-    profile = pdfdoc.PDFStream(pdfdoc.PDFDictionary({"N": 4}), colour.profile, filters=[pdfdoc.PDFZCompress])
-    intent = pdfdoc.PDFDictionary({
-        "Type": pdfdoc.PDFName("OutputIntent"),
-        "S": pdfdoc.PDFName("GTS_PDFX"),
-        "OutputConditionIdentifier": pdfdoc.PDFString("Custom"),
-        "OutputCondition": pdfdoc.PDFString(colour.name),
-        "Info": pdfdoc.PDFString(colour.name),
-        "RegistryName": pdfdoc.PDFString("http://www.color.org"),
-        "DestOutputProfile": doc.Reference(profile),
-    })
-    catalog = doc.Catalog
-    catalog.__NoDefault__ = [*catalog.__NoDefault__, "OutputIntents"]  # keys ReportLab writes
-    catalog.OutputIntents = pdfdoc.PDFArray([intent])
+    rl.mark_pdfx(c, PDFX_VERSION, colour.profile, colour.name)
 
 
 def whole_page_boxes(c: Canvas, width: float, height: float) -> None:

@@ -47,7 +47,7 @@ def layout(t: Target, scenes: Scenes, drawn: Path, deck: Path, dpi: float) -> di
     (deck / "back").mkdir(parents=True, exist_ok=True)
     if same_back:
         _link(drawn / f"{next(iter(backs))}.png", deck / "back" / "back.png")
-    slots = []
+    slots: list[dict[str, Any]] = []
     for p in cards:
         for _ in range(p.copies):
             n = len(slots) + 1

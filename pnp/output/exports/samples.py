@@ -19,8 +19,8 @@ def samples(games: list[Game]) -> dict[str, tuple[Game, str, int, str]]:
     for game in games:
         for comp in (c for c in game.components if c.is_cards):
             for i, p in enumerate(printed_cards(game, comp)):
-                face = game.faces[p.card.face or comp.face].layout
-                back = game.backs[p.card.back or comp.back].layout
+                face = game.faces[p.card.design("face", comp)].layout
+                back = game.backs[p.card.design("back", comp)].layout
                 found.setdefault(face, (game, comp.key, i, "face"))
                 found.setdefault(back, (game, comp.key, i, "back"))
     return found

@@ -1,0 +1,369 @@
+"""ReportLab's internals, in one place: what pnp does with ReportLab beyond its public API.
+
+Speed-ups (each writes the bytes ReportLab itself would, or measurably less work):
+a faster stream writer (`use_fast_writer`), forms compressed as they end,
+symbol operators captured once, fonts restored from parsed tables, images
+registered under their content's name, a booklet laid out once for two PDFs,
+platypus imported without three unused pattern compiles. Features ReportLab has
+no public call for: the PDF/X info keys and output intent.
+
+Used only on the release series in `GATE.tested`; on any other release (or
+with PNP_ADAPTERS=off) each function takes ReportLab's public route or returns
+None for the caller to do so, and PDF/X output is refused with a message.
+"""
+from __future__ import annotations
+
+import copy
+import io
+import re
+import sys
+import zlib
+from fnmatch import fnmatch
+from functools import lru_cache
+from typing import Any, Callable
+from weakref import WeakKeyDictionary
+
+import reportlab
+from reportlab import rl_config
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfdoc, pdfmetrics
+from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.adapters import Gate, series
+
+GATE = Gate("reportlab", reportlab.Version, ("4.4", "5.1"))
+ACTIVE = GATE.active
+FLATE_LEVEL = 1  # zlib level for every stream on the fast path (ReportLab's own: 6; +4.5 % bytes, half the time)
+
+
+class Unavailable(Exception):
+    """A feature that needs ReportLab internals, asked for on an untested release."""
+
+
+# -- the stream writer ---------------------------------------------------------
+def use_fast_writer() -> None:
+    """Opt in to pnp's writer settings for every PDF of this process (idempotent).
+
+    Always: compressed streams without ASCII85 wrapping (a public setting).
+    When active: zlib level 1, an ASCII shortcut for the PDFDocEncoding codec,
+    and form and TrueType font objects written in one step (the same bytes).
+    """
+    rl_config.useA85 = 0
+    if ACTIVE and not isinstance(pdfdoc.PDFZCompress, _Flate):
+        pdfdoc.PDFZCompress = _Flate()
+        pdfdoc.pdfdocEnc = pdfdoc_bytes
+        pdfdoc.PDFFormXObject = _Form
+        pdfdoc.PDFTrueTypeFont = _TrueTypeFont
+
+
+class _Flate(pdfdoc.PDFStreamFilterZCompress):
+    """ReportLab's FlateDecode filter at FLATE_LEVEL."""
+
+    def encode(self, text: str | bytes) -> bytes:
+        data = text.encode("utf8") if isinstance(text, str) else text
+        return _deflate_big(data) if len(data) >= 8192 else zlib.compress(data, FLATE_LEVEL)
+
+
+@lru_cache(maxsize=64)
+def _deflate_big(data: bytes) -> bytes:
+    """A large stream (mostly font files, the same in many PDFs of a build) compressed once per process."""
+    return zlib.compress(data, FLATE_LEVEL)
+
+
+_NOT_IN_PDFDOC = re.compile("[\x18-\x1f]").search
+
+
+def pdfdoc_bytes(x: Any) -> Any:
+    """ReportLab's PDFDocEncoding of a name, number or string: ASCII (which the codec maps to
+    itself, but for 0x18-0x1F) directly, anything else through the codec."""
+    if isinstance(x, str):
+        return x.encode("ascii") if x.isascii() and not _NOT_IN_PDFDOC(x) else x.encode("extpdfdoc")
+    return x
+
+
+class _Form(pdfdoc.PDFFormXObject):
+    def format(self, document: Any) -> bytes:
+        made = _form_bytes(self, document)
+        return made if made is not None else super().format(document)
+
+
+def _form_bytes(form: Any, document: Any) -> bytes | None:
+    """ReportLab's bytes for `form` (PDFFormXObject.format then PDFStream.format), or None to let it."""
+    if form.Annots or form.Resources or form.BBox or form.Matrix \
+            or not isinstance(document.encrypt, pdfdoc.NoEncryption):
+        return None
+    if form.Contents is not None:  # compressed already (end_form_compressed): its stream, as is
+        if form.Contents.filters is not None or set(form.Contents.dictionary.dict) != {"Filter"}:
+            return None
+        content = form.Contents.content
+        flate = True
+    elif form.stream:
+        flate = bool(form.compression)
+        content = pdfdoc.PDFZCompress.encode(form.stream) if flate else pdfdoc_bytes(form.stream)
+    else:
+        return None
+    if not isinstance(content, bytes):
+        return None
+    ref = document.idToObjectNumberAndVersion
+    resources = [b"/Font %d %d R" % ref[pdfdoc.BasicFonts],
+                 b"/ProcSet [ /PDF /Text /ImageB /ImageC /ImageI ]" if form.hasImages else b"/ProcSet [ /PDF /Text ]"]
+    if form.XObjects:
+        names = sorted(form.XObjects.dict)
+        resources.append(b"/XObject " + _dict_bytes([
+            pdfdoc_bytes(pdfdoc.PDFName(k)) + b" %d %d R" % ref[form.XObjects.dict[k].name] for k in names]))
+    box = b" ".join(pdfdoc_bytes(fp_str(v)) for v in (form.lowerx, form.lowery, form.upperx, form.uppery))
+    entries = [b"/BBox [ " + box + b" ]", *([b"/Filter [ /FlateDecode ]"] if flate else []), b"/FormType 1",
+               b"/Length " + pdfdoc_bytes(fp_str(len(content))), b"/Matrix [ 1 0 0 1 0 0 ]",
+               b"/Resources " + _dict_bytes(resources), b"/Subtype /Form", b"/Type /XObject"]
+    return _dict_bytes(entries) + b"\nstream\n" + content + b"endstream\n"
+
+
+def _dict_bytes(entries: list[bytes]) -> bytes:
+    """A PDF dictionary as ReportLab lays one out: its entries (sorted by key) six to a line."""
+    for i in reversed(range(6, len(entries), 6)):
+        entries.insert(i, b"\n ")
+    return b"<<\n" + b" ".join(entries) + b"\n>>"
+
+
+class _TrueTypeFont(pdfdoc.PDFTrueTypeFont):
+    def format(self, document: Any) -> bytes:
+        made = _font_bytes(self, document)
+        return made if made is not None else super().format(document)
+
+
+def _font_bytes(font: Any, document: Any) -> bytes | None:
+    """ReportLab's bytes for a TrueType font object (PDFType1Font.format), or None to let it."""
+    try:
+        names = {k: getattr(font, k) for k in ("Type", "Subtype", "BaseFont", "Name")}
+        first, last, widths = font.FirstChar, font.LastChar, font.Widths.sequence
+        refs = font.ToUnicode, font.FontDescriptor
+    except AttributeError:
+        return None
+    if hasattr(font, "Encoding") or not all(isinstance(r, pdfdoc.PDFObjectReference) for r in refs) \
+            or not all(type(v) in (int, float) for v in (first, last, *widths)) or not widths:
+        return None
+    ref = document.idToObjectNumberAndVersion
+    rows = [pdfdoc_bytes(fp_str(*widths[i:i + 10])) for i in range(0, len(widths), 10)]
+    entries = [b"/BaseFont " + pdfdoc_bytes(pdfdoc.PDFName(names["BaseFont"])),
+               b"/FirstChar " + pdfdoc_bytes(fp_str(first)),
+               b"/FontDescriptor %d %d R" % ref[refs[1].name],
+               b"/LastChar " + pdfdoc_bytes(fp_str(last)),
+               b"/Name " + pdfdoc_bytes(pdfdoc.PDFName(names["Name"])),
+               b"/Subtype " + pdfdoc_bytes(pdfdoc.PDFName(names["Subtype"])),
+               b"/ToUnicode %d %d R" % ref[refs[0].name],
+               b"/Type " + pdfdoc_bytes(pdfdoc.PDFName(names["Type"])),
+               b"/Widths [ " + b" \n  ".join(rows) + b" ]"]
+    return _dict_bytes(entries)
+
+
+# -- canvases ------------------------------------------------------------------
+def end_form_compressed(c: Canvas, name: str) -> None:
+    """End the current form; when active, compress its stream now rather than at save (a deck of
+    many distinct cards otherwise holds megabytes of form text until then; the same bytes)."""
+    c.endForm()
+    if not ACTIVE:
+        return
+    form = c._doc.idToObject[pdfdoc.xObjectName(name)]
+    form.Contents = pdfdoc.PDFStream(pdfdoc.PDFDictionary({"Filter": pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])}),
+                                     zlib.compress(form.stream, FLATE_LEVEL), filters=None)
+    form.stream = None
+
+
+def form_operators(draw: Callable[[Canvas], None]) -> tuple[str, ...] | None:
+    """The operators `draw` writes into a form, to be replayed with addLiteral; None when not active."""
+    if not ACTIVE:
+        return None
+    scratch = Canvas(io.BytesIO(), invariant=1)
+    scratch.beginForm("scratch")
+    start = len(scratch._code)
+    draw(scratch)
+    return tuple(scratch._code[start:])
+
+
+def converts_colours(c: Canvas) -> bool:
+    """Whether the canvas converts colours (a colour hook); True when that cannot be known."""
+    return not ACTIVE or c._enforceColorSpace is not None
+
+
+def current_font(c: Canvas, default: str) -> str:
+    """The canvas's current font name (`default` when that cannot be read)."""
+    return c._fontname if ACTIVE else default
+
+
+def register_image(c: Canvas, name: str, path: str) -> bool:
+    """Register the image file once per PDF as XObject `name` (a soft mask for PNG alpha), as
+    drawImage does but named by the caller; False when not active (then use drawImage)."""
+    if not ACTIVE:
+        return False
+    doc = c._doc
+    reg = doc.getXObjectName(name)
+    if doc.idToObject.get(reg) is None:
+        obj = pdfdoc.PDFImageXObject(name, path, mask="auto")
+        obj.name = name
+        doc.Reference(obj, reg)
+        doc.addForm(name, obj)
+        smask = getattr(obj, "_smask", None)
+        if smask is not None:
+            obj.smask = doc.Reference(smask, doc.getXObjectName(smask.name))
+            del obj._smask
+    return True
+
+
+def copy_canvas(c: Canvas) -> Canvas | None:
+    """An independent copy of a canvas and its document (forms, images, font subsets) before
+    saving, sharing the registered fonts; None when not active (then lay the document out again)."""
+    if not ACTIVE:
+        return None
+    fonts = {id(f): f for f in pdfmetrics._fonts.values()}
+    memo: dict[int, Any] = {**fonts, id(c._doc.signature): None}
+    twin = copy.deepcopy(c, memo)
+    twin._doc.signature = c._doc.signature.copy()
+    for font in fonts.values():
+        states = getattr(font, "state", None)
+        if states is not None and c._doc in states:
+            states[twin._doc] = copy.deepcopy(states[c._doc], dict(fonts))
+    return twin
+
+
+def retarget(c: Canvas, path: str) -> None:
+    """Make a canvas save to another file."""
+    c._filename = path
+
+
+# -- PDF/X ---------------------------------------------------------------------
+def pdfx_unavailable() -> str:
+    """Why PDF/X cannot be written with this ReportLab (only asked when not active)."""
+    why = "PNP_ADAPTERS=off is set" if series(GATE.version) in GATE.tested else \
+        f"pnp is tested on ReportLab {', '.join(s + '.x' for s in GATE.tested)}, this is {GATE.version}"
+    return f"PDF/X output needs ReportLab internals that are used only where tested ({why})"
+
+
+def mark_pdfx(c: Canvas, version: str, profile: bytes, condition: str) -> None:
+    """The PDF/X version and Trapped keys in the document information, and the output intent
+    with its profile in the catalog (ReportLab has no public call for either)."""
+    if not ACTIVE:
+        raise Unavailable(pdfx_unavailable())
+    doc = c._doc
+    info = _PdfxInfo()
+    info.__dict__.update(doc.info.__dict__)
+    info.pdfx_version = version
+    doc.info = info
+    stream = pdfdoc.PDFStream(pdfdoc.PDFDictionary({"N": 4}), profile, filters=[pdfdoc.PDFZCompress])
+    intent = pdfdoc.PDFDictionary({
+        "Type": pdfdoc.PDFName("OutputIntent"), "S": pdfdoc.PDFName("GTS_PDFX"),
+        "OutputConditionIdentifier": pdfdoc.PDFString("Custom"), "OutputCondition": pdfdoc.PDFString(condition),
+        "Info": pdfdoc.PDFString(condition), "RegistryName": pdfdoc.PDFString("http://www.color.org"),
+        "DestOutputProfile": doc.Reference(stream),
+    })
+    catalog = doc.Catalog
+    catalog.__NoDefault__ = [*catalog.__NoDefault__, "OutputIntents"]  # keys ReportLab writes
+    catalog.OutputIntents = pdfdoc.PDFArray([intent])
+
+
+class _PdfxInfo(pdfdoc.PDFInfo):
+    """The document information dictionary with the PDF/X version key."""
+
+    pdfx_version = ""
+
+    def format(self, document: Any) -> bytes:
+        date = pdfdoc.PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter)
+        return pdfdoc.PDFDictionary({
+            "Title": pdfdoc.PDFString(self.title), "Author": pdfdoc.PDFString(self.author),
+            "CreationDate": date, "ModDate": date, "Producer": pdfdoc.PDFString(self.producer),
+            "Creator": pdfdoc.PDFString(self.creator), "Subject": pdfdoc.PDFString(self.subject),
+            "Keywords": pdfdoc.PDFString(self.keywords), "Trapped": pdfdoc.PDFName("False"),
+            "GTS_PDFXVersion": pdfdoc.PDFString(self.pdfx_version),
+        }).format(document)
+
+
+# -- fonts ---------------------------------------------------------------------
+_NAMES = ("name", "familyName", "styleName", "fullName", "uniqueFontID")  # TTFNameBytes: kept as plain bytes
+SUBSET_ONLY = ("hmetrics", "glyphPos")  # read only to cut a subset
+
+
+def face_state(data: bytes) -> tuple[dict, dict]:
+    """A font file parsed by ReportLab, as plain values in two parts: what measuring and describing
+    the font read, and what only cutting subsets reads (SUBSET_ONLY). Left out: the file's bytes and
+    name, the scale function and glyphToChar (the parser's scratch table, read nowhere else)."""
+    state = {k: v for k, v in vars(TTFontFace(io.BytesIO(data))).items()
+             if k not in ("_ttf_data", "_pdfScale", "glyphToChar", "filename")}
+    for key in _NAMES:
+        if isinstance(state.get(key), bytes):
+            state[key] = bytes(state[key])
+    return {k: v for k, v in state.items() if k not in SUBSET_ONLY}, {k: state[k] for k in SUBSET_ONLY}
+
+
+def restored_font(name: str, path: str, data: bytes, state: dict,
+                  make_subset: Callable[[TTFontFace, tuple[int, ...]], bytes]) -> TTFont:
+    """TTFont(name, path) from a parsed state (face_state's first part), in the state ReportLab's
+    own parse gives (a test compares them); `make_subset(face, glyphs)` cuts its subsets."""
+    face = TTFontFace.__new__(TTFontFace)
+    face.__dict__.update(state)
+    for key in _NAMES:
+        if isinstance(state.get(key), bytes):
+            face.__dict__[key] = TTFNameBytes(state[key])
+    face.filename = path
+    face._ttf_data = data
+    per_unit = 1000 / face.unitsPerEm
+    face._pdfScale = (lambda x: x) if face.unitsPerEm == 1000 else (lambda x: x * per_unit)
+    face.makeSubset = lambda subset: make_subset(face, tuple(subset))
+    font = TTFont.__new__(TTFont)
+    font.fontName = name
+    font.face = face
+    font.encoding = TTEncoding()
+    font.state = WeakKeyDictionary()
+    font._asciiReadable = rl_config.ttfAsciiReadable
+    font.shapable = not any(fnmatch(name, glob) for glob in getattr(rl_config, "unShapedFontGlob", ()))
+    return font
+
+
+def cut_subset(face: TTFontFace, glyphs: tuple[int, ...], tables: Callable[[], dict]) -> bytes:
+    """ReportLab's subset of a restored face; `tables()` supplies the SUBSET_ONLY tables if missing."""
+    if not all(key in vars(face) for key in SUBSET_ONLY):
+        vars(face).update(tables())
+    return TTFontFace.makeSubset(face, list(glyphs))
+
+
+def file_data(face: TTFontFace) -> bytes:
+    """A restored face's font file bytes."""
+    return face._ttf_data
+
+
+# -- platypus ------------------------------------------------------------------
+_LATER = ("(^(?:[a-z0-9\\.\\-\\+]*)://)",  # paragraph.uri_pat (web addresses, for hyphenation)
+          "([\u2e80-\uffff])",  # textsplit.rx (cjkwrap)
+          "#[^\\n]*|(^|[^a-zA-Z0-9_.\\\"'])(as|")  # PyFontify.matchRE (Python source)
+
+
+class _OnFirstUse:
+    """A compiled pattern in waiting: compiled the first time any attribute is asked for."""
+
+    def __init__(self, pattern: str, flags: int) -> None:
+        self._args = (pattern, flags)
+        self._compiled: re.Pattern[str] | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._compiled is None:
+            self._compiled = re.compile(*self._args)
+        return getattr(self._compiled, name)
+
+
+def import_platypus() -> None:
+    """Import reportlab.platypus; when active, three patterns booklets never use (over 50 ms of
+    compiling) become stand-ins that compile on first use, and `re.compile` is itself again after."""
+    if "reportlab.platypus.paragraph" in sys.modules or not ACTIVE:
+        import reportlab.platypus  # noqa: F401
+        return
+    compile_now = re.compile
+
+    def compile_later(pattern: Any, flags: int = 0) -> Any:
+        if isinstance(pattern, str) and pattern.startswith(_LATER):
+            return _OnFirstUse(pattern, flags)
+        return compile_now(pattern, flags)
+
+    re.compile = compile_later
+    try:
+        import reportlab.platypus  # noqa: F401
+    finally:
+        re.compile = compile_now
