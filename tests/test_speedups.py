@@ -17,12 +17,12 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Paragraph
 
 from conftest import ROOT, make_project, run
+from pnp.adapters import reportlab as rl
+from pnp.adapters.reportlab import pdfdoc_bytes as _pdfdoc_bytes
 from pnp.data import boardspec
 from pnp.data.loader import load_game
 from pnp.draw import fonts as fonts_module
-from pnp.adapters import reportlab as rl
 from pnp.draw.fonts import Fonts
-from pnp.adapters.reportlab import pdfdoc_bytes as _pdfdoc_bytes
 from pnp.geometry.sizes import paper_size
 from pnp.output import booklet_story
 from pnp.output.booklets import prepare, write_plain
@@ -81,7 +81,7 @@ def test_a_font_from_the_cache_is_the_parsed_font(tmp_path: Path, monkeypatch: p
     assert [cached.face._pdfScale(v) for v in (0, 7, 2048)] == [fresh.face._pdfScale(v) for v in (0, 7, 2048)]
     subset = list(range(32, 300))
     parses = []
-    monkeypatch.setattr(fonts_module, "_face_state", lambda data: parses.append(data) or None)
+    monkeypatch.setattr(rl, "face_state", lambda data: parses.append(data) or None)
     assert cached.face.makeSubset(subset) == fresh.face.makeSubset(subset)  # cut: the subset tables read
     assert not parses  # stored by the cold parse itself, not parsed again
     assert all(mine[key] == theirs[key] for key in subset_only)

@@ -1,7 +1,7 @@
 """Adapters: every use of a library's internals, one module per library.
 
-Each module lists the release series it was tested on (`TESTED`; CI runs the
-suite on the declared minimum and on the newest release) and applies its
+Each module has a `GATE` naming the release series it was tested on (CI runs
+the suite on the declared minimum and on the newest release) and applies its
 internals only there; on any other release, or with `PNP_ADAPTERS=off` in the
 environment, it takes the library's public route (same pages, slower) and
 `pnp --version` says so. Imports nothing of pnp but this package.
@@ -32,13 +32,20 @@ class Gate:
     def active(self) -> bool:
         return os.environ.get("PNP_ADAPTERS", "").lower() != "off" and series(self.version) in self.tested
 
+    def why_off(self) -> str:
+        """Why the internals are not used (for a gate that is not active)."""
+        if series(self.version) in self.tested:
+            return "PNP_ADAPTERS=off"
+        return f"adapter tested on {self._tested()} only"
+
     def describe(self) -> str:
         """One line for `pnp --version`."""
-        tested = ", ".join(f"{s}.x" for s in self.tested)
         if self.active:
-            return f"{self.library} {self.version}: adapter on (tested on {tested})"
-        why = "PNP_ADAPTERS=off" if series(self.version) in self.tested else f"adapter tested on {tested} only"
-        return f"{self.library} {self.version}: public API only, slower ({why})"
+            return f"{self.library} {self.version}: adapter on (tested on {self._tested()})"
+        return f"{self.library} {self.version}: public API only, slower ({self.why_off()})"
+
+    def _tested(self) -> str:
+        return ", ".join(f"{s}.x" for s in self.tested)
 
 
 def gates() -> list[Gate]:

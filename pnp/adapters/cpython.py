@@ -20,19 +20,18 @@ ACTIVE = GATE.active
 
 
 def exit_now(code: int) -> None:
-    """Flush both streams and end the process with `code` (exit handlers run either way)."""
+    """End the process with `code`: exit handlers run and both streams are flushed either way."""
+    if not ACTIVE:
+        _flush()
+        sys.exit(code)
+    atexit._run_exitfuncs()
+    _flush()
+    os._exit(code)
+
+
+def _flush() -> None:
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
         except (OSError, ValueError):  # the reader went away (`pnp list | head`) or the stream is closed
             pass
-    run_handlers = getattr(atexit, "_run_exitfuncs", None)
-    if not ACTIVE or run_handlers is None:
-        sys.exit(code)
-    run_handlers()
-    for stream in (sys.stdout, sys.stderr):  # what the handlers printed
-        try:
-            stream.flush()
-        except (OSError, ValueError):
-            pass
-    os._exit(code)

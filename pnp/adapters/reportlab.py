@@ -9,7 +9,7 @@ no public call for: the PDF/X info keys and output intent.
 
 Used only on the release series in `GATE.tested`; on any other release (or
 with PNP_ADAPTERS=off) each function takes ReportLab's public route or returns
-None for the caller to do so, and PDF/X output is refused with a message.
+None for the caller to do so; PDF/X output is then refused with the reason.
 """
 from __future__ import annotations
 
@@ -30,15 +30,11 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.adapters import Gate, series
+from pnp.adapters import Gate
 
 GATE = Gate("reportlab", reportlab.Version, ("4.4", "5.1"))
 ACTIVE = GATE.active
 FLATE_LEVEL = 1  # zlib level for every stream on the fast path (ReportLab's own: 6; +4.5 % bytes, half the time)
-
-
-class Unavailable(Exception):
-    """A feature that needs ReportLab internals, asked for on an untested release."""
 
 
 # -- the stream writer ---------------------------------------------------------
@@ -233,17 +229,15 @@ def retarget(c: Canvas, path: str) -> None:
 
 # -- PDF/X ---------------------------------------------------------------------
 def pdfx_unavailable() -> str:
-    """Why PDF/X cannot be written with this ReportLab (only asked when not active)."""
-    why = "PNP_ADAPTERS=off is set" if series(GATE.version) in GATE.tested else \
-        f"pnp is tested on ReportLab {', '.join(s + '.x' for s in GATE.tested)}, this is {GATE.version}"
-    return f"PDF/X output needs ReportLab internals that are used only where tested ({why})"
+    """Why PDF/X cannot be written with this ReportLab (asked before any work when not active)."""
+    return f"PDF/X output needs ReportLab internals, used only where tested (ReportLab {GATE.version}: {GATE.why_off()})"
 
 
 def mark_pdfx(c: Canvas, version: str, profile: bytes, condition: str) -> None:
     """The PDF/X version and Trapped keys in the document information, and the output intent
-    with its profile in the catalog (ReportLab has no public call for either)."""
-    if not ACTIVE:
-        raise Unavailable(pdfx_unavailable())
+    with its profile in the catalog (ReportLab has no public call for either). Only when active:
+    CMYK options are refused before any work otherwise (`pdfx_unavailable`)."""
+    assert ACTIVE, pdfx_unavailable()
     doc = c._doc
     info = _PdfxInfo()
     info.__dict__.update(doc.info.__dict__)

@@ -150,7 +150,7 @@ class Group(click.Group):
 
 
 def version_option(fn: Callable) -> Callable:
-    """--version: pnp's version, then each library an adapter uses and whether its fast paths are on."""
+    """--version: pnp's version, then each library an adapter uses and whether the adapter is on."""
     def show(ctx: click.Context, param: click.Parameter, value: bool) -> None:
         if not value or ctx.resilient_parsing:
             return

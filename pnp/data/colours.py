@@ -5,7 +5,7 @@
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 
 def _rgb(value: Any) -> tuple[float, float, float]:
@@ -42,4 +42,4 @@ def on(value: Any, dark: str = "#000000", light: str = "#ffffff") -> str:
     return dark if 0.299 * r + 0.587 * g + 0.114 * b > 0.55 else light
 
 
-FILTERS = {"mix": mix, "lighten": lighten, "darken": darken, "on": on}
+FILTERS: dict[str, Callable[..., Any]] = {"mix": mix, "lighten": lighten, "darken": darken, "on": on}

@@ -103,10 +103,10 @@ def _every_slot(game: Game, comp: Component) -> dict[SlotKey, dict[str, Any]]:
     sets = sets_for(comp, {spec.option: spec.max} if spec else {})
     jobs: list[tuple[str, Design, CardType | None]] = []
     for card in comp.cards:
-        key = card.face or comp.face
+        key = card.design("face", comp)
         if key in game.faces and game.faces[key].layout not in FREE_SLOTS:  # custom elements render live
             jobs.append((f"faces.{key}", game.faces[key], card))
-    for key in dict.fromkeys(card.back or comp.back for card in comp.cards):
+    for key in dict.fromkeys(card.design("back", comp) for card in comp.cards):
         if key in game.backs and game.backs[key].layout not in FREE_SLOTS:
             jobs.append((f"backs.{key}", game.backs[key], None))
     out: dict[SlotKey, dict[str, Any]] = {}

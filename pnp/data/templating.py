@@ -36,7 +36,7 @@ def spell(n: Any) -> str:
     return _WORDS[n] if isinstance(n, int) and not isinstance(n, bool) and 0 <= n < len(_WORDS) else str(n)
 
 
-_FILTERS: dict[str, Callable[..., Any]] = {**FILTERS, "pairs": pairs, "spell": spell}  # type: ignore[dict-item]
+_FILTERS: dict[str, Callable[..., Any]] = {**FILTERS, "pairs": pairs, "spell": spell}
 
 
 @lru_cache(maxsize=1)

@@ -133,8 +133,6 @@ def _symbol_code(spec: _Spec) -> tuple[str, ...] | None:
     and kept in the disk cache (keyed by pnp's code, like every entry there).
     """
     key = (spec.name, spec.fill_id, spec.stroke_id, spec.ratio)
-    if not rl.ACTIVE:
-        return None
     return cached("symbol", key, lambda: (_draw_code(spec), []), shelf="symbols")
 
 

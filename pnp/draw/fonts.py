@@ -229,7 +229,7 @@ def _subset_of(digest: str, subset: tuple[int, ...], face: TTFontFace) -> bytes:
     process and kept in the disk cache. PDFs share subsets (ReportLab puts ASCII first, in
     order), and a PDF uses the same characters from one build to the next."""
     def tables() -> dict:
-        return cached("ttf-glyphs", (digest,), lambda: (_face_state(rl.file_data(face))[1], []))
+        return cached("ttf-glyphs", (digest,), lambda: (rl.face_state(rl.file_data(face))[1], []))
     return cached("ttf-subset", (digest, subset), lambda: (rl.cut_subset(face, subset, tables), []),
                   shelf="font-subsets")
 
@@ -237,11 +237,6 @@ def _subset_of(digest: str, subset: tuple[int, ...], face: TTFontFace) -> bytes:
 def _parse_once(data: bytes, digest: str) -> dict:
     """A font parsed afresh: its subset tables stored in their own entry from this same
     parse (workers then read them, not the file); the rest returned for the face's entry."""
-    state, tables = _face_state(data)
+    state, tables = rl.face_state(data)
     cached("ttf-glyphs", (digest,), lambda: (tables, []))
     return state
-
-
-def _face_state(data: bytes) -> tuple[dict, dict]:
-    """The adapter's parse of a font file (a name of its own, so tests can count parses)."""
-    return rl.face_state(data)

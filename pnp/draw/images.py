@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from reportlab.lib.colors import Color
-from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.adapters import reportlab as rl

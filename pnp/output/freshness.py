@@ -2,8 +2,8 @@
 
 A game's inputs are its database file (and a stacked deck's base database),
 every file under the project's templates/, fonts/ and art/, the build options and
-pnp's own code (`pnp.data.cache.code_fingerprint`, with the ReportLab and
-zlib versions, since both shape the bytes). After a build the manifest
+pnp's own code (`pnp.data.cache.code_fingerprint`, which holds the versions of
+the libraries and of zlib, since they shape the bytes). After a build the manifest
 records, per game folder, the input files with their SHA-256 and the key
 made from them (`inputs`), and each file entry carries that key and the
 SHA-256 and size of the PDF written. A game is fresh, and `pnp build` skips
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import zlib
 from pathlib import Path
 from typing import Any
 
@@ -51,14 +50,9 @@ def input_files(root: Path, databases: list[Path], digests: dict[Path, str] | No
     return dict(sorted(out.items()))
 
 
-def _engine() -> str:
-    import reportlab  # the package's version only (its __init__ is tiny)
-    return f"{code_fingerprint()}|reportlab {reportlab.Version}|zlib {zlib.ZLIB_RUNTIME_VERSION}"
-
-
 def build_key(inputs: dict[str, str], options: dict[str, Any]) -> str:
     """The key of a game's outputs: its inputs, the build options and the code that draws them."""
-    text = json.dumps({"inputs": inputs, "options": options, "engine": _engine()}, sort_keys=True, default=str)
+    text = json.dumps({"inputs": inputs, "options": options, "engine": code_fingerprint()}, sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()
 
 

@@ -72,11 +72,8 @@ class FileDigests:
 
 def design_of(game: Game, comp: Component, p: Printed, side: str) -> tuple[str, Any]:
     """The design a printed card's face or back uses, and where it is defined (faces.KEY)."""
-    if side == "face":
-        key = p.card.face or comp.face or ""
-        return f"faces.{key}", game.faces[key]
-    key = p.card.back or comp.back or ""
-    return f"backs.{key}", game.backs[key]
+    key = p.card.design(side, comp)
+    return (f"faces.{key}", game.faces[key]) if side == "face" else (f"backs.{key}", game.backs[key])
 
 
 def picture_key(game: Game, comp: Component, p: Printed, side: str, shared: str, files: FileDigests) -> str:

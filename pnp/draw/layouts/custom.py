@@ -11,7 +11,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfbase import pdfmetrics
 
 from pnp.data.catalog import SLOTS
-from pnp.data.elements import Element
+from pnp.data.elements import Element, Number
 from pnp.draw.context import CardContext, color
 from pnp.draw.images import Picture
 from pnp.draw.layouts import Layout
@@ -35,13 +35,18 @@ def draw(ctx: CardContext, s: Mapping[str, Any]) -> Color | None:
     return color(s["code_color"]) if s.get("code_color") else None
 
 
+def _pt(length: Number) -> float:
+    """An element's length (mm; a template has been rendered to a number by now) in points."""
+    return pt(float(length))
+
+
 def box(ctx: CardContext, el: Element) -> Box:
     """The element's box in points from the trim's lower-left corner."""
     inset = {"trim": 0.0, "safe": ctx.safe, "bleed": -ctx.bleed}[el.frame]
     fx, ftop, fw, fh = inset, ctx.h - inset, ctx.w - 2 * inset, ctx.h - 2 * inset
-    x, top = fx + pt(float(el.x)), ftop - pt(float(el.y))
-    w = pt(float(el.w)) if el.w is not None else fw - pt(float(el.x))
-    h = pt(float(el.h)) if el.h is not None else fh - pt(float(el.y))
+    x, top = fx + _pt(el.x), ftop - _pt(el.y)
+    w = _pt(el.w) if el.w is not None else fw - _pt(el.x)
+    h = _pt(el.h) if el.h is not None else fh - _pt(el.y)
     return x, top - h, w, h
 
 
@@ -52,7 +57,7 @@ def _paint(ctx: CardContext, el: Element) -> tuple[int, int]:
         c.setFillColor(color(el.fill))
     if el.stroke:
         c.setStrokeColor(color(el.stroke))
-        c.setLineWidth(pt(float(el.stroke_width)))
+        c.setLineWidth(_pt(el.stroke_width))
         if el.dash:
             c.setDash(pt(el.dash[0]), pt(el.dash[1]))
     return (1 if el.stroke else 0), (1 if el.fill else 0)
@@ -67,7 +72,7 @@ def _rect(ctx: CardContext, el: Element, b: Box, _: Any) -> None:
 def _round_rect(ctx: CardContext, el: Element, b: Box, _: Any) -> None:
     stroke, fill = _paint(ctx, el)
     if stroke or fill:
-        ctx.c.roundRect(*b, pt(float(el.radius)), stroke=stroke, fill=fill)
+        ctx.c.roundRect(*b, _pt(el.radius), stroke=stroke, fill=fill)
 
 
 def _ellipse(ctx: CardContext, el: Element, b: Box, _: Any) -> None:
@@ -83,7 +88,7 @@ def _line(ctx: CardContext, el: Element, b: Box, _: Any) -> None:
     end = box(ctx, Element("rect", frame=el.frame, x=el.x2 or 0.0, y=el.y2 or 0.0, w=0.0, h=0.0))
     c = ctx.c
     c.setStrokeColor(color(el.stroke or ctx.style.ink))
-    c.setLineWidth(pt(float(el.stroke_width)))
+    c.setLineWidth(_pt(el.stroke_width))
     if el.dash:
         c.setDash(pt(el.dash[0]), pt(el.dash[1]))
     c.line(x, top, end[0], end[1])
@@ -119,7 +124,7 @@ def _paragraph(ctx: CardContext, el: Element, b: Box, _: Any) -> None:
 
 def _image(ctx: CardContext, el: Element, b: Box, picture: Picture | None) -> None:
     if picture is not None:
-        ctx.picture(picture, *b, shape=el.clip, radius=pt(float(el.radius)))
+        ctx.picture(picture, *b, shape=el.clip, radius=_pt(el.radius))
 
 
 def _symbol(ctx: CardContext, el: Element, b: Box, _: Any) -> None:
@@ -127,18 +132,18 @@ def _symbol(ctx: CardContext, el: Element, b: Box, _: Any) -> None:
     fill = color(el.fill) if el.fill else (None if el.stroke else color(ctx.style.ink))
     stroke = color(el.stroke) if el.stroke else None
     ctx.symbol(str(el.symbol), x + w / 2, y + h / 2, min(w, h), fill=fill, stroke=stroke,
-               stroke_width=pt(float(el.stroke_width)) if stroke else None)
+               stroke_width=_pt(el.stroke_width) if stroke else None)
 
 
 def _pattern(ctx: CardContext, el: Element, b: Box, _: Any) -> None:
     """Symbols on a grid centred in the box: as many columns and rows as fit, every other row
     shifted by half a step when staggered."""
     x, y, w, h = b
-    step = pt(float(el.step))
-    step_y = pt(float(el.step_y)) if el.step_y else step
+    step = _pt(el.step)
+    step_y = _pt(el.step_y) if el.step_y else step
     if step <= 0 or step_y <= 0:
         raise ValueError("a pattern's step must be more than 0 mm")
-    size = pt(float(el.size)) if el.size else step * 0.5
+    size = _pt(el.size) if el.size else step * 0.5
     nx, ny = int(w // step + 1e-9), int(h // step_y + 1e-9)
     fill = color(el.fill or ctx.style.ink)
     for j in range(ny + 1):

@@ -26,7 +26,7 @@ def face_name(p: Printed) -> str:
 
 def back_key(comp: Component, p: Printed) -> tuple[str, int | None]:
     """What makes two backs the same picture: the design and the set."""
-    return (p.card.back or comp.back or "", p.set_index)
+    return (p.card.design("back", comp), p.set_index)
 
 
 def back_name(comp: Component, p: Printed) -> str:
