@@ -6,7 +6,7 @@ With --record, every call the drawing makes on the ReportLab canvas (and on
 its path objects) is also written to LOG, for bench/floor.py to replay.
 --smoke draws only the component's first card type (tests/test_bench.py).
 The game loads as `pnp build` loads it, through the disk cache
-(pnp.data.cache), so the measured run is the usual one: database unchanged.
+(pnp.data.store.cache), so the measured run is the usual one: database unchanged.
 """
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def main() -> None:
     from pnp.draw.faces import FormCache, printed_cards
     from pnp.draw.fonts import Fonts
     from pnp.geometry.sizes import paper_size, pt
-    from pnp.data.loader import load_game
+    from pnp.data.reading.loader import load_game
     from pnp.draw.pdf import canvas
     from pnp.output.sheets import SheetOptions, deck_grid, draw_deck
 

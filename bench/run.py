@@ -14,7 +14,7 @@ time and peak resident memory (from wait4), and prints a Markdown table:
 - PNG export at 300 dpi in cards per second.
 
 Children run with bytecode caching on (as an installed package has it) and a
-private, warmed pnp disk cache (pnp.data.cache); each measurement is
+private, warmed pnp disk cache (pnp.data.store.cache); each measurement is
 preceded by one untimed run. `--smoke` runs everything once on tiny inputs
 and exits 1 if the floor's PDF differs from pnp's (tests/test_bench.py).
 

@@ -6,12 +6,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from pnp.data.errors import InputError, Problem
+from pnp.data.format.errors import InputError, Problem
 from pnp.draw.faces import FormCache, Printed, card_size_of, printed_cards
-from pnp.data.slots import rendered_slots
+from pnp.data.templating.slots import rendered_slots
 from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import pt
-from pnp.data.model import Component, Game
+from pnp.data.format.model import Component, Game
 from pnp.draw.pdf import canvas
 from pnp.output import freshness
 from pnp.output.checklist import write_checklist

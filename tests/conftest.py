@@ -18,7 +18,7 @@ from pnp.geometry.sizes import MM
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# The validated-database cache (pnp.data.cache) of this test session: private, so
+# The validated-database cache (pnp.data.store.cache) of this test session: private, so
 # tests never read or fill the user's ~/.cache (subprocesses inherit it).
 os.environ.setdefault("PNP_CACHE_DIR", tempfile.mkdtemp(prefix="pnp-test-cache-"))
 

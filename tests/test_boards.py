@@ -9,12 +9,12 @@ import pytest
 from PIL import ImageChops, ImageStat
 
 from pnp.output.boards import board_step, cross_points, plan_for, tile_origin, write_board
-from pnp.data.boardspec import parse_board
+from pnp.data.reading.boardspec import parse_board
 from pnp.build import BuildOptions
-from pnp.data.errors import InputError
+from pnp.data.format.errors import InputError
 from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import MM, paper_size
-from pnp.data.loader import load_game
+from pnp.data.reading.loader import load_game
 from pnp.output.sheets import SheetOptions
 
 from conftest import ROOT

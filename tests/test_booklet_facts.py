@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, page_texts
-from pnp.data.loader import load_game
-from pnp.data.slots import card_view
+from pnp.data.reading.loader import load_game
+from pnp.data.templating.slots import card_view
 from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import paper_size
 from pnp.output.booklet_text import render

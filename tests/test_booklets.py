@@ -15,14 +15,14 @@ import pytest
 from pnp.output.booklets import booklet_step, prepare, write_imposed, write_plain
 from pnp.output.booklet_text import Recorder, render
 from pnp.build import BuildOptions
-from pnp.data.errors import InputError
+from pnp.data.format.errors import InputError
 from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import MM, paper_size
 from pnp.geometry.imposition import saddle_order
-from pnp.data.loader import load_game
+from pnp.data.reading.loader import load_game
 from pnp.rules.checker import check_game
 from pnp.draw.markup import MarkupError, parse
-from pnp.data.model import Component
+from pnp.data.format.model import Component
 from pnp.output.sheets import SheetOptions
 
 from conftest import ROOT

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, make_project, run
-from pnp.data import cache, validate
-from pnp.data.loader import load_game
+from pnp.data.store import cache
+from pnp.data.reading import validate
+from pnp.data.reading.loader import load_game
 
 
 @pytest.fixture

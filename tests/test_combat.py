@@ -9,8 +9,8 @@ from pnp.engines.cards import Card, parse_card, parse_cards, standard_deck
 from functools import partial
 from pathlib import Path
 
-from pnp.data.facts import combat_rules, nasty_table
-from pnp.data.loader import load_game
+from pnp.data.format.facts import combat_rules, nasty_table
+from pnp.data.reading.loader import load_game
 from pnp.engines.combat import (CombatRules, DeckExhausted, SidePlay, Trump, damage_level, play_wild,
                                 points_for)
 from pnp.engines.combat import resolve_attack as _resolve_attack

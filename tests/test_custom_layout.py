@@ -21,7 +21,7 @@ def _faces(database: Path, out: Path, dpi: int = 150) -> list[np.ndarray]:
     (one card with its bleed per page), rasterised by PDFium."""
     from reportlab.pdfgen.canvas import Canvas
 
-    from pnp.data.loader import load_game
+    from pnp.data.reading.loader import load_game
     from pnp.draw.faces import FormCache, card_size_of, printed_cards
     from pnp.draw.fonts import Fonts
 
@@ -151,7 +151,7 @@ def test_documented_example_checks_and_builds(tmp_path: Path) -> None:
 
 def test_live_preview_sees_a_changed_picture(tmp_path: Path) -> None:
     """`pnp serve` keys each card picture by what it reads: an image element's file is part of it."""
-    from pnp.data.loader import load_game
+    from pnp.data.reading.loader import load_game
     from pnp.draw.faces import printed_cards
     from pnp.serve.pictures import FileDigests, picture_key
 

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from pnp.cli import main
 from pnp.draw.context import color, luminance
 from pnp.geometry.sizes import card_size, choose_grid, paper_size
-from pnp.data.loader import load_game
+from pnp.data.reading.loader import load_game
 from conftest import assert_check_names, codes_in
 
 ROOT = Path(__file__).resolve().parents[1]

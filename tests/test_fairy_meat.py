@@ -12,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.data.facts import nasty_table
-from pnp.data.loader import load_game
+from pnp.data.format.facts import nasty_table
+from pnp.data.reading.loader import load_game
 from conftest import page_texts
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from pnp.cli import main
 from pnp.draw.context import color, luminance
 from pnp.draw.faces import resolve
-from pnp.data.loader import load_game
+from pnp.data.reading.loader import load_game
 from conftest import assert_check_names, codes_in
 
 ROOT = Path(__file__).resolve().parents[1]

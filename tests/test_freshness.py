@@ -85,7 +85,7 @@ def test_the_up_to_date_path_loads_no_drawing_code(two: Path) -> None:
     _build(two)
     script = ("import sys\nfrom pnp.cli import main\n"
               "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
-              "print(sorted(m for m in ('yaml', 'jinja2', 'reportlab.pdfgen.canvas', 'pnp.data.model') "
+              "print(sorted(m for m in ('yaml', 'jinja2', 'reportlab.pdfgen.canvas', 'pnp.data.format.model') "
               "if m in sys.modules))\n")
     proc = subprocess.run([sys.executable, "-c", script, "build", "--project", str(two), "--out", str(two / "out")],
                           capture_output=True, text=True, env=os.environ)

@@ -19,9 +19,9 @@ import yaml
 from hypothesis import given, strategies as st
 
 from conftest import ROOT
-from pnp.data.errors import InputError
-from pnp.data.loader import load_game
-from pnp.data.boardspec import parse_board
+from pnp.data.format.errors import InputError
+from pnp.data.reading.loader import load_game
+from pnp.data.reading.boardspec import parse_board
 from pnp.output.booklets import prepare
 from pnp.rules.checker import check_game
 

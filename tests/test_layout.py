@@ -7,8 +7,10 @@ from pathlib import Path
 PNP = Path(__file__).resolve().parent.parent / "pnp"
 
 # Lower numbers sit further up the pipeline; a module may import its own level or lower.
+# The input stage's rooms have an order of their own (see pnp/data/__init__.py).
 LEVELS = {"adapters": 0, "geometry": 0, "engines": 0, "data": 1, "rules": 2, "draw": 3, "output": 4, "build": 5, "serve": 5,
           "cli": 6, "__main__": 7}
+DATA_ROOMS = {"store": 0.1, "format": 0.2, "stacking": 0.3, "templating": 0.4, "reading": 0.5}
 MAX_LINES = 400
 
 
@@ -44,10 +46,12 @@ def _imports(name: str, path: Path, known: set[str]) -> set[str]:
     return found
 
 
-def _level(module: str) -> int:
+def _level(module: str) -> float:
     parts = module.split(".")
     if len(parts) == 1:
         return -1  # the root package (its version) is free for all
+    if parts[1] == "data" and len(parts) > 2:
+        return LEVELS["data"] + DATA_ROOMS[parts[2]]
     return LEVELS[parts[1]]
 
 
@@ -62,6 +66,7 @@ def test_every_stage_is_known() -> None:
     for module in _modules():
         parts = module.split(".")
         assert len(parts) == 1 or parts[1] in LEVELS, f"{module}: add its stage to LEVELS"
+        assert parts[1:2] != ["data"] or len(parts) == 2 or parts[2] in DATA_ROOMS, f"{module}: add its room to DATA_ROOMS"
 
 
 def test_imports_point_down_the_pipeline() -> None:
@@ -108,12 +113,12 @@ def test_the_checker_finds_an_upward_import(tmp_path: Path) -> None:
     """The import reader sees function-local imports, so a dodged cycle cannot hide."""
     mod = tmp_path / "m.py"
     mod.write_text("def f():\n    from pnp.cli import main\n    return main\n")
-    assert _imports("pnp.data.m", mod, {"pnp.cli", "pnp.data.m"}) == {"pnp.cli"}
+    assert _imports("pnp.data.format.m", mod, {"pnp.cli", "pnp.data.format.m"}) == {"pnp.cli"}
 
 
 def test_catalog_matches_the_drawing_code() -> None:
-    """The loader checks databases against pnp.data.catalog; the drawing stage must implement exactly that."""
-    from pnp.data.catalog import SLOTS, SYMBOLS
+    """The loader checks databases against pnp.data.format.catalog; the drawing stage must implement exactly that."""
+    from pnp.data.format.catalog import SLOTS, SYMBOLS
     from pnp.draw.layouts import LAYOUTS
     from pnp.draw.symbols import SYMBOLS as DRAWN
 
@@ -126,7 +131,7 @@ def test_every_declared_slot_is_typed_documented_and_read_by_its_layout() -> Non
     """Each layout module reads exactly the slots the catalog declares for it, each with a type and meaning."""
     import re
 
-    from pnp.data.catalog import FREE_SLOTS, SLOT_TYPES, SLOTS
+    from pnp.data.format.catalog import FREE_SLOTS, SLOT_TYPES, SLOTS
 
     for name, slots in SLOTS.items():
         if name in FREE_SLOTS:

@@ -8,9 +8,9 @@ import jinja2
 import pytest
 
 from conftest import ROOT
-from pnp.data.errors import InputError
-from pnp.data.loader import load_game
-from pnp.data.templating import render_value
+from pnp.data.format.errors import InputError
+from pnp.data.reading.loader import load_game
+from pnp.data.templating.engine import render_value
 
 RULES = (ROOT / "card_data" / "bargains.yaml").read_text(encoding="utf-8")
 TOTAL = "      - id: deck-size\n        check: total\n        expected: 65\n"

@@ -153,7 +153,7 @@ def test_unknown_icon_names_the_card(tmp_path: Path) -> None:
 
 def test_built_in_texts_hold_no_markup_characters() -> None:
     """Markup came after the five games: none of their rendered slots reads differently now."""
-    from pnp.data.loader import load_game
+    from pnp.data.reading.loader import load_game
     from pnp.draw.faces import printed_cards, resolve
 
     def strings(value):
@@ -178,7 +178,7 @@ def test_built_in_texts_hold_no_markup_characters() -> None:
 
 def test_a_capitalised_line_keeps_its_icons(monkeypatch: pytest.MonkeyPatch) -> None:
     """Layouts that print a slot in capitals ({SUN}) still find the symbol; a real unknown name still fails."""
-    from pnp.data.model import Style
+    from pnp.data.format.model import Style
     from pnp.draw.context import CardContext
     from pnp.draw.fonts import Fonts
 

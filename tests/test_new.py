@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pnp.data.loader import load_game
+from pnp.data.reading.loader import load_game
 from tests.conftest import run
 
 

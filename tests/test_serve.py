@@ -15,7 +15,7 @@ import pytest
 from conftest import make_project, run
 from PIL import Image
 
-from pnp.data.project import Project
+from pnp.data.reading.project import Project
 from pnp.serve.builds import Builder, parse_settings
 from pnp.serve.live import Hub, Live
 from pnp.serve.pictures import PictureCache

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from conftest import ROOT, make_project
 
-from pnp.data.loader import load_game
-from pnp.data.project import Project
+from pnp.data.reading.loader import load_game
+from pnp.data.reading.project import Project
 from pnp.draw.faces import printed_cards
 from pnp.serve.server import make_server, serve, stop
 

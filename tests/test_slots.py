@@ -8,7 +8,7 @@ import jsonschema
 import yaml
 from PIL import Image
 
-from pnp.data.catalog import FREE_SLOTS, SLOTS
+from pnp.data.format.catalog import FREE_SLOTS, SLOTS
 from tests.conftest import ROOT, run
 
 

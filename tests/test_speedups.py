@@ -19,8 +19,8 @@ from reportlab.platypus import Paragraph
 from conftest import ROOT, make_project, run
 from pnp.adapters import reportlab as rl
 from pnp.adapters.reportlab import pdfdoc_bytes as _pdfdoc_bytes
-from pnp.data import boardspec
-from pnp.data.loader import load_game
+from pnp.data.reading import boardspec
+from pnp.data.reading.loader import load_game
 from pnp.draw import fonts as fonts_module
 from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import paper_size

@@ -8,7 +8,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from pnp.data.loader import load_game
+from pnp.data.reading.loader import load_game
 from tests.conftest import make_project, run
 
 HEADER = ["key", "name", "value", "copies", "text"]

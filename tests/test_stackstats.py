@@ -13,14 +13,14 @@ from pypdf import PdfReader
 from pnp.engines.cards import parse_card
 from pnp.engines.combat import SidePlay, resolve_attack
 from pnp.draw.fonts import Fonts
-from pnp.data.facts import combat_rules
-from pnp.data.loader import load_game
-from pnp.data.model import Game
-from pnp.data.stacking import VariantSpec, write_variant
-from pnp.data.variants import fairy_cards
+from pnp.data.format.facts import combat_rules
+from pnp.data.reading.loader import load_game
+from pnp.data.format.model import Game
+from pnp.data.stacking.stack import VariantSpec, write_variant
+from pnp.data.reading.variants import fairy_cards
 from pnp.output.stats_report import format_text, report
 from pnp.output.stats_sheet import write_pdf
-from pnp.data.loader import base_component
+from pnp.data.reading.loader import base_component
 
 from test_stacking import MAIN, make_project
 

@@ -14,7 +14,7 @@ from pnp.cli import main
 from pnp.draw.faces import resolve
 from pnp.draw.layouts.arcana import roman
 from pnp.draw.layouts.chart import layers, nodes_from
-from pnp.data.loader import load_game
+from pnp.data.reading.loader import load_game
 from conftest import page_texts
 
 ROOT = Path(__file__).resolve().parents[1]

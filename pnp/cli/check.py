@@ -7,7 +7,7 @@ import sys
 import click
 
 from pnp.cli.common import load_fonts, display, load_games, open_project, project_option
-from pnp.data.errors import InputError
+from pnp.data.format.errors import InputError
 
 
 @click.command()

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 import click
 
-from pnp.data.errors import InputError
-from pnp.data.project import Project
+from pnp.data.format.errors import InputError
+from pnp.data.reading.project import Project
 
 if TYPE_CHECKING:
-    from pnp.data.model import Game
+    from pnp.data.format.model import Game
 
 GAMES_HELP = "Game names (bargains, fairy-bucks, feenbalz, tarot, fairy-meat) or database files."
 
@@ -39,7 +39,7 @@ def fail_input(exc: InputError) -> None:
 
 def load_games(project: Project, names: tuple[str, ...]) -> list[Game]:
     """Load the named games (all when none), collecting every problem before failing."""
-    from pnp.data.loader import load_game  # lazy: `pnp build` with nothing to do loads nothing
+    from pnp.data.reading.loader import load_game  # lazy: `pnp build` with nothing to do loads nothing
     files = [project.resolve_game(n) for n in names] if names else list(project.game_files().values())
     games, problems = [], []
     for path in files:
@@ -56,7 +56,7 @@ def _violations(game: Game) -> list[Any]:
     """check_game(game), from the disk cache when the game is unchanged (the checks compile expressions)."""
     import dataclasses
 
-    from pnp.data.loader import derived
+    from pnp.data.reading.loader import derived
 
     def check() -> list[tuple]:
         from pnp.rules.checker import check_game  # lazy: only on a miss (start-up speed)

@@ -9,10 +9,10 @@ import click
 
 from pnp.cli.common import (colour_options, jobs_option, load_fonts, load_games, print_colour, progress,
                             project_option, set_counts)
-from pnp.data.project import Project
+from pnp.data.reading.project import Project
 
 if TYPE_CHECKING:
-    from pnp.data.model import Game
+    from pnp.data.format.model import Game
 
 
 def _common(fn: Callable) -> Callable:

@@ -18,8 +18,8 @@ SAMPLES = Path(__file__).resolve().parent.parent.parent / "docs" / "layouts"
 def layouts(project_dir: str, write_dir: str | None) -> None:
     """List every layout a design may use, its slots with their types and meanings, and a sample picture."""
     # lazy: only this command needs the catalog's documentation and the drawing stage (start-up speed)
-    from pnp.data.catalog import FREE_SLOTS, SLOT_TYPES, SLOTS, SYMBOLS
-    from pnp.data.errors import InputError
+    from pnp.data.format.catalog import FREE_SLOTS, SLOT_TYPES, SLOTS, SYMBOLS
+    from pnp.data.format.errors import InputError
     from pnp.draw.layouts import LAYOUTS
 
     if write_dir:

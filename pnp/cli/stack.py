@@ -7,8 +7,8 @@ import re
 import click
 
 from pnp.cli.common import load_fonts, display, open_project, progress, jobs_option, project_option
-from pnp.data.errors import InputError, Problem
-from pnp.data.stack_words import DEFAULT_COLOR, FORMS
+from pnp.data.format.errors import InputError, Problem
+from pnp.data.stacking.words import DEFAULT_COLOR, FORMS
 
 SELECTOR_HELP = "Selector forms: " + "; ".join(FORMS) + "."
 
@@ -48,11 +48,11 @@ def stack(base: str, name: str, project_dir: str, jobs: int | None, decks: int, 
     from pnp.build import build as run_build
     from pnp.output.workers import jobs_for
     from pnp.geometry.sizes import paper_size
-    from pnp.data.loader import load_game
+    from pnp.data.reading.loader import load_game
     from pnp.output.sheets import SheetOptions
     from pnp.output.stats_report import format_text
-    from pnp.data.variants import build_variant
-    from pnp.data.stacking import VariantSpec, write_variant
+    from pnp.data.reading.variants import build_variant
+    from pnp.data.stacking.stack import VariantSpec, write_variant
 
     project = open_project(project_dir)
     try:

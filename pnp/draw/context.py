@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.adapters import reportlab as rl
@@ -19,10 +19,11 @@ from pnp.draw.fonts import Fonts
 from pnp.draw.images import Artwork, Picture
 from pnp.draw.markup import is_plain
 from pnp.geometry.sizes import SAFE_ZONE, pt
-from pnp.data.model import Mark, Style
+from pnp.data.format.colours import darken, lighten, luminance, mix, on, rgb
+from pnp.data.format.model import Mark, Style
 from pnp.draw.pdf import place_form
-from pnp.data.cache import cached
-from pnp.data.catalog import unknown_symbol
+from pnp.data.store.cache import cached
+from pnp.data.format.catalog import unknown_symbol
 from pnp.draw.symbols import draw_symbol, has_symbol
 
 WHITE = Color(1, 1, 1)
@@ -33,34 +34,7 @@ def color(value: Any, default: str = "#000000") -> Color:
     """A reportlab colour from '#RRGGBB' (or a Color)."""
     if isinstance(value, Color):
         return value
-    text = str(value or default).strip()
-    try:
-        return HexColor(text if text.startswith("#") else f"#{text}")
-    except (ValueError, TypeError):
-        raise ValueError(f"not a colour: {value!r} (use #RRGGBB)") from None
-
-
-def mix(a: Color, b: Color, t: float) -> Color:
-    """Blend from a (t=0) to b (t=1)."""
-    return Color(a.red + (b.red - a.red) * t, a.green + (b.green - a.green) * t, a.blue + (b.blue - a.blue) * t)
-
-
-def lighten(c: Color, t: float) -> Color:
-    return mix(c, WHITE, t)
-
-
-def darken(c: Color, t: float) -> Color:
-    return mix(c, BLACK, t)
-
-
-def luminance(c: Color) -> float:
-    """Perceived lightness 0..1 (what a grayscale printer keeps)."""
-    return 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue
-
-
-def on(c: Color, dark: Color = BLACK, light: Color = WHITE) -> Color:
-    """Ink that reads on background `c`."""
-    return dark if luminance(c) > 0.55 else light
+    return Color(*rgb(value if value not in (None, "") else default))
 
 
 SYMBOL_REF = 100.0  # points: the size a symbol's form XObject is drawn at before scaling

@@ -12,16 +12,16 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.context import CardContext, color, on
-from pnp.data import elements as custom
-from pnp.data.catalog import FREE_SLOTS, has_symbol, unknown_symbol
-from pnp.data.errors import InputError, Problem
+from pnp.data.templating import elements as custom
+from pnp.data.format.catalog import FREE_SLOTS, has_symbol, unknown_symbol
+from pnp.data.format.errors import InputError, Problem
 from pnp.draw.fonts import Fonts, MissingGlyph
 from pnp.draw.images import Artwork
 from pnp.geometry.sizes import Size, card_size, pt
 from pnp.draw.layouts import LAYOUTS
-from pnp.data.model import CardType, Component, Design, Game, Mark
+from pnp.data.format.model import CardType, Component, Design, Game, Mark
 from pnp.draw.pdf import end_form_compressed
-from pnp.data.slots import SlotKey, context, render_slot, rendered_slots, sets_for
+from pnp.data.templating.slots import SlotKey, context, render_slot, rendered_slots, sets_for
 
 
 @dataclass(frozen=True)
@@ -115,7 +115,7 @@ def resolve(game: Game, comp: Component, design: Design, where: str, card: CardT
             known: dict[str, Any] | None = None) -> dict[str, Any]:
     """Render a design's slots for one card; template errors name the design and card.
 
-    `known` holds the slots already rendered (`pnp.data.slots.rendered_slots`,
+    `known` holds the slots already rendered (`pnp.data.templating.slots.rendered_slots`,
     from the disk cache), so an unchanged game draws without jinja2. The `art`
     slot becomes a checked Picture when it names an image file; a custom
     design's rendered elements come under the key `elements`.

@@ -18,7 +18,7 @@ Rule interpretations (the written rules leave these open):
   changes; a winning defender still earns the halved-difference points.
 * Every number of the rules (the damage steps, the Ace of Spades multiplier,
   the Nasty Hit threshold) comes in as a `CombatRules`, built from the game's
-  database by `pnp.data.facts`; this module types none of them.
+  database by `pnp.data.format.facts`; this module types none of them.
 * Jokers take no part in combat: they cannot be played and are set aside
   when drawn while looking for a Numbered card.
 """

@@ -1,6 +1,6 @@
 """The Nasty Hits table and drawing for one; the table itself comes in as data (`NastyTable`).
 
-`pnp.data.facts` builds the table from the game's database (`facts.nasty_hits`),
+`pnp.data.format.facts` builds the table from the game's database (`facts.nasty_hits`),
 so the reference cards, the booklet and this engine read the same rows.
 """
 from __future__ import annotations

@@ -15,12 +15,12 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.output.board_art import draw_board
-from pnp.data.boardspec import BoardSpec, board_of
+from pnp.data.reading.boardspec import BoardSpec, board_of
 from pnp.draw.context import BLACK, WHITE, CardContext, color, darken, on, scale_bar
 from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import Size, pt
 from pnp.geometry.imposition import Tile, TilePlan, tile_plan
-from pnp.data.model import Component, Game
+from pnp.data.format.model import Component, Game
 from pnp.draw.pdf import canvas
 from pnp.output.steps import BuildOptions, Output, Step
 

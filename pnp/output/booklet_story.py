@@ -26,8 +26,8 @@ from pnp.output.platypus import (
     TableStyle,
 )
 
-from pnp.data.errors import InputError, Problem
-from pnp.data.model import Component, Game
+from pnp.data.format.errors import InputError, Problem
+from pnp.data.format.model import Component, Game
 from pnp.draw.context import color, darken, lighten
 from pnp.draw.faces import FormCache, card_size_of, printed_cards
 from pnp.draw.fonts import Fonts
@@ -35,7 +35,7 @@ from pnp.draw.markup import Block, inline, plain
 from pnp.draw.pdf import place_form
 from pnp.geometry.sizes import pt
 from pnp.output.board_art import draw_board
-from pnp.data.boardspec import board_of
+from pnp.data.reading.boardspec import board_of
 
 class Para(Paragraph):
     """A Paragraph that breaks its lines once per width.

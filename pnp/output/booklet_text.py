@@ -10,12 +10,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.data.boardspec import board_of
-from pnp.data.errors import InputError, Problem
-from pnp.data.slots import card_view
+from pnp.data.reading.boardspec import board_of
+from pnp.data.format.errors import InputError, Problem
+from pnp.data.templating.slots import card_view
 from pnp.geometry.sizes import card_size
-from pnp.data.model import Component, Game
-from pnp.data.templating import file_environment, render_template
+from pnp.data.format.model import Component, Game
+from pnp.data.templating.engine import file_environment, render_template
 
 
 @dataclass
@@ -63,7 +63,7 @@ def _where(comp: Component, where: dict[str, Any]) -> dict[str, Any]:
 def context(game: Game, recorder: Recorder | None = None) -> dict[str, Any]:
     """What booklet templates see: the game, its components and counting helpers."""
     # lazy, like jinja2 in render(): a cached booklet text needs neither the rule checker nor the facts
-    from pnp.data.facts import with_labels
+    from pnp.data.format.facts import with_labels
     from pnp.rules.checker import matches
     rec = recorder or Recorder()
 

@@ -16,14 +16,14 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp import __version__
 from pnp.output.booklet_text import render
-from pnp.data.loader import derived
+from pnp.data.reading.loader import derived
 from pnp.draw.context import darken, lighten
-from pnp.data.errors import InputError, Problem
+from pnp.data.format.errors import InputError, Problem
 from pnp.draw.fonts import Fonts, MissingGlyph
 from pnp.geometry.sizes import Size, pt
 from pnp.geometry.imposition import saddle_order
 from pnp.draw.markup import Block, MarkupError, parse, plain
-from pnp.data.model import Component, Game
+from pnp.data.format.model import Component, Game
 from pnp.adapters import reportlab as rl
 from pnp.output.booklet_imposition import ImposingCanvas
 from pnp.output.booklet_story import Pictures, Styles, story, styles

@@ -7,7 +7,7 @@ from pnp.draw.context import color
 from pnp.draw.faces import printed_cards
 from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import Size, pt
-from pnp.data.model import Game
+from pnp.data.format.model import Game
 from pnp.draw.pdf import canvas
 
 ROW = 5.2  # mm per row

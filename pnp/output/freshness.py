@@ -2,7 +2,7 @@
 
 A game's inputs are its database file (and a stacked deck's base database),
 every file under the project's templates/, fonts/ and art/, the build options and
-pnp's own code (`pnp.data.cache.code_fingerprint`, which holds the versions of
+pnp's own code (`pnp.data.store.cache.code_fingerprint`, which holds the versions of
 the libraries and of zlib, since they shape the bytes). After a build the manifest
 records, per game folder, the input files with their SHA-256 and the key
 made from them (`inputs`), and each file entry carries that key and the
@@ -20,7 +20,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from pnp.data.cache import code_fingerprint, file_digest
+from pnp.data.store.cache import code_fingerprint, file_digest
 
 SHARED_FOLDERS = ("templates", "fonts", "art")  # every game may read these (art: pictures, own symbols)
 

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
 
-from pnp.data.errors import problem
+from pnp.data.format.errors import problem
 
 STAGING_PREFIX = ".pnp-staging-"
 LOCK_WAIT = 600.0  # seconds to wait for another command writing to the same folder

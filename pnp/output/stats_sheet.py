@@ -10,8 +10,8 @@ from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib.colors import Color
 
-from pnp.data.loader import base_component
-from pnp.data.model import Game
+from pnp.data.reading.loader import base_component
+from pnp.data.format.model import Game
 from pnp.draw.context import color, lighten, on
 from pnp.draw.fonts import Fonts
 from pnp.draw.pdf import canvas

@@ -15,7 +15,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence, TypeVar
 
-from pnp.data.errors import InputError, Problem
+from pnp.data.format.errors import InputError, Problem
 
 S = TypeVar("S")
 T = TypeVar("T")

@@ -6,9 +6,9 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import Any, Callable, Iterable
 
-from pnp.data.facts import FACT_RULE_KINDS
-from pnp.data.model import CardType, Component, Game, Rule
-from pnp.data.templating import compile_expr
+from pnp.data.format.facts import FACT_RULE_KINDS
+from pnp.data.format.model import CardType, Component, Game, Rule
+from pnp.data.templating.engine import compile_expr
 from pnp.rules.factcheck import check_fact_rule
 
 

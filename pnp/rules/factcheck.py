@@ -1,14 +1,14 @@
 """Rules over a game's facts: a fact's value (`fact`), player ranges (`players`) and tables of
 value bands that must cover a range without gap or overlap (`bands`).
 
-The option shapes of these kinds are declared in `pnp.data.facts.FACT_RULE_NEEDS`.
+The option shapes of these kinds are declared in `pnp.data.format.facts.FACT_RULE_NEEDS`.
 """
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from pnp.data.facts import MissingFact, lookup, plain
-from pnp.data.model import Game, Rule
+from pnp.data.format.facts import MissingFact, lookup, plain
+from pnp.data.format.model import Game, Rule
 
 Fail = Callable[..., None]
 

@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from pnp.build import BuildOptions, build, plan_build, total_weight
-from pnp.data.errors import InputError
-from pnp.data.loader import load_game
-from pnp.data.project import Project
+from pnp.data.format.errors import InputError
+from pnp.data.reading.loader import load_game
+from pnp.data.reading.project import Project
 from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import paper_size
 from pnp.output.sheets import SheetOptions

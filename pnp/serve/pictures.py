@@ -17,7 +17,7 @@ from itertools import groupby
 from pathlib import Path
 from typing import Any
 
-from pnp.data.model import Component, Game
+from pnp.data.format.model import Component, Game
 from pnp.draw.faces import Printed, card_size_of, resolve
 from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import Size

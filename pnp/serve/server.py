@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from pnp.data.project import Project
+from pnp.data.reading.project import Project
 from pnp.serve.builds import Builder, parse_settings
 from pnp.serve.live import Hub, Live
 from pnp.serve.page import asset, page

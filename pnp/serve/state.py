@@ -12,10 +12,10 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from pnp.data.errors import InputError, Problem
-from pnp.data.loader import load_game
-from pnp.data.model import Component, Game
-from pnp.data.project import Project
+from pnp.data.format.errors import InputError, Problem
+from pnp.data.reading.loader import load_game
+from pnp.data.format.model import Component, Game
+from pnp.data.reading.project import Project
 from pnp.draw.faces import card_size_of, printed_cards
 from pnp.draw.fonts import Fonts
 from pnp.output.exports.naming import back_key, distinct_backs

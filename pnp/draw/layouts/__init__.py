@@ -1,5 +1,5 @@
 """Generic card layouts, one module each; a database's designs name them.
-Part of the drawing stage; each takes its slot names from `pnp.data.catalog`.
+Part of the drawing stage; each takes its slot names from `pnp.data.format.catalog`.
 
 Each module in this package defines `LAYOUT = Layout(...)`; the registry is
 built from whatever modules are here, so adding a layout is adding a file.
@@ -16,7 +16,7 @@ from typing import Any, Callable, Mapping
 
 from reportlab.lib.colors import Color
 
-from pnp.data.catalog import Slot
+from pnp.data.format.catalog import Slot
 from pnp.draw.context import CardContext
 
 DrawFn = Callable[[CardContext, Mapping[str, Any]], "Color | None"]
@@ -27,7 +27,7 @@ class Layout:
     """A named way to draw a card from slot values."""
 
     name: str
-    slots: Mapping[str, Slot]  # name -> type and meaning, from pnp.data.catalog
+    slots: Mapping[str, Slot]  # name -> type and meaning, from pnp.data.format.catalog
     draw: DrawFn
     doc: str = ""
 

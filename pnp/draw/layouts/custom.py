@@ -1,4 +1,4 @@
-"""A layout described in the database: draws a design's elements (see `pnp.data.elements`) in order.
+"""A layout described in the database: draws a design's elements (see `pnp.data.format.elements`) in order.
 
 Slots are the design's own names, for its elements to use as `slots.NAME`;
 the slot `code_color` colours the collation code and set mark.
@@ -10,8 +10,8 @@ from typing import Any, Mapping
 from reportlab.lib.colors import Color
 from reportlab.pdfbase import pdfmetrics
 
-from pnp.data.catalog import SLOTS
-from pnp.data.elements import Element, Number
+from pnp.data.format.catalog import SLOTS
+from pnp.data.format.elements import Element, Number
 from pnp.draw.context import CardContext, color
 from pnp.draw.images import Picture
 from pnp.draw.layouts import Layout

@@ -16,7 +16,7 @@ from typing import Any
 
 from reportlab.lib.colors import CMYKColor, Color, toColor
 
-from pnp.data.errors import InputError, Problem
+from pnp.data.format.errors import InputError, Problem
 from pnp.output.colour.icc import InkLimit, ProfileError, description_of, ink_limited_profile
 
 

@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass
 
 from pnp.draw.faces import Printed
-from pnp.data.model import Component, Game
+from pnp.data.format.model import Component, Game
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 

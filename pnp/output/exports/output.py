@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
-from pnp.data.model import Game
+from pnp.data.format.model import Game
 from pnp.output.manifest import record_export
 from pnp.output.publish import publish, staging
 

@@ -5,7 +5,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from pnp.data.model import Game
+from pnp.data.format.model import Game
 from pnp.draw.faces import card_size_of, printed_cards
 from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import card_size

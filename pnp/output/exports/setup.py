@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.draw.fonts import Fonts
-from pnp.data.model import Game
+from pnp.data.format.model import Game
 from pnp.output.exports.raster import Scene
 
 Scenes = dict[str, Scene]

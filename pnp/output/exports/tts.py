@@ -28,7 +28,7 @@ from pnp.output.exports.output import folder
 from pnp.output.exports.setup import Scenes, Setup
 from pnp.output.workers import chunked, run_all
 from pnp.output.exports.profiles import MM_PER_INCH, Frame
-from pnp.data.errors import InputError, Problem
+from pnp.data.format.errors import InputError, Problem
 from pnp.geometry.sizes import Size
 from pnp.output.exports.raster import Request, render
 

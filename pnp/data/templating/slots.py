@@ -3,7 +3,7 @@
 Rendering a slot needs jinja2 (and compiling its templates); both cost more
 than drawing a small deck. Every face and back of a component is therefore
 rendered once per content of the game and kept in the disk cache
-(`pnp.data.cache`), keyed by a digest of everything a template can see, so
+(`pnp.data.store.cache`), keyed by a digest of everything a template can see, so
 an unchanged game draws without importing jinja2 at all.
 """
 from __future__ import annotations
@@ -12,9 +12,9 @@ import hashlib
 from collections.abc import Sequence
 from typing import Any
 
-from pnp.data.cache import cached
-from pnp.data.catalog import FREE_SLOTS
-from pnp.data.model import CardType, Component, Design, Game, Mark
+from pnp.data.store.cache import cached
+from pnp.data.format.catalog import FREE_SLOTS
+from pnp.data.format.model import CardType, Component, Design, Game, Mark
 
 SlotKey = tuple[str, "str | None", "int | None", "Mark | None"]  # design, card key, set index, mark
 
@@ -51,7 +51,7 @@ def card_view(game: Game, card: CardType) -> dict[str, Any]:
 
 
 def _facts(game: Game) -> Any:
-    from pnp.data.facts import with_labels  # lazy: the rules engines only for games with facts
+    from pnp.data.format.facts import with_labels  # lazy: the rules engines only for games with facts
     return with_labels(game.facts)
 
 
@@ -92,7 +92,7 @@ def context(game: Game, comp: Component, card: CardType | None, mark: Mark | Non
 
 def render_slot(value: Any, ctx: dict[str, Any]) -> Any:
     """One slot's value for one card (raises jinja2.TemplateError)."""
-    from pnp.data.templating import render_value  # lazy: jinja2 only when something is rendered
+    from pnp.data.templating.engine import render_value  # lazy: jinja2 only when something is rendered
     return render_value(value, ctx)
 
 

@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.data.errors import problem
+from pnp.data.format.errors import problem
 
 
 def find_root(path: Path) -> Path | None:

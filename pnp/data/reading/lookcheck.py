@@ -11,10 +11,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-from pnp.data.errors import Problem
-from pnp.data.limits import MAX_SETS_CARDS
-from pnp.data.model import Game
-from pnp.data.yamlsrc import line_of
+from pnp.data.format.errors import Problem
+from pnp.data.format.limits import MAX_SETS_CARDS
+from pnp.data.format.model import Game
+from pnp.data.reading.yamlsrc import line_of
 
 COLOUR = re.compile(r"^#?[0-9a-fA-F]{6}$")
 

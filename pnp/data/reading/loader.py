@@ -1,6 +1,6 @@
 """Load a game database: from the on-disk cache when its files are unchanged, else read and check it.
 
-Reading afresh (`pnp.data.validate`) needs PyYAML, jinja2 and the checks;
+Reading afresh (`pnp.data.reading.validate`) needs PyYAML, jinja2 and the checks;
 a cache hit needs none of them, so they are imported only on a miss (lazy
 imports, for start-up speed).
 """
@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from pnp.data.cache import cached
-from pnp.data.model import Component, Game
-from pnp.data.project import find_root, own_symbols
+from pnp.data.store.cache import cached
+from pnp.data.format.model import Component, Game
+from pnp.data.reading.project import find_root, own_symbols
 
 
 def load_game(path: Path, display: str | None = None, root: Path | None = None) -> Game:
@@ -25,7 +25,7 @@ def load_game(path: Path, display: str | None = None, root: Path | None = None) 
     root = root or find_root(path) or path.resolve().parent
 
     def fresh() -> tuple[Game, list[Path]]:
-        from pnp.data.validate import read_game  # lazy: YAML, jinja2 and the checks only on a miss
+        from pnp.data.reading.validate import read_game  # lazy: YAML, jinja2 and the checks only on a miss
         game = read_game(path, name, root, load_game)
         return game, [path, *inputs_of(game)[1:]]
 

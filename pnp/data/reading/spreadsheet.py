@@ -12,8 +12,8 @@ import csv
 from pathlib import Path
 from typing import Any
 
-from pnp.data.errors import Problem
-from pnp.data.located import Located, LocatedList, line_of
+from pnp.data.format.errors import Problem
+from pnp.data.format.located import Located, LocatedList, line_of
 
 RESERVED = ("key", "name", "copies", "text", "face", "back")
 _TRUE, _FALSE = {"true", "yes", "y", "1", "x"}, {"false", "no", "n", "0", ""}

@@ -11,9 +11,9 @@ from dataclasses import field as fld
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
-from pnp.data.limits import MAX_COPIES, MAX_DECK_CARDS
-from pnp.data.elements import Element
-from pnp.data.schema import doc as _d
+from pnp.data.format.limits import MAX_COPIES, MAX_DECK_CARDS
+from pnp.data.format.elements import Element
+from pnp.data.format.schema import doc as _d
 
 Kind = Literal["deck", "reference", "board", "booklet"]
 CARD_KINDS = ("deck", "reference")

@@ -11,8 +11,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from pnp.data.colours import FILTERS
-from pnp.data.limits import MAX_TEMPLATE_OUTPUT
+from pnp.data.format.colours import FILTERS
+from pnp.data.format.limits import MAX_TEMPLATE_OUTPUT
 
 if TYPE_CHECKING:
     import jinja2
@@ -42,7 +42,7 @@ _FILTERS: dict[str, Callable[..., Any]] = {**FILTERS, "pairs": pairs, "spell": s
 @lru_cache(maxsize=1)
 def _inline() -> "ImmutableSandboxedEnvironment":
     """The one environment for inline templates (created on first use)."""
-    from pnp.data import sandbox  # lazy: see the module docstring
+    from pnp.data.templating import sandbox  # lazy: see the module docstring
     return sandbox.environment(_FILTERS)
 
 
@@ -54,7 +54,7 @@ def is_template(text: Any) -> bool:
 @lru_cache(maxsize=4096)
 def compile_text(text: str) -> "jinja2.Template":
     """Compile an inline template once (raises jinja2.TemplateSyntaxError)."""
-    from pnp.data import sandbox  # lazy: see the module docstring
+    from pnp.data.templating import sandbox  # lazy: see the module docstring
     env = _inline()
     sandbox.refuse_private(env.parse(text))
     return env.from_string(text)
@@ -63,7 +63,7 @@ def compile_text(text: str) -> "jinja2.Template":
 @lru_cache(maxsize=1024)
 def compile_expr(expr: str) -> Callable[..., Any]:
     """Compile a rule expression once (raises jinja2.TemplateSyntaxError); it runs within the time limit."""
-    from pnp.data import sandbox  # lazy: see the module docstring
+    from pnp.data.templating import sandbox  # lazy: see the module docstring
     env = _inline()
     fn = env.compile_expression(expr, undefined_to_none=False)
     sandbox.refuse_private(env.parse(f"{{{{ ({expr}) }}}}"))
@@ -76,7 +76,7 @@ def compile_expr(expr: str) -> Callable[..., Any]:
 
 def render_template(template: "jinja2.Template", context: dict[str, Any]) -> str:
     """Render within the time and output limits."""
-    from pnp.data import sandbox  # lazy: see the module docstring
+    from pnp.data.templating import sandbox  # lazy: see the module docstring
     parts: list[str] = []
     size = 0
     with sandbox.time_limit():
@@ -120,5 +120,5 @@ def file_environment(folder: Path) -> "ImmutableSandboxedEnvironment":
     """Sandboxed environment that loads templates only from `folder`."""
     import jinja2  # lazy: see the module docstring
 
-    from pnp.data import sandbox
+    from pnp.data.templating import sandbox
     return sandbox.environment(_FILTERS, jinja2.FileSystemLoader(str(folder)))

@@ -24,12 +24,12 @@ import difflib
 from pathlib import Path
 from typing import Any
 
-from pnp.data.errors import InputError, Problem
-from pnp.data.model import Component, Game, Rule
-from pnp.data.project import Project
-from pnp.data.schema import Parser
-from pnp.data.stacking import StackProblem, VariantSpec, stack_copies, stacked_component
-from pnp.data.located import Located, line_of
+from pnp.data.format.errors import InputError, Problem
+from pnp.data.format.model import Component, Game, Rule
+from pnp.data.reading.project import Project
+from pnp.data.format.schema import Parser
+from pnp.data.stacking.stack import StackProblem, VariantSpec, stack_copies, stacked_component
+from pnp.data.format.located import Located, line_of
 from pnp.engines.cards import JOKER, Card
 from pnp.engines.deckstats import p_order_tie
 

@@ -1,7 +1,7 @@
 """YAML mappings and lists that remember their source lines (no YAML import here).
 
 Kept apart from `yamlsrc` so that a game read back from the on-disk cache
-(`pnp.data.cache`) needs these classes but not the YAML parser.
+(`pnp.data.store.cache`) needs these classes but not the YAML parser.
 """
 from __future__ import annotations
 

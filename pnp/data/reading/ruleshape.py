@@ -15,12 +15,12 @@ from typing import Any, Callable
 
 import jinja2
 
-from pnp.data.errors import Problem
-from pnp.data.facts import FACT_RULE_NEEDS
-from pnp.data.limits import MAX_RULE_COMBINATIONS, MAX_TEXT
-from pnp.data.model import CARD_RESERVED, Component, Rule
-from pnp.data.templating import compile_expr
-from pnp.data.yamlsrc import line_of
+from pnp.data.format.errors import Problem
+from pnp.data.format.facts import FACT_RULE_NEEDS
+from pnp.data.format.limits import MAX_RULE_COMBINATIONS, MAX_TEXT
+from pnp.data.format.model import CARD_RESERVED, Component, Rule
+from pnp.data.templating.engine import compile_expr
+from pnp.data.reading.yamlsrc import line_of
 
 BOUNDS = ("expected", "min", "max")
 
@@ -43,7 +43,7 @@ SHAPES: dict[str, Shape] = {
     "balance": Shape(("field",), frozenset({"field", "fields", "where"})),
     "links": Shape(("field",), frozenset({"field", "where", "symmetric", "inverse"})),
     "expr": Shape(("expr",), frozenset({"expr", "params"})),
-    # rules over the game's facts (pnp.data.facts, checked by pnp.rules.factcheck)
+    # rules over the game's facts (pnp.data.format.facts, checked by pnp.rules.factcheck)
     "fact": Shape(FACT_RULE_NEEDS["fact"], frozenset({"fact", "expected", "min", "max"}), BOUNDS),
     "players": Shape(FACT_RULE_NEEDS["players"], frozenset({"fact", "min", "max"})),
     "bands": Shape(FACT_RULE_NEEDS["bands"], frozenset({"fact", "min", "max"})),

@@ -13,20 +13,20 @@ from typing import Any, Callable, Iterable
 import jinja2
 
 from pnp.geometry import sizes as geometry
-from pnp.data import elements as custom
-from pnp.data.catalog import FREE_SLOTS, SLOTS, has_symbol, unknown_symbol
-from pnp.data.errors import InputError, Problem
-from pnp.data.facts import with_labels
-from pnp.data.model import CARD_RESERVED, CardType, Component, Design, FieldSpec, Game
-from pnp.data.project import own_symbols
-from pnp.data.schema import Parser
-from pnp.data.spreadsheet import expand as expand_sheets
-from pnp.data.variants import base_file, build_variant, parse_spec, variant_lines
-from pnp.data.lookcheck import check_look
-from pnp.data.ruleshape import check_rule
-from pnp.data.templating import compile_text, is_template, render_template
-from pnp.data.located import Located, line_of
-from pnp.data.yamlsrc import load_yaml
+from pnp.data.templating import elements as custom
+from pnp.data.format.catalog import FREE_SLOTS, SLOTS, has_symbol, unknown_symbol
+from pnp.data.format.errors import InputError, Problem
+from pnp.data.format.facts import with_labels
+from pnp.data.format.model import CARD_RESERVED, CardType, Component, Design, FieldSpec, Game
+from pnp.data.reading.project import own_symbols
+from pnp.data.format.schema import Parser
+from pnp.data.reading.spreadsheet import expand as expand_sheets
+from pnp.data.reading.variants import base_file, build_variant, parse_spec, variant_lines
+from pnp.data.reading.lookcheck import check_look
+from pnp.data.reading.ruleshape import check_rule
+from pnp.data.templating.engine import compile_text, is_template, render_template
+from pnp.data.format.located import Located, line_of
+from pnp.data.reading.yamlsrc import load_yaml
 
 _PY_TYPES: dict[str, tuple[type, ...]] = {"int": (int,), "str": (str,), "bool": (bool,),
                                           "float": (int, float), "list": (list, tuple)}
@@ -40,7 +40,7 @@ def _hint(name: str, options: Iterable[str]) -> str:
 def read_game(path: Path, name: str, root: Path, load: Callable[[Path, str, Path], Game]) -> Game:
     """Parse and validate one database file; raise InputError listing every problem.
 
-    `pnp.data.loader.load_game` is the entry point (it caches what this returns)
+    `pnp.data.reading.loader.load_game` is the entry point (it caches what this returns)
     and is passed in as `load`, which reads a variant's base game.
     """
     data = load_yaml(path, name)

@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from pnp.data.model import CardType, Component, Mark, SetsSpec
+from pnp.data.format.model import CardType, Component, Mark, SetsSpec
 
 # English words for ranks: general card vocabulary, not the rules of any one game.
 _WORDS: Mapping[str, str] = {
@@ -34,7 +34,7 @@ _RANGE = re.compile(r"^(\d+)-(\d+)$")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 MAX_DECKS = 8
-from pnp.data.stack_words import DEFAULT_COLOR, FORMS  # noqa: E402 - re-exported
+from pnp.data.stacking.words import DEFAULT_COLOR, FORMS  # noqa: E402 - re-exported
 
 
 class SelectorError(ValueError):

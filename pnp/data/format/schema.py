@@ -13,8 +13,8 @@ import types
 import typing
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
-from pnp.data.errors import Problem
-from pnp.data.located import line_of
+from pnp.data.format.errors import Problem
+from pnp.data.format.located import line_of
 
 
 @functools.cache
