@@ -113,14 +113,14 @@ BAD = [
      "faces.f.elements[9].text: a pattern element has no 'text'"),
     ("missing field", "type: symbol, symbol: star,", "type: symbol,",
      "faces.f.elements[5].symbol: a symbol element needs 'symbol'"),
-    ("not a number", "x: 40, y: 70", "x: forty, y: 70", "faces.f.elements[5].x: expected a number"),
+    ("not a number", "x: 40, y: 70", "x: forty, y: 70", "faces.f.elements[5].x: expected a length"),
     ("bad choice", "valign: top}", "valign: up}", "faces.f.elements[3].valign: expected one of top, middle"),
     ("bad condition", 'when: "card.n > 5"', 'when: "card.n >"', "faces.f.elements[2].when: expression syntax"),
     ("unknown symbol", "symbol: leaf,", "symbol: lief,", "elements[9].symbol: unknown symbol 'lief'; did you mean leaf"),
     ("templated number", "x: 5, y: 40", "x: '{{ card.name }}', y: 40",
-     "card AT-a: x: expected a number, found 'A'"),
+     "faces.f.elements[3].x: card AT-a: expected a length (mm, cm, in, pt or %), found 'A'"),
     ("text too long", "text: \"SHOWN {{ card.n }}\"", "text: \"{{ 'SHOWN ' * 30 }}\"", "text does not fit"),
-    ("elements on a built-in layout", "layout: custom", "layout: value", "only layout 'custom' draws elements"),
+    ("elements on a built-in layout", "layout: custom", "layout: value", "only layout 'custom' draws elements of its own"),
 ]
 
 

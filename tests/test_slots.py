@@ -8,7 +8,10 @@ import jsonschema
 import yaml
 from PIL import Image
 
-from pnp.data.format.catalog import FREE_SLOTS, SLOTS
+from pnp.data.format.catalog import FREE_SLOTS
+from pnp.data.reading.layouts import layout_slots
+
+SLOTS = layout_slots()
 from tests.conftest import ROOT, run
 
 

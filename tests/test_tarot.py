@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.draw.faces import resolve
-from pnp.draw.layouts.arcana import roman
+from pnp.data.templating.engine import roman
 from pnp.draw.layouts.chart import layers, nodes_from
 from pnp.data.reading.loader import load_game
 from conftest import page_texts

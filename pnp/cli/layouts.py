@@ -15,12 +15,23 @@ SAMPLES = Path(__file__).resolve().parent.parent.parent / "docs" / "layouts"
 @project_option
 @click.option("--write-samples", "write_dir", default=None, type=click.Path(file_okay=False),
               help="Draw one sample card per layout from this project's games into this folder.")
-def layouts(project_dir: str, write_dir: str | None) -> None:
+@click.option("--show", "show", default=None, metavar="NAME",
+              help="Print a built-in layout's elements, to copy into a database as `layout: custom` and change.")
+def layouts(project_dir: str, write_dir: str | None, show: str | None) -> None:
     """List every layout a design may use, its slots with their types and meanings, and a sample picture."""
     # lazy: only this command needs the catalog's documentation and the drawing stage (start-up speed)
-    from pnp.data.format.catalog import FREE_SLOTS, SLOT_TYPES, SLOTS, SYMBOLS
+    from pnp.data.format.catalog import CUSTOM_DOC, FREE_SLOTS, SLOT_TYPES, SYMBOLS
     from pnp.data.format.errors import InputError
+    from pnp.data.reading.layouts import builtin, layout_file, layout_slots
     from pnp.draw.layouts import LAYOUTS
+
+    SLOTS = layout_slots()
+    if show is not None:
+        if show not in builtin():
+            raise click.UsageError(f"no built-in layout {show!r} drawn from elements; "
+                                   f"those are: {', '.join(builtin())}")
+        click.echo(layout_file(show).read_text(encoding="utf-8"), nl=False)
+        return
 
     if write_dir:
         from pnp.draw.fonts import Fonts
@@ -34,7 +45,8 @@ def layouts(project_dir: str, write_dir: str | None) -> None:
             click.echo(f"{layout:<10} {path}")
         return
     for name, slots in SLOTS.items():
-        click.echo(f"{name}: {' '.join(LAYOUTS[name].doc.split())}")
+        doc = builtin()[name].doc if name in builtin() else LAYOUTS[name].doc if name in LAYOUTS else CUSTOM_DOC
+        click.echo(f"{name}: {' '.join(doc.split())}")
         picture = SAMPLES / f"{name}.png"
         click.echo(f"  sample: {picture if picture.is_file() else '(none)'}")
         if name in FREE_SLOTS:

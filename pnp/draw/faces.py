@@ -12,12 +12,14 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.context import CardContext, color, on
-from pnp.data.templating import elements as custom
+from pnp.data.format.layout import Layout
+from pnp.data.reading.layouts import builtin
 from pnp.data.format.catalog import FREE_SLOTS, has_symbol, unknown_symbol
 from pnp.data.format.errors import InputError, Problem
 from pnp.draw.fonts import Fonts, MissingGlyph
 from pnp.draw.images import Artwork
 from pnp.geometry.sizes import Size, card_size, pt
+from pnp.draw.designs import ElementProblem, draw_layout
 from pnp.draw.layouts import LAYOUTS
 from pnp.data.format.model import CardType, Component, Design, Game, Mark
 from pnp.draw.pdf import end_form_compressed
@@ -96,14 +98,31 @@ class FormCache:
         c.clipPath(path, stroke=0, fill=0)
         ctx = CardContext(c, w, h, b, self.fonts, self.game.style, code=code, mark=mark, art=self.art)
         try:
-            ink = LAYOUTS[design.layout].draw(ctx, slots)
+            ink = self._layout(ctx, comp, design, where, slots, card, mark, set_index)
             draw_footer(ctx, ink or color(self.game.style.ink))
+        except ElementProblem as exc:  # a custom design's own element: its line; a built-in layout: the design
+            label = f"card {code}" if card else f"back of {comp.key}"
+            own = design.layout in FREE_SLOTS
+            raise InputError([Problem(self.game.where, exc.line if own else design.line,
+                                      f"{where}.{exc.field}" if own else where, f"{label}: {exc.message}")]) from None
         except (MissingGlyph, ValueError, KeyError) as exc:
             label = f"card {code}" if card else f"back of {comp.key}"
             raise InputError([Problem(self.game.where, design.line, where,
                                       f"{label}: {exc}")]) from None
         end_form_compressed(c, name)
         return name
+
+
+    def _layout(self, ctx: CardContext, comp: Component, design: Design, where: str, slots: dict[str, Any],
+                card: CardType | None, mark: Mark | None, set_index: int | None) -> Any:
+        """Draw the design's layout: a built-in one's elements, a custom design's own, or Python code."""
+        spec = builtin().get(design.layout)
+        if spec is not None:
+            return draw_layout(ctx, spec, slots, {}, self.art, design.layout)
+        if design.layout in FREE_SLOTS:
+            own = Layout(doc="", let=design.let, elements=design.elements, line=design.line)
+            return draw_layout(ctx, own, slots, context(self.game, comp, card, mark, set_index), self.art)
+        return LAYOUTS[design.layout].draw(ctx, slots)
 
 
 def card_size_of(comp: Component) -> Size:
@@ -117,8 +136,7 @@ def resolve(game: Game, comp: Component, design: Design, where: str, card: CardT
 
     `known` holds the slots already rendered (`pnp.data.templating.slots.rendered_slots`,
     from the disk cache), so an unchanged game draws without jinja2. The `art`
-    slot becomes a checked Picture when it names an image file; a custom
-    design's rendered elements come under the key `elements`.
+    slot becomes a checked Picture when it names an image file.
     """
     label = f"card {game.code(card)}" if card else f"{comp.key} back"
     if known is not None and design.layout not in FREE_SLOTS:
@@ -138,8 +156,6 @@ def resolve(game: Game, comp: Component, design: Design, where: str, card: CardT
         except ValueError as exc:
             raise InputError([Problem(game.where, design.line, f"{where}.slots.{slot}", f"{label}: {exc}")]) from None
         _finish(game, design, where, label, slot, out, art)
-    if design.layout in FREE_SLOTS:
-        out["elements"] = _elements(game, design, where, label, {**ctx, "slots": dict(out)}, comp, art)
     return out
 
 
@@ -154,33 +170,6 @@ def _finish(game: Game, design: Design, where: str, label: str, slot: str, out: 
     if slot in ("emblem", "pattern") and out[slot] and not has_symbol(str(out[slot]), game.symbols):
         raise InputError([Problem(game.where, design.line, f"{where}.slots.{slot}",
                                   unknown_symbol(str(out[slot]), game.symbols))])
-
-
-def _elements(game: Game, design: Design, where: str, label: str, ctx: dict[str, Any], comp: Component,
-              art: Artwork | None) -> list[Any]:
-    """A custom design's elements rendered for one card (those whose `when` holds), each with its
-    checked Picture when it is an image: [(element, picture or None)]."""
-    import jinja2  # lazy, as in resolve
-    size = card_size_of(comp)
-    ctx["trim"] = {"w": size.w, "h": size.h}
-    ctx["style"] = {"ink": game.style.ink, "paper": game.style.paper, "accent": game.style.accent}
-    out = []
-    for i, el in enumerate(design.elements):
-        try:
-            done = custom.render(el, ctx)
-            picture = None
-            if done is not None and done.type == "image" and done.file and art is not None:
-                picture = art.picture({"file": done.file, "fit": done.fit})
-                if picture is None:
-                    raise ValueError(f"file: {done.file!r} is not a picture (use a .png, .jpg, .jpeg or .svg file)")
-        except jinja2.TemplateError as exc:
-            raise InputError([Problem(game.where, el.line, f"{where}.elements[{i}]",
-                                      f"{label}: {exc.message or exc}")]) from None
-        except ValueError as exc:
-            raise InputError([Problem(game.where, el.line, f"{where}.elements[{i}]", f"{label}: {exc}")]) from None
-        if done is not None:
-            out.append((done, picture))
-    return out
 
 
 def draw_footer(ctx: CardContext, ink: Any) -> None:

@@ -17,7 +17,9 @@ from itertools import groupby
 from pathlib import Path
 from typing import Any
 
+from pnp.data.format.catalog import FREE_SLOTS
 from pnp.data.format.model import Component, Game
+from pnp.data.templating.slots import context
 from pnp.draw.faces import Printed, card_size_of, resolve
 from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import Size
@@ -84,7 +86,11 @@ def picture_key(game: Game, comp: Component, p: Printed, side: str, shared: str,
     where, design = design_of(game, comp, p, side)
     card = p.card if side == "face" else None
     slots = resolve(game, comp, design, where, card, p.mark, p.set_index)
-    refs = {text: files.file(path) for text, path in _named_files(slots, game.root)}
+    named: list[Any] = [slots]
+    if design.layout in FREE_SLOTS:  # the files its own image elements name for this card
+        from pnp.data.templating.elements import files_named
+        named.append(files_named(design.elements, {**context(game, comp, card, p.mark, p.set_index), "slots": slots}))
+    refs = {text: files.file(path) for text, path in _named_files(named, game.root)}
     payload = [repr(dataclasses.replace(design, line=0)), slots, dataclasses.asdict(game.style),
                p.code if side == "face" else "", dataclasses.asdict(p.mark) if p.mark else None,
                comp.card_size, shared, refs, repr(game.variant)]
@@ -106,8 +112,6 @@ def _named_files(value: Any, root: Path) -> list[tuple[str, Path]]:
     elif isinstance(value, dict):
         for v in value.values():
             out += _named_files(v, root)
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):  # a custom layout's element
-        out += _named_files(dataclasses.asdict(value), root)
     return out
 
 

@@ -43,7 +43,8 @@ _SUBTITLE = ("text", "a smaller line under the title")
 _COLOR = ("colour", "the card's theme colour (border, bands)")
 _ART = ("art", "a picture (or symbol) in the layout's picture area")
 
-SLOTS: Mapping[str, Mapping[str, Slot]] = MappingProxyType({
+# Slots of the layouts still drawn by Python code; the others declare theirs in pnp/layouts/NAME.yaml.
+LEGACY_SLOTS: Mapping[str, Mapping[str, Slot]] = MappingProxyType({
     "arcana": _slots(
         art=_ART,
         accent=("colour", "gold of frames and ribbon"), color=_COLOR, element=("text", "a label under the window"),
@@ -100,17 +101,14 @@ SLOTS: Mapping[str, Mapping[str, Slot]] = MappingProxyType({
         color=_COLOR, emblem=("symbol", "the symbol beside the title"), rows=("list", "[label, text] table rows"),
         size=("number", "the table's preferred text size in pt"), text=("paragraph", "text above the table"),
         title=_TITLE),
-    "value": _slots(
-        art=_ART,
-        color=_COLOR, emblem=("symbol", "the symbol behind the value and in the corners"),
-        index=("text", "the corner index (default: the value)"), subtitle=_SUBTITLE,
-        text=("paragraph", "text under the medallion"), title=_TITLE,
-        value=("text", "the big number in the medallion")),
     "custom": _slots(),  # a custom design names its own slots and draws `elements`
 })
 
 # Layouts whose slot names the database chooses (the loader checks nothing about them).
 FREE_SLOTS: frozenset[str] = frozenset({"custom"})
+CUSTOM_DOC = ("Drawn from the design's own `let` names and list of elements (the element language of the built-in "
+              "layouts: rect, round_rect, ellipse, line, path, text, paragraph, image, symbol, pattern, group), "
+              "in mm or any unit from a corner of the trim, safe zone or bleed.")
 
 
 SYMBOLS: tuple[str, ...] = tuple(sorted((
@@ -133,20 +131,3 @@ def unknown_symbol(name: str, own: tuple[str, ...] | Mapping[str, object] = ()) 
     hint = f"; did you mean {', '.join(close)}?" if close else ""
     mine = f"; own (art/symbols/): {', '.join(sorted(own))}" if own else "; own: none (add art/symbols/NAME.svg)"
     return f"unknown symbol {name!r}{hint} (built-in: {', '.join(SYMBOLS)}{mine})"
-
-
-_JSON_TYPES = {"number": ["number", "string"], "list": ["array", "object", "string"],
-               "mapping": ["object", "string"], "art": ["string", "object"]}
-
-
-def slot_schema() -> list[dict]:
-    """JSON Schema branches for a design: `if layout == X then` only X's slots, each described."""
-    branches = []
-    for layout, slots in SLOTS.items():
-        props = {name: {"type": _JSON_TYPES.get(spec.type, ["string", "number"]),
-                        "description": f"{spec.meaning} ({spec.type}: {SLOT_TYPES[spec.type]})"}
-                 for name, spec in slots.items()}
-        branches.append({"if": {"properties": {"layout": {"const": layout}}, "required": ["layout"]},
-                         "then": {"properties": {"slots": {"type": "object", "properties": props,
-                                                           "additionalProperties": layout in FREE_SLOTS}}}})
-    return branches

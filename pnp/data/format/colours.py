@@ -9,9 +9,27 @@ jinja2 filters for designs and booklets (`FILTERS`).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable
 
 Rgb = tuple[float, float, float]
+
+
+@dataclass(frozen=True)
+class Colour:
+    """A colour as layout expressions hold it: red, green and blue from 0 to 1; prints as '#RRGGBB'."""
+
+    red: float
+    green: float
+    blue: float
+
+    def __str__(self) -> str:
+        return to_hex(self)
+
+
+def colour(value: Any, default: Any = "#000000") -> Colour:
+    """A Colour from '#RRGGBB' or any colour object; `default` when `value` is empty."""
+    return Colour(*rgb(value if value not in (None, "") else default))
 
 
 def rgb(value: Any) -> Rgb:
@@ -72,5 +90,5 @@ def on(value: Any, dark: Any = None, light: Any = None) -> Any:
     return _like(value, 1.0, 1.0, 1.0) if light is None else light
 
 
-FILTERS: dict[str, Callable[..., Any]] = {"mix": mix, "lighten": lighten, "darken": darken, "on": on,
+FILTERS: dict[str, Callable[..., Any]] = {"colour": colour, "mix": mix, "lighten": lighten, "darken": darken, "on": on,
                                           "luminance": luminance}

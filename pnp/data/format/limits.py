@@ -15,3 +15,4 @@ MAX_RULE_COMBINATIONS = 10_000    # parameter combinations one `expr` rule is ch
 MAX_TEMPLATE_RANGE = 100_000      # items one range() in a template may produce
 MAX_TEMPLATE_OUTPUT = 1_000_000   # characters one template may render
 TEMPLATE_SECONDS = 1.0            # time one template or expression may take
+MAX_ELEMENTS_DRAWN = 20_000        # elements one card face or back draws, repeats counted

@@ -76,6 +76,8 @@ class Design:
 
     layout: str = fld(metadata=_d("layout name, e.g. value, portrait, playing, reference, back"))
     slots: dict[str, Any] = fld(default_factory=dict, metadata=_d("layout slots; strings are jinja2 templates"))
+    let: dict[str, str] = fld(default_factory=dict, metadata=_d(
+        "layout custom: names computed per card, in order (jinja2 expressions over slots and earlier names)"))
     elements: tuple[Element, ...] = fld(default=(), metadata=_d("layout custom: what it draws, in order"))
     doc: str = ""
     line: int = 0

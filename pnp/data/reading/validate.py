@@ -14,7 +14,8 @@ import jinja2
 
 from pnp.geometry import sizes as geometry
 from pnp.data.templating import elements as custom
-from pnp.data.format.catalog import FREE_SLOTS, SLOTS, has_symbol, unknown_symbol
+from pnp.data.format.catalog import FREE_SLOTS, has_symbol, unknown_symbol
+from pnp.data.reading.layouts import layout_slots
 from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.facts import with_labels
 from pnp.data.format.model import CARD_RESERVED, CardType, Component, Design, FieldSpec, Game
@@ -24,7 +25,7 @@ from pnp.data.reading.spreadsheet import expand as expand_sheets
 from pnp.data.reading.variants import base_file, build_variant, parse_spec, variant_lines
 from pnp.data.reading.lookcheck import check_look
 from pnp.data.reading.ruleshape import check_rule
-from pnp.data.templating.engine import compile_text, is_template, render_template
+from pnp.data.templating.engine import compile_expr, compile_text, is_template, render_template
 from pnp.data.format.located import Located, line_of
 from pnp.data.reading.yamlsrc import load_yaml
 
@@ -96,6 +97,7 @@ class _Checker:
     def _designs(self, game: Game, group: str, designs: dict[str, Design]) -> None:
         for key, design in designs.items():
             where = f"{group}.{key}"
+            SLOTS = layout_slots()
             if design.layout not in SLOTS:
                 self.fail(design.line, f"{where}.layout",
                           f"unknown layout {design.layout!r}{_hint(design.layout, SLOTS)}; layouts: {', '.join(sorted(SLOTS))}")
@@ -119,10 +121,17 @@ class _Checker:
 
     def _elements(self, game: Game, design: Design, where: str, group: str, key: str) -> None:
         if design.layout not in FREE_SLOTS:
-            if design.elements:
-                self.fail(design.line, f"{where}.elements", f"only layout 'custom' draws elements "
-                          f"(this design uses {design.layout!r})")
+            for name in ("elements", "let"):
+                if getattr(design, name):
+                    self.fail(design.line, f"{where}.{name}", f"only layout 'custom' draws {name} of its own "
+                              f"(this design uses {design.layout!r}; `pnp layouts --show {design.layout}` "
+                              "prints it to copy as a custom design)")
             return
+        for name, expr in design.let.items():
+            try:
+                compile_expr(expr)
+            except jinja2.TemplateSyntaxError as exc:
+                self.fail(design.line, f"{where}.let.{name}", f"expression syntax: {exc.message}")
         if not design.elements:
             self.fail(design.line, f"{where}.elements", "a custom layout needs a list of elements to draw")
             return

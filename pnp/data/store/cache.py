@@ -63,7 +63,7 @@ def _cache_dir(value: str, xdg: str, home: str) -> Path | None:
 
 @lru_cache(maxsize=1)
 def code_fingerprint() -> str:
-    """pnp's version, the size and modification time of each of its modules, the versions of
+    """pnp's version, the size and modification time of each of its modules and layout files, the versions of
     `LIBRARIES`, Python's and zlib's, and whether the adapters are turned off.
 
     A release changes the version; an edited checkout changes a module's stat; an
@@ -72,7 +72,7 @@ def code_fingerprint() -> str:
     root = Path(pnp.__file__).parent
     h = hashlib.sha256(f"{pnp.__version__}|{_FORMAT}|{library_versions()}|{sys.version}|{zlib.ZLIB_RUNTIME_VERSION}"
                        f"|{os.environ.get('PNP_ADAPTERS', '')}".encode())
-    for path in sorted(root.rglob("*.py")):
+    for path in sorted([*root.rglob("*.py"), *root.glob("layouts/*.yaml")]):
         st = path.stat()
         h.update(f"{path.relative_to(root)}:{st.st_size}:{st.st_mtime_ns};".encode())
     return h.hexdigest()

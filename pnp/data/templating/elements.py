@@ -1,90 +1,268 @@
-"""Checking a custom design's elements at load, and rendering their templates for one card."""
+"""Checking a layout's elements at load, and rendering them for one card.
+
+Rendering evaluates a layout's `let` names in order, then each element's
+templates; a value that is one `{{ expression }}` keeps the expression's own
+type (a colour object, a number, a list), so drawing sees exactly what the
+expression computed. Lengths come out as millimetres.
+"""
 from __future__ import annotations
 
 import dataclasses
 import math
-from typing import Any
+import re
+from typing import Any, Iterable
 
 from pnp.data.format.catalog import has_symbol, unknown_symbol
-from pnp.data.format.elements import APPLIES, CHOICES, NEEDS, Element, _NUMBERS, _TEXTS
+from pnp.data.format.elements import APPLIES, CHOICES, NEEDS, TEMPLATED, UNITS, YAML_NAME, Element
+from pnp.data.format.limits import MAX_ELEMENTS_DRAWN
 from pnp.data.templating.engine import compile_expr, compile_text, is_template, render_template
+
+_ONE_EXPR = re.compile(r"^\s*\{\{(?P<expr>(?:(?!\}\}|\{\{).)+)\}\}\s*$", re.S)
+_LENGTH = re.compile(r"^\s*(-?(?:\d+\.?\d*|\.\d+)(?:e-?\d+)?)\s*(mm|cm|in|pt|%)?\s*$")
+_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72, None: 1.0}
 
 
 def _a(kind: str) -> str:
     return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} element"
 
 
+def _compile(value: str) -> None:
+    """Compile a templated value the way `render` will (raises jinja2.TemplateSyntaxError)."""
+    match = _ONE_EXPR.match(value)
+    if match:
+        compile_expr(match["expr"])
+    else:
+        compile_text(value)
+
+
 def check(elements: tuple[Element, ...], raw: list[Any], where: str,
           own: tuple[str, ...]) -> list[tuple[int, str, str]]:
-    """Problems (line, field, message) with a design's elements that the type-level parse cannot see."""
-    import jinja2  # lazy: the model imports this module, and a cached game needs no jinja2
+    """Problems (line, field, message) with a layout's elements that the type-level parse cannot see."""
+    import jinja2  # lazy: a cached game needs no jinja2
     out: list[tuple[int, str, str]] = []
     for i, (el, item) in enumerate(zip(elements, raw)):
         at = f"{where}.elements[{i}]"
-        given = set(item) if isinstance(item, dict) else set()
-        for name in sorted(given - APPLIES[el.type]):
+        given = {k for k in item} if isinstance(item, dict) else set()
+        names = {YAML_NAME[n]: n for n in APPLIES[el.type]}
+        for name in sorted(given - set(names) - {"type", "line"}):
             out.append((el.line, f"{at}.{name}", f"{_a(el.type)} has no {name!r}; it takes "
-                        f"{', '.join(sorted(APPLIES[el.type] - {'line'}))}"))
-        for name in NEEDS.get(el.type, ()):
-            if getattr(el, name) in (None, ""):
-                out.append((el.line, f"{at}.{name}", f"{_a(el.type)} needs {name!r}"))
+                        f"{', '.join(sorted(names))}"))
+        for name in NEEDS[el.type]:
+            if getattr(el, name) in (None, "", ()):
+                out.append((el.line, f"{at}.{YAML_NAME[name]}", f"{_a(el.type)} needs {YAML_NAME[name]!r}"))
+        if el.type == "image" and not el.file and el.picture is None:
+            out.append((el.line, f"{at}.file", f"{_a(el.type)} needs 'file' (or 'picture': an art slot's value)"))
         for name, options in CHOICES.items():
             value = getattr(el, name)
             if not is_template(value) and value not in options:
                 out.append((el.line, f"{at}.{name}", f"expected one of {', '.join(options)}, found {value!r}"))
-        for name in _NUMBERS + _TEXTS + tuple(CHOICES):
-            value = getattr(el, name)
-            if isinstance(value, str) and is_template(value):
+        for name in TEMPLATED:
+            for value in _strings(getattr(el, name)):
+                if is_template(value):
+                    try:
+                        _compile(value)
+                    except jinja2.TemplateSyntaxError as exc:
+                        out.append((el.line, f"{at}.{name}", f"template syntax: {exc.message}"))
+                elif name in UNITS and UNITS[name] != "number" and not _LENGTH.match(value):
+                    out.append((el.line, f"{at}.{name}", f"expected a length (a number of mm, or with a unit: "
+                                f"mm, cm, in, pt, %) or a template, found {value!r}"))
+                elif UNITS.get(name) == "number":
+                    out.append((el.line, f"{at}.{name}", f"expected a number (or a template), found {value!r}"))
+        for name in ("when", "repeat"):
+            if getattr(el, name):
                 try:
-                    compile_text(value)
+                    compile_expr(getattr(el, name))
                 except jinja2.TemplateSyntaxError as exc:
-                    out.append((el.line, f"{at}.{name}", f"template syntax: {exc.message}"))
-            elif isinstance(value, str) and name in _NUMBERS:
-                out.append((el.line, f"{at}.{name}", f"expected a number (or a template), found {value!r}"))
-        if el.when:
-            try:
-                compile_expr(el.when)
-            except jinja2.TemplateSyntaxError as exc:
-                out.append((el.line, f"{at}.when", f"expression syntax: {exc.message}"))
+                    out.append((el.line, f"{at}.{name}", f"expression syntax: {exc.message}"))
         if el.symbol and not is_template(el.symbol) and not has_symbol(el.symbol, own):
             out.append((el.line, f"{at}.symbol", unknown_symbol(el.symbol, own)))
         if el.type == "paragraph" and el.valign not in ("top", "middle") and not is_template(el.valign):
             out.append((el.line, f"{at}.valign", f"a paragraph sits at the top or the middle of its box, "
                         f"found {el.valign!r}"))
         if len(el.dash) not in (0, 2):
-            out.append((el.line, f"{at}.dash", "give two lengths in mm: on, off"))
+            out.append((el.line, f"{at}.dash", "give two lengths: on, off"))
+        if el.type == "group":
+            sub = item.get("elements") if isinstance(item, dict) else None
+            out += check(el.elements, sub if isinstance(sub, list) else [], at, own)
     return out
 
 
-def render(el: Element, context: dict[str, Any]) -> Element | None:
-    """The element with every template rendered and every number a float; None when `when` is false.
+def _strings(value: Any) -> Iterable[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _strings(v)
+
+
+def evaluate(value: Any, context: dict[str, Any]) -> Any:
+    """A templated value for one card: one `{{ expression }}` keeps its type, other templates give text."""
+    if isinstance(value, str) and is_template(value):
+        match = _ONE_EXPR.match(value)
+        if match:
+            return compile_expr(match["expr"])(**context)
+        return render_template(compile_text(value), context)
+    if isinstance(value, (list, tuple)):
+        return [evaluate(v, context) for v in value]
+    return value
+
+
+def length(value: Any, side: float) -> float:
+    """A length in mm from a number (mm) or text with a unit; `side` is what 100 % is."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        number = float(value)
+    else:
+        match = _LENGTH.match(str(value))
+        if not match:
+            raise ValueError(f"expected a length (mm, cm, in, pt or %), found {value!r}")
+        number = float(match[1]) * (side / 100 if match[2] == "%" else _MM[match[2]])
+    if not math.isfinite(number):
+        raise ValueError(f"expected a finite number, found {value!r}")
+    return number
+
+
+def frame_size(frame: str, card: dict[str, float]) -> tuple[float, float]:
+    """The width and height in mm of an element's frame on this card."""
+    inset = {"trim": 0.0, "safe": card["safe"], "bleed": -card["bleed"]}.get(frame, 0.0)
+    return card["w"] - 2 * inset, card["h"] - 2 * inset
+
+
+def let(names: Iterable[tuple[str, str]], context: dict[str, Any]) -> dict[str, Any]:
+    """The layout's `let` names for one card, each seeing the ones before it (raises ValueError naming one)."""
+    out = dict(context)
+    for name, expr in names:
+        try:
+            out[name] = evaluate(expr if is_template(expr) else "{{ %s }}" % expr, out)
+        except Exception as exc:  # noqa: BLE001 - a broken expression is this name's problem
+            raise ValueError(f"let.{name}: {_why(exc)}") from None
+    return out
+
+
+def _why(exc: Exception) -> str:
+    import jinja2  # lazy, as in check
+    if isinstance(exc, jinja2.TemplateError):
+        return str(exc.message or exc)
+    return f"{type(exc).__name__}: {exc}"
+
+
+def render(el: Element, context: dict[str, Any], budget: list[int] | None = None) -> Element | None:
+    """The element with every template rendered, lengths in mm and numbers as floats; None when `when`
+    is false. A group comes back with its children rendered for every item of `repeat`.
 
     Raises ValueError (naming the field) for a value that does not render to what it must be.
     """
-    import jinja2  # lazy, as in check
+    budget = [MAX_ELEMENTS_DRAWN] if budget is None else budget
     try:
         if el.when and not compile_expr(el.when)(**context):
             return None
     except Exception as exc:  # noqa: BLE001 - a broken condition is this element's problem
-        raise ValueError(f"when: {type(exc).__name__}: {exc}") from None
+        raise ValueError(f"when: {_why(exc)}") from None
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise ValueError(f"more than {MAX_ELEMENTS_DRAWN} elements on one card (a repeat too long?)")
     changes: dict[str, Any] = {}
-    for name in _TEXTS + _NUMBERS + tuple(CHOICES):
+    for name in TEMPLATED:
         value = getattr(el, name)
-        if isinstance(value, str) and is_template(value):
-            try:
-                value = render_template(compile_text(value), context)
-            except jinja2.TemplateError as exc:
-                raise ValueError(f"{name}: {exc.message or exc}") from None
-            except Exception as exc:  # noqa: BLE001 - whatever the template did wrong is this field's problem
-                raise ValueError(f"{name}: {type(exc).__name__}: {exc}") from None
-        if name in _NUMBERS and value is not None:
-            try:
-                value = float(value)
-            except (TypeError, ValueError):
-                raise ValueError(f"{name}: expected a number, found {value!r}") from None
-            if not math.isfinite(value):
-                raise ValueError(f"{name}: expected a finite number, found {value!r}")
-        if name in CHOICES and value not in CHOICES[name]:
-            raise ValueError(f"{name}: expected one of {', '.join(CHOICES[name])}, found {value!r}")
+        try:
+            value = evaluate(value, context)
+        except Exception as exc:  # noqa: BLE001 - whatever the template did wrong is this field's problem
+            raise ValueError(f"{YAML_NAME[name]}: {_why(exc)}") from None
         changes[name] = value
+    try:
+        _units(changes, el.frame if el.frame in ("trim", "safe", "bleed") else changes["frame"], context)
+    except ValueError as exc:
+        raise ValueError(str(exc)) from None
+    if el.type == "group":
+        changes["elements"] = tuple(_children(el, context, budget))
     return dataclasses.replace(el, **changes)
+
+
+def _units(values: dict[str, Any], frame: str, context: dict[str, Any]) -> None:
+    """Lengths to mm and numbers to floats, in place; choices checked."""
+    fw, fh = frame_size(frame, {"w": 0.0, "h": 0.0, "safe": 0.0, "bleed": 0.0, **(context.get("trim") or {})})
+    for name, unit in UNITS.items():
+        value = values.get(name)
+        if value is None or value == ():
+            continue
+        side = fh if unit == "y" else fw
+        try:
+            if name == "dash":
+                values[name] = tuple(length(v, fw) for v in value)
+            elif name == "commands":
+                continue
+            elif unit == "number":
+                values[name] = _number(value)
+            else:
+                values[name] = length(value, side)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"{YAML_NAME[name]}: {exc}") from None
+    if values.get("size") is not None:
+        values["size"] = _number(values["size"], "size")
+    for name, options in CHOICES.items():
+        if values[name] not in options:
+            raise ValueError(f"{YAML_NAME[name]}: expected one of {', '.join(options)}, found {values[name]!r}")
+    if values.get("commands"):
+        values["commands"] = _commands(values["commands"], fw, fh)
+
+
+def _number(value: Any, name: str = "") -> float:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name + ': ' if name else ''}expected a number, found {value!r}") from None
+    if not math.isfinite(number):
+        raise ValueError(f"{name + ': ' if name else ''}expected a finite number, found {value!r}")
+    return number
+
+
+_ARITY = {"move": 2, "line": 2, "curve": 6, "arc": 6, "close": 0}
+
+
+def _commands(commands: Any, fw: float, fh: float) -> tuple[tuple[Any, ...], ...]:
+    """Path commands with their lengths in mm: x-like and y-like in turn, an arc's last two in degrees."""
+    out = []
+    for i, command in enumerate(commands):
+        if not isinstance(command, (list, tuple)) or not command or command[0] not in _ARITY:
+            raise ValueError(f"commands[{i}]: expected [move|line|curve|arc|close, numbers...], found {command!r}")
+        op, args = command[0], list(command[1:])
+        if len(args) != _ARITY[op]:
+            raise ValueError(f"commands[{i}]: {op} takes {_ARITY[op]} numbers, found {len(args)}")
+        lengths = args[:4] if op == "arc" else args
+        done = [length(v, fh if k % 2 else fw) for k, v in enumerate(lengths)]
+        done += [_number(v) for v in args[len(lengths):]]
+        out.append((op, *done))
+    return tuple(out)
+
+
+def _children(el: Element, context: dict[str, Any], budget: list[int]) -> Iterable[Element]:
+    items: Iterable[Any] = [None]
+    if el.repeat:
+        try:
+            items = compile_expr(el.repeat)(**context)
+            items = list(items)
+        except Exception as exc:  # noqa: BLE001 - a broken repeat is this group's problem
+            raise ValueError(f"repeat: {_why(exc)}") from None
+    for index, item in enumerate(items):
+        inner = context if not el.repeat else {**context, el.as_: item, "index": index}
+        for i, child in enumerate(el.elements):
+            try:
+                done = render(child, inner, budget)
+            except ValueError as exc:
+                raise ValueError(f"elements[{i}].{exc}") from None
+            if done is not None:
+                yield done
+
+
+def files_named(elements: Iterable[Element], context: dict[str, Any]) -> list[str]:
+    """The files a layout's image elements name for one card (what a picture of it reads); a value
+    that does not render here is left out (drawing reports it)."""
+    out: list[str] = []
+    for el in elements:
+        if el.type == "group":
+            out += files_named(el.elements, context)
+        elif el.type == "image" and el.file:
+            try:
+                out.append(str(evaluate(el.file, context)))
+            except Exception:  # noqa: BLE001, S112 - reported when the card is drawn
+                continue
+    return out

@@ -36,7 +36,32 @@ def spell(n: Any) -> str:
     return _WORDS[n] if isinstance(n, int) and not isinstance(n, bool) and 0 <= n < len(_WORDS) else str(n)
 
 
-_FILTERS: dict[str, Callable[..., Any]] = {**FILTERS, "pairs": pairs, "spell": spell}
+_ROMAN = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+          (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
+
+
+def roman(number: int) -> str:
+    """Roman numeral for 1..3999; 0 is written as 0 (The Fool's number)."""
+    if number <= 0:
+        return "0"
+    out = []
+    for value, letters in _ROMAN:
+        while number >= value:
+            out.append(letters)
+            number -= value
+    return "".join(out)
+
+
+def numeral(value: Any) -> str:
+    """The printed number: roman when the value is an integer, the text as given otherwise."""
+    text = str(value if value is not None else "").strip()
+    if text in ("", "None"):
+        return ""
+    return roman(int(text)) if text.lstrip("-").isdigit() else text
+
+
+_FILTERS: dict[str, Callable[..., Any]] = {**FILTERS, "pairs": pairs, "spell": spell, "roman": roman,
+                                           "numeral": numeral}
 
 
 @lru_cache(maxsize=1)

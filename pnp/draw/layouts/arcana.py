@@ -9,33 +9,10 @@ from reportlab.lib.colors import Color
 
 from pnp.draw.context import CardContext, color, darken, lighten, luminance, on
 from pnp.geometry.sizes import pt
-from pnp.data.format.catalog import SLOTS
+from pnp.data.format.catalog import LEGACY_SLOTS as SLOTS
 from pnp.draw.images import Picture
+from pnp.data.templating.engine import numeral
 from pnp.draw.layouts import Layout
-
-_ROMAN = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
-          (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
-
-
-def roman(number: int) -> str:
-    """Roman numeral for 1..3999; 0 is written as 0 (The Fool's number)."""
-    if number <= 0:
-        return "0"
-    out = []
-    for value, letters in _ROMAN:
-        while number >= value:
-            out.append(letters)
-            number -= value
-    return "".join(out)
-
-
-def numeral(value: Any) -> str:
-    """The printed number: roman when the slot holds an integer, the text as given otherwise."""
-    text = str(value if value is not None else "").strip()
-    if text in ("", "None"):
-        return ""
-    return roman(int(text)) if text.lstrip("-").isdigit() else text
-
 
 def link_rows(value: Any) -> list[tuple[str, str]]:
     """(label, text) pairs from a list of pairs, skipping rows with no text."""

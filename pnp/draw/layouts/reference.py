@@ -11,7 +11,7 @@ from reportlab.lib.colors import Color
 
 from pnp.draw.context import CardContext, color, darken, lighten, on
 from pnp.geometry.sizes import pt
-from pnp.data.format.catalog import SLOTS
+from pnp.data.format.catalog import LEGACY_SLOTS as SLOTS
 from pnp.draw.images import Picture
 from pnp.draw.layouts import Layout
 

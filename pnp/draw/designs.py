@@ -1,0 +1,140 @@
+"""Drawing one design for one card: its layout's `let` names and elements, rendered and drawn.
+
+A built-in layout's elements come from its file in `pnp/layouts/` and see the
+design's slots, the style, the card's size and the functions below; a
+`layout: custom` design's own elements see also what slot templates see
+(card, cards, game, facts...). Lengths are mm in expressions; `PT` is one
+point in mm, so `size * PT` is a font size as a length.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import math
+from typing import Any, Callable, Mapping
+
+from reportlab.lib.colors import Color
+
+from pnp.data.format.colours import colour, darken, lighten, luminance, mix, on
+from pnp.data.format.elements import Element
+from pnp.data.format.layout import Layout
+from pnp.data.store.cache import cached
+from pnp.data.templating import elements as rendering
+from pnp.data.templating.engine import numeral, roman
+from pnp.draw import elements as renderer
+from pnp.draw.context import CardContext, color
+from pnp.draw.images import Artwork, Picture
+from pnp.geometry.sizes import pt
+
+PT = 25.4 / 72  # one point in mm
+
+
+def functions(ctx: CardContext) -> dict[str, Callable[..., Any]]:
+    """What a layout's expressions may call: colours, text measures (in mm) on this card's fonts, maths."""
+    fonts = ctx.fonts
+    return {
+        "colour": colour,
+        "mix": mix, "lighten": lighten, "darken": darken, "on": on, "luminance": luminance,
+        "width": lambda text, font, size: fonts.width(str(text), font, float(size)) / pt(1),
+        "fit": lambda text, font, width, size, least=5.0: fonts.fit(str(text), font, pt(float(width)),
+                                                                     float(size), float(least)),
+        "lines": lambda text, font, size, width: ctx.wrap(str(text), font, float(size), pt(float(width))),
+        "roman": roman, "numeral": numeral, "is_picture": lambda value: isinstance(value, Picture),
+        "cos": lambda deg: math.cos(math.radians(deg)), "sin": lambda deg: math.sin(math.radians(deg)),
+        "sqrt": math.sqrt, "min": min, "max": max, "abs": abs, "round": round, "len": len,
+        "PT": PT,  # type: ignore[dict-item]
+    }
+
+
+def card_of(ctx: CardContext) -> dict[str, float]:
+    """The card as expressions see it (`trim`), in mm: width and height, safe inset, bleed, footer height."""
+    mm = pt(1)
+    return {"w": ctx.w / mm, "h": ctx.h / mm, "safe": ctx.safe / mm, "bleed": ctx.bleed / mm,
+            "footer": ctx.footer_h / mm}
+
+
+class ElementProblem(ValueError):
+    """An element (or `let` name) that failed for one card: its line and field in the layout."""
+
+    def __init__(self, line: int, field: str, message: str):
+        super().__init__(f"{field}: {message}")
+        self.line, self.field, self.message = line, field, message
+
+
+def draw_layout(ctx: CardContext, layout: Layout, slots: Mapping[str, Any], seen: Mapping[str, Any],
+                art: Artwork | None, name: str | None = None) -> Color | None:
+    """Render and draw a layout's elements for one card; the ink it asks for the code and set mark.
+
+    `seen` is what the expressions see besides the slots and functions. A built-in layout
+    (`name` given) seeing no picture is rendered once per content and kept in the disk
+    cache, so an unchanged card draws without jinja2. Raises ElementProblem with the
+    line and field that failed.
+    """
+    if name is not None and not any(isinstance(v, Picture) for v in slots.values()):
+        drawn, ink = cached("layout-card", (name, _card_key(ctx, slots)),
+                            lambda: (_render(ctx, layout, slots, seen), []), shelf="cards")
+    else:
+        drawn, ink = _render(ctx, layout, slots, seen)
+    for i, done in enumerate(drawn):
+        try:
+            renderer.draw(ctx, (_picture(done, art),))
+        except ValueError as exc:
+            raise ElementProblem(done.line, f"elements[{i}]", str(exc)) from None
+    return color(ink) if ink else None
+
+
+def _card_key(ctx: CardContext, slots: Mapping[str, Any]) -> str:
+    """A digest of everything a built-in layout's expressions see: slots, style, card size, font files."""
+    fonts = [(role, str(path), *_stat(path)) for role, path in sorted(ctx.fonts.files.items())]
+    seen = [dict(slots), dataclasses.asdict(ctx.style), card_of(ctx), fonts]
+    return hashlib.sha256(json.dumps(seen, sort_keys=True, default=repr).encode()).hexdigest()
+
+
+def _stat(path: Any) -> tuple[int, int]:
+    try:
+        st = path.stat()
+    except OSError:
+        return (0, 0)
+    return st.st_size, st.st_mtime_ns
+
+
+def _render(ctx: CardContext, layout: Layout, slots: Mapping[str, Any],
+            seen: Mapping[str, Any]) -> tuple[list[Element], Any]:
+    """The layout's elements rendered for one card (those whose `when` holds) and its code colour."""
+    style = {"ink": colour(ctx.style.ink), "paper": colour(ctx.style.paper), "accent": colour(ctx.style.accent)}
+    card = card_of(ctx)
+    context = {**functions(ctx), **seen, "slots": dict(slots), "style": style, "trim": card}
+    from pnp.data.templating.sandbox import time_limit  # lazy: jinja2 only when something is rendered
+    with time_limit():
+        try:
+            context = rendering.let(layout.let.items(), context)
+        except ValueError as exc:
+            field, _, message = str(exc).partition(": ")
+            raise ElementProblem(layout.line, field, message) from None
+        drawn = []
+        for i, el in enumerate(layout.elements):
+            try:
+                done = rendering.render(el, context)
+            except ValueError as exc:
+                field, _, message = str(exc).partition(": ")
+                raise ElementProblem(el.line, f"elements[{i}].{field}", message) from None
+            if done is not None:
+                drawn.append(done)
+        try:
+            ink = rendering.evaluate(layout.code_color, context) if layout.code_color else slots.get("code_color")
+        except Exception as exc:  # noqa: BLE001 - a broken expression is this field's problem
+            raise ElementProblem(layout.line, "code_color", f"{type(exc).__name__}: {exc}") from None
+    return drawn, ink
+
+
+def _picture(el: Element, art: Artwork | None) -> Element:
+    """An image element with its file checked and read as a picture (groups: their children too)."""
+    if el.type == "group":
+        return dataclasses.replace(el, elements=tuple(_picture(child, art) for child in el.elements))
+    if el.type == "image" and el.file and art is not None:
+        picture = art.picture({"file": el.file, "fit": el.fit})
+        if picture is None:
+            raise ValueError(f"file: {el.file!r} is not a picture (use a .png, .jpg, .jpeg or .svg file)")
+        return dataclasses.replace(el, picture=picture)
+    return el

@@ -1,0 +1,236 @@
+"""The one element renderer: draws rendered elements (see `pnp.data.format.elements`) in order.
+
+Every layout, built in or `layout: custom`, is a list of elements; this module
+turns each into ReportLab calls in a `CardContext`. Lengths arrive in mm (the
+templating stage converted units) and become points here.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+from reportlab.pdfbase import pdfmetrics
+
+from pnp.data.format.elements import Element
+from pnp.draw.context import CardContext, color
+from pnp.draw.images import Picture
+from pnp.geometry.sizes import pt
+
+Box = tuple[float, float, float, float]  # x, bottom, width, height in points
+
+
+def draw(ctx: CardContext, elements: Iterable[Element]) -> None:
+    """Draw rendered elements in order, each in its own graphics state."""
+    for el in elements:
+        if el.both_ends:
+            _one(ctx, el)
+            ctx.c.saveState()
+            ctx.c.translate(ctx.w, ctx.h)
+            ctx.c.rotate(180)
+            _one(ctx, el)
+            ctx.c.restoreState()
+        else:
+            _one(ctx, el)
+
+
+def _one(ctx: CardContext, el: Element) -> None:
+    b = box(ctx, el)
+    c = ctx.c
+    c.saveState()
+    if el.rotate or el.mirror:
+        cx, cy = b[0] + b[2] / 2, b[1] + b[3] / 2
+        c.translate(cx, cy)
+        if el.rotate:
+            c.rotate(float(el.rotate))
+        if el.mirror:
+            c.scale(-1, 1)
+        c.translate(-cx, -cy)
+    _DRAW[el.type](ctx, el, b)
+    c.restoreState()
+
+
+def _pt(length: Any) -> float:
+    """A rendered length (mm) in points."""
+    return pt(float(length))
+
+
+def _frame(ctx: CardContext, el: Element) -> tuple[float, float, float, float]:
+    inset = {"trim": 0.0, "safe": ctx.safe, "bleed": -ctx.bleed}[el.frame]
+    return inset, ctx.h - inset, ctx.w - 2 * inset, ctx.h - 2 * inset
+
+
+def point(ctx: CardContext, el: Element, x: Any, y: Any) -> tuple[float, float]:
+    """A point given in mm from the element's frame's top-left corner, in points from the trim's lower left."""
+    fx, ftop, _, _ = _frame(ctx, el)
+    return fx + _pt(x), ftop - _pt(y)
+
+
+def box(ctx: CardContext, el: Element) -> Box:
+    """The element's box in points from the trim's lower-left corner."""
+    fx, ftop, fw, fh = _frame(ctx, el)
+    x, top = fx + _pt(el.x), ftop - _pt(el.y)
+    w = _pt(el.w) if el.w is not None else fw - _pt(el.x)
+    h = _pt(el.h) if el.h is not None else fh - _pt(el.y)
+    if el.anchor == "center":
+        return x - w / 2, top - h / 2, w, h
+    return x, top - h, w, h
+
+
+def _paint(ctx: CardContext, el: Element) -> tuple[int, int]:
+    """Set fill, outline and dash from the element; (stroke, fill) flags for ReportLab."""
+    c = ctx.c
+    if el.fill:
+        c.setFillColor(color(el.fill))
+    if el.stroke:
+        c.setStrokeColor(color(el.stroke))
+        c.setLineWidth(_pt(0.25 if el.stroke_width is None else el.stroke_width))
+        if el.dash:
+            c.setDash(_pt(el.dash[0]), _pt(el.dash[1]))
+    return (1 if el.stroke else 0), (1 if el.fill else 0)
+
+
+def _rect(ctx: CardContext, el: Element, b: Box) -> None:
+    stroke, fill = _paint(ctx, el)
+    if stroke or fill:
+        ctx.c.rect(*b, stroke=stroke, fill=fill)
+
+
+def _round_rect(ctx: CardContext, el: Element, b: Box) -> None:
+    stroke, fill = _paint(ctx, el)
+    if stroke or fill:
+        ctx.c.roundRect(*b, _pt(el.radius), stroke=stroke, fill=fill)
+
+
+def _ellipse(ctx: CardContext, el: Element, b: Box) -> None:
+    stroke, fill = _paint(ctx, el)
+    x, y, w, h = b
+    if stroke or fill:
+        ctx.c.ellipse(x, y, x + w, y + h, stroke=stroke, fill=fill)
+
+
+def _line(ctx: CardContext, el: Element, b: Box) -> None:
+    c = ctx.c
+    c.setStrokeColor(color(el.stroke or ctx.style.ink))
+    c.setLineWidth(_pt(0.25 if el.stroke_width is None else el.stroke_width))
+    if el.dash:
+        c.setDash(_pt(el.dash[0]), _pt(el.dash[1]))
+    c.line(*point(ctx, el, el.x, el.y), *point(ctx, el, el.x2 or 0.0, el.y2 or 0.0))
+
+
+def path_of(ctx: CardContext, el: Element) -> Any:
+    """The element's `commands` as a ReportLab path (y turned to run up, arcs with it)."""
+    p = ctx.c.beginPath()
+    for op, *args in el.commands:
+        if op == "close":
+            p.close()
+        elif op == "arc":
+            (x1, y1), (x2, y2) = point(ctx, el, args[0], args[1]), point(ctx, el, args[2], args[3])
+            p.arcTo(x1, min(y1, y2), x2, max(y1, y2), startAng=-args[4], extent=-args[5])
+        else:
+            pts = [point(ctx, el, args[k], args[k + 1]) for k in range(0, len(args), 2)]
+            flat = [v for xy in pts for v in xy]
+            {"move": p.moveTo, "line": p.lineTo, "curve": p.curveTo}[op](*flat)
+    return p
+
+
+def _path(ctx: CardContext, el: Element, b: Box) -> None:
+    stroke, fill = _paint(ctx, el)
+    if stroke or fill:
+        ctx.c.drawPath(path_of(ctx, el), stroke=stroke, fill=fill)
+
+
+def _text(ctx: CardContext, el: Element, b: Box) -> None:
+    """One line in the box, shrunk to its width (when it has one) down to min_size; an error if it
+    still does not fit."""
+    text = str(el.text or "")
+    if not text:
+        return
+    x, bottom, w, h = b
+    size = float(el.size or 8.0)
+    least = float(el.min_size if el.min_size is not None else size)
+    fitted = ctx.fonts.fit(text, el.font, w, size, least) if w > 0 else size
+    if w > 0 and ctx.fonts.width(text, el.font, fitted) > w + 0.01:
+        raise ValueError(f"text does not fit its {w / pt(1):.1f} mm box even at {least:g} pt: {text[:40]!r}")
+    ascent, descent = pdfmetrics.getAscentDescent(ctx.fonts.name(el.font), fitted)
+    baseline = {"baseline": bottom, "top": bottom + h - ascent, "bottom": bottom - descent,
+                "middle": bottom + h / 2 - fitted * 0.36}[el.valign]  # middle centres the capitals
+    ax = {"left": x, "center": x + w / 2, "right": x + w}[el.align]
+    if el.halo and el.halo_width:
+        _halo(ctx, el, ax, baseline, text, fitted)
+    ctx.text(ax, baseline, text, el.font, size, color(el.fill or ctx.style.ink), align=el.align,
+             max_width=w if w > 0 else None, min_size=least)
+
+
+def _halo(ctx: CardContext, el: Element, x: float, y: float, text: str, size: float) -> None:
+    """The letters' outline in the halo colour, under the text (keeps it legible on any picture)."""
+    c = ctx.c
+    c.setFont(ctx.fonts.name(el.font), size)
+    c.saveState()
+    c.setStrokeColor(color(el.halo))
+    c.setLineWidth(_pt(el.halo_width))
+    c.setLineJoin(1)
+    {"left": c.drawString, "center": c.drawCentredString, "right": c.drawRightString}[el.align](x, y, text, mode=1)
+    c.restoreState()
+
+
+def _paragraph(ctx: CardContext, el: Element, b: Box) -> None:
+    x, bottom, w, h = b
+    size = float(el.size or 8.0)
+    ctx.paragraph(x, bottom + h, w, h, str(el.text or ""), el.font, size,
+                  min_size=float(el.min_size if el.min_size is not None else size), leading=float(el.leading),
+                  fill=color(el.fill or ctx.style.ink), align="center" if el.align == "center" else "left",
+                  valign="middle" if el.valign == "middle" else "top")
+
+
+def _image(ctx: CardContext, el: Element, b: Box) -> None:
+    if isinstance(el.picture, Picture) or el.picture:
+        ctx.picture(el.picture, *b, shape="rect" if el.clip == "none" else el.clip, radius=_pt(el.radius))
+
+
+def _symbol(ctx: CardContext, el: Element, b: Box) -> None:
+    x, y, w, h = b
+    fill = color(el.fill) if el.fill else (None if el.stroke else color(ctx.style.ink))
+    stroke = color(el.stroke) if el.stroke else None
+    size = _pt(el.size) if el.size is not None else min(w, h)
+    ctx.symbol(str(el.symbol), x + w / 2, y + h / 2, size, fill=fill, stroke=stroke,
+               stroke_width=_pt(el.stroke_width) if stroke and el.stroke_width is not None else None)
+
+
+def _pattern(ctx: CardContext, el: Element, b: Box) -> None:
+    """Symbols on a grid centred in the box: as many columns and rows as fit, every other row
+    shifted by half a step when staggered."""
+    x, y, w, h = b
+    step = _pt(el.step)
+    step_y = _pt(el.step_y) if el.step_y else step
+    if step <= 0 or step_y <= 0:
+        raise ValueError("a pattern's step must be more than 0 mm")
+    size = _pt(el.size) if el.size else step * 0.5
+    nx, ny = int(w // step + 1e-9), int(h // step_y + 1e-9)
+    fill = color(el.fill or ctx.style.ink)
+    for j in range(ny + 1):
+        cy = y + h / 2 + (j - ny / 2) * step_y
+        shift = step / 2 if el.stagger and j % 2 else 0.0
+        for i in range(nx + 1):
+            ctx.symbol(str(el.symbol), x + w / 2 + (i - nx / 2) * step + shift, cy, size, fill=fill)
+
+
+def _group(ctx: CardContext, el: Element, b: Box) -> None:
+    """The group's elements, cut to its box's shape (or path) when it has a clip."""
+    c = ctx.c
+    if el.clip != "none":
+        x, y, w, h = b
+        p = c.beginPath()
+        if el.clip == "path":
+            p = path_of(ctx, el)
+        elif el.clip == "round":
+            p.roundRect(x, y, w, h, _pt(el.radius))
+        elif el.clip == "ellipse":
+            p.ellipse(x, y, w, h)
+        else:
+            p.rect(x, y, w, h)
+        c.clipPath(p, stroke=0, fill=0)
+    draw(ctx, el.elements)
+
+
+_DRAW: dict[str, Callable[[CardContext, Element, Box], None]] = {
+    "rect": _rect, "round_rect": _round_rect, "ellipse": _ellipse, "line": _line, "path": _path, "text": _text,
+    "paragraph": _paragraph, "image": _image, "symbol": _symbol, "pattern": _pattern, "group": _group}
