@@ -25,7 +25,7 @@ from pnp.data.templating.engine import numeral, roman
 from pnp.draw import elements as renderer
 from pnp.draw.context import CardContext, color
 from pnp.draw.images import Artwork, Picture
-from pnp.geometry.sizes import pt
+from pnp.geometry.sizes import card_size, pt
 
 PT = 25.4 / 72  # one point in mm
 
@@ -40,11 +40,23 @@ def functions(ctx: CardContext) -> dict[str, Callable[..., Any]]:
         "fit": lambda text, font, width, size, least=5.0: fonts.fit(str(text), font, pt(float(width)),
                                                                      float(size), float(least)),
         "lines": lambda text, font, size, width: ctx.wrap(str(text), font, float(size), pt(float(width))),
+        "card_size": _card_size, "fail": _fail,
         "roman": roman, "numeral": numeral, "is_picture": lambda value: isinstance(value, Picture),
         "cos": lambda deg: math.cos(math.radians(deg)), "sin": lambda deg: math.sin(math.radians(deg)),
         "sqrt": math.sqrt, "min": min, "max": max, "abs": abs, "round": round, "len": len,
         "PT": PT,  # type: ignore[dict-item]
     }
+
+
+def _card_size(name: Any) -> dict[str, Any]:
+    """A card size by name (poker, tarot, ...) as {w, h, label}, in mm."""
+    size = card_size(str(name))
+    return {"w": size.w, "h": size.h, "label": size.label()}
+
+
+def _fail(message: Any) -> None:
+    """Stop drawing this card with `message` (a layout's own check, e.g. something too big for it)."""
+    raise ValueError(str(message))
 
 
 def card_of(ctx: CardContext) -> dict[str, float]:

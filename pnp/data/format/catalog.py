@@ -53,12 +53,6 @@ LEGACY_SLOTS: Mapping[str, Mapping[str, Slot]] = MappingProxyType({
         number=("text", "the number at the top; an integer prints as a roman numeral"),
         subtitle=_SUBTITLE, text=("paragraph", "a line of text at the bottom"),
         title=("text", "the arcana name on the ribbon")),
-    "back": _slots(
-        art=("art", "a full-bleed picture for the whole back, or a symbol for the pattern"),
-        accent=("colour", "pattern and frame colour"), color=("colour", "the background"),
-        emblem=("symbol", "the big symbol in the middle"), pattern=("symbol", "the symbol repeated as a pattern"),
-        spacing=("number", "pattern spacing in mm (default 7.5)"), subtitle=_SUBTITLE,
-        title=("text", "the name in the middle oval")),
     "chart": _slots(
         art=_ART,
         color=_COLOR, groups=("mapping", "group -> {color, emblem, title}: node tints and the legend"),
@@ -69,20 +63,6 @@ LEGACY_SLOTS: Mapping[str, Mapping[str, Slot]] = MappingProxyType({
         node_number=("name", "the record field with a number shown on the node"),
         nodes=("list", "records drawn as linked boxes"), subtitle=_SUBTITLE,
         text=("paragraph", "a note under the chart"), title=("text", "the heading band")),
-    "mat": _slots(
-        art=("art", "the picture on the side panels (a symbol by default)"), color=_COLOR,
-        space=("name", "the card size of the marked space (default poker)"),
-        space_label=("paragraph", "words inside the marked space"),
-        space_symbol=("symbol", "a symbol inside the marked space"), subtitle=_SUBTITLE,
-        text=("paragraph", "rules text under the space"), title=("text", "the heading band")),
-    "playing": _slots(
-        art=_ART,
-        accent=("colour", "court and joker frames"), badge=("text", "a short word on a badge"), color=("colour", "the ink"),
-        emblem=("symbol", "the court or joker picture"), kind=("choice", "pips, court, ace or joker (default by rank)"),
-        rank=("text", "the corner index: A, 2-10, J, Q, K or a word"),
-        role=("text", "a role label printed at both ends"), subtitle=_SUBTITLE,
-        suit=("symbol", "the suit symbol (pips and corners)"), tint=("colour", "the court panel fill"),
-        title=("text", "the court or joker name"), tone=("choice", "solid or light (outlined pips)")),
     "portrait": _slots(
         art=("art", "the picture in the disc"), art_color=("colour", "the picture's colour"),
         backdrop=("symbol", "a faint symbol behind the disc"),

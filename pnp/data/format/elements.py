@@ -68,9 +68,10 @@ class Element:
     dash: tuple[Number, ...] = fld(default=(), metadata=_p("dash pattern: on, off", _SHAPES + ("line",), "length"))
     radius: Number = fld(default=0.0, metadata=_p("corner radius (round_rect; image and group with clip: round)",
                                                   ("round_rect", "image", "group"), "length"))
-    commands: tuple[Any, ...] = fld(default=(), metadata=_p(
+    commands: tuple[Any, ...] | str = fld(default=(), metadata=_p(
         "path: [move, x, y], [line, x, y], [curve, x1, y1, x2, y2, x, y], [arc, x1, y1, x2, y2, start, extent] "
-        "(the arc of the ellipse in that box, degrees anticlockwise), [close]; lengths as x and y",
+        "(the arc of the ellipse in that box, degrees anticlockwise), [close]; lengths as x and y; or a template "
+        "giving that list",
         ("path", "group"), needed=("path",)))
     text: str | None = fld(default=None, metadata=_p("what to print", ("text", "paragraph"), needed=("text", "paragraph")))
     font: str = fld(default="body", metadata=_p("font role from fonts/fonts.yaml", ("text", "paragraph")))
