@@ -217,14 +217,10 @@ class CardContext:
             lines.append(line)
         return lines
 
-    def paragraph(self, x: float, top: float, width: float, height: float, text: str,
-                  role: str = "body", size: float = 8, min_size: float = 6.0, leading: float = 1.2,
-                  fill: Color | None = None, align: str = "left", valign: str = "top") -> float:
-        """Wrapped text in a box, shrunk (not below `min_size`) until it fits. Returns the size."""
-        text = str(text).strip()
-        if not text:
-            return size
-        self.fonts.check(text, role)
+    def fit_paragraph(self, text: str, role: str, size: float, min_size: float, width: float, height: float,
+                      leading: float) -> tuple[float, list[str]]:
+        """The size (not below `min_size`, in 0.25 pt steps) and lines at which `text` fits the box;
+        ValueError when it does not fit even then."""
         while True:
             lines = self.wrap(text, role, size, width)
             needed = len(lines) * size * leading
@@ -234,6 +230,18 @@ class CardContext:
         if needed > height + 0.01:
             raise ValueError(f"text does not fit its {width / pt(1):.0f} x {height / pt(1):.0f} mm box "
                              f"even at {min_size:g} pt: {text[:40]!r}...")
+        return size, lines
+
+    def paragraph(self, x: float, top: float, width: float, height: float, text: str,
+                  role: str = "body", size: float = 8, min_size: float = 6.0, leading: float = 1.2,
+                  fill: Color | None = None, align: str = "left", valign: str = "top") -> float:
+        """Wrapped text in a box, shrunk (not below `min_size`) until it fits. Returns the size."""
+        text = str(text).strip()
+        if not text:
+            return size
+        self.fonts.check(text, role)
+        size, lines = self.fit_paragraph(text, role, size, min_size, width, height, leading)
+        needed = len(lines) * size * leading
         y = top - size
         if valign == "middle":
             y -= (height - needed) / 2

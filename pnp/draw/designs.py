@@ -25,6 +25,7 @@ from pnp.data.templating.engine import numeral, roman
 from pnp.draw import elements as renderer
 from pnp.draw.context import CardContext, color
 from pnp.draw.images import Artwork, Picture
+from pnp.draw.measures import Measures
 from pnp.geometry.sizes import card_size, pt
 
 PT = 25.4 / 72  # one point in mm
@@ -32,14 +33,12 @@ PT = 25.4 / 72  # one point in mm
 
 def functions(ctx: CardContext) -> dict[str, Callable[..., Any]]:
     """What a layout's expressions may call: colours, text measures (in mm) on this card's fonts, maths."""
-    fonts = ctx.fonts
+    m = Measures(ctx)
     return {
         "colour": colour,
         "mix": mix, "lighten": lighten, "darken": darken, "on": on, "luminance": luminance,
-        "width": lambda text, font, size: fonts.width(str(text), font, float(size)) / pt(1),
-        "fit": lambda text, font, width, size, least=5.0: fonts.fit(str(text), font, pt(float(width)),
-                                                                     float(size), float(least)),
-        "lines": lambda text, font, size, width: ctx.wrap(str(text), font, float(size), pt(float(width))),
+        "width": m.width, "fit": m.fit, "lines": m.lines, "paragraph_size": m.paragraph_size,
+        "wrap_size": m.wrap_size, "table": m.table,
         "card_size": _card_size, "fail": _fail,
         "roman": roman, "numeral": numeral, "is_picture": lambda value: isinstance(value, Picture),
         "cos": lambda deg: math.cos(math.radians(deg)), "sin": lambda deg: math.sin(math.radians(deg)),
@@ -99,7 +98,7 @@ def draw_layout(ctx: CardContext, layout: Layout, slots: Mapping[str, Any], seen
 def _card_key(ctx: CardContext, slots: Mapping[str, Any]) -> str:
     """A digest of everything a built-in layout's expressions see: slots, style, card size, font files."""
     fonts = [(role, str(path), *_stat(path)) for role, path in sorted(ctx.fonts.files.items())]
-    seen = [dict(slots), dataclasses.asdict(ctx.style), card_of(ctx), fonts]
+    seen = [dict(slots), dataclasses.asdict(ctx.style), card_of(ctx), fonts, ctx.mark is not None]
     return hashlib.sha256(json.dumps(seen, sort_keys=True, default=repr).encode()).hexdigest()
 
 
@@ -116,7 +115,8 @@ def _render(ctx: CardContext, layout: Layout, slots: Mapping[str, Any],
     """The layout's elements rendered for one card (those whose `when` holds) and its code colour."""
     style = {"ink": colour(ctx.style.ink), "paper": colour(ctx.style.paper), "accent": colour(ctx.style.accent)}
     card = card_of(ctx)
-    context = {**functions(ctx), **seen, "slots": dict(slots), "style": style, "trim": card}
+    context = {**functions(ctx), **seen, "slots": dict(slots), "style": style, "trim": card,
+               "marked": ctx.mark is not None}
     from pnp.data.templating.sandbox import time_limit  # lazy: jinja2 only when something is rendered
     with time_limit():
         try:

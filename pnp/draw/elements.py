@@ -141,7 +141,7 @@ def _path(ctx: CardContext, el: Element, b: Box) -> None:
 def _text(ctx: CardContext, el: Element, b: Box) -> None:
     """One line in the box, shrunk to its width (when it has one) down to min_size; an error if it
     still does not fit."""
-    text = str(el.text or "")
+    text = _words(el.text)
     if not text:
         return
     x, bottom, w, h = b
@@ -175,7 +175,7 @@ def _halo(ctx: CardContext, el: Element, x: float, y: float, text: str, size: fl
 def _paragraph(ctx: CardContext, el: Element, b: Box) -> None:
     x, bottom, w, h = b
     size = float(el.size or 8.0)
-    ctx.paragraph(x, bottom + h, w, h, str(el.text or ""), el.font, size,
+    ctx.paragraph(x, bottom + h, w, h, _words(el.text), el.font, size,
                   min_size=float(el.min_size if el.min_size is not None else size), leading=float(el.leading),
                   fill=color(el.fill or ctx.style.ink), align="center" if el.align == "center" else "left",
                   valign="middle" if el.valign == "middle" else "top")
@@ -234,3 +234,8 @@ def _group(ctx: CardContext, el: Element, b: Box) -> None:
 _DRAW: dict[str, Callable[[CardContext, Element, Box], None]] = {
     "rect": _rect, "round_rect": _round_rect, "ellipse": _ellipse, "line": _line, "path": _path, "text": _text,
     "paragraph": _paragraph, "image": _image, "symbol": _symbol, "pattern": _pattern, "group": _group}
+
+
+def _words(value: Any) -> str:
+    """A text element's value as printed: nothing for None, a number as written (0 prints)."""
+    return "" if value is None else str(value)

@@ -63,24 +63,6 @@ LEGACY_SLOTS: Mapping[str, Mapping[str, Slot]] = MappingProxyType({
         node_number=("name", "the record field with a number shown on the node"),
         nodes=("list", "records drawn as linked boxes"), subtitle=_SUBTITLE,
         text=("paragraph", "a note under the chart"), title=("text", "the heading band")),
-    "portrait": _slots(
-        art=("art", "the picture in the disc"), art_color=("colour", "the picture's colour"),
-        backdrop=("symbol", "a faint symbol behind the disc"),
-        badges=("list", "{symbol, caption, label, color, cross, empty} discs under the title"), color=_COLOR,
-        index_color=("colour", "the corner symbol's colour"), index_label=("text", "a word under the corner symbol"),
-        index_symbol=("symbol", "the corner symbol"), ink=("colour", "text colour"),
-        ribbon=("text", "words on the ribbon under the disc"), ribbon_color=("colour", "the ribbon"),
-        ribbon_symbol=("symbol", "a symbol at the ribbon's ends"), subtitle=_SUBTITLE,
-        text=("paragraph", "rules or flavour text in the bottom box"),
-        text_height=("number", "the text box height in mm (default: as the text needs)"),
-        text_role=("name", "the text's font role (default serif-italic)"),
-        text_size=("number", "the text's preferred size in pt (default 7.6)"), title=_TITLE,
-        value=("text", "the number in the top-left corner")),
-    "reference": _slots(
-        art=_ART,
-        color=_COLOR, emblem=("symbol", "the symbol beside the title"), rows=("list", "[label, text] table rows"),
-        size=("number", "the table's preferred text size in pt"), text=("paragraph", "text above the table"),
-        title=_TITLE),
     "custom": _slots(),  # a custom design names its own slots and draws `elements`
 })
 

@@ -65,7 +65,7 @@ class Element:
     stroke: str | None = fld(default=None, metadata=_p("outline colour #RRGGBB", _SHAPES + ("line", "symbol")))
     stroke_width: Number | None = fld(default=None, metadata=_p(
         "outline width (default 0.25 mm; a symbol's own weight)", _SHAPES + ("line", "symbol"), "length"))
-    dash: tuple[Number, ...] = fld(default=(), metadata=_p("dash pattern: on, off", _SHAPES + ("line",), "length"))
+    dash: tuple[Number, ...] | str = fld(default=(), metadata=_p("dash pattern: on, off (or a template giving it)", _SHAPES + ("line",), "length"))
     radius: Number = fld(default=0.0, metadata=_p("corner radius (round_rect; image and group with clip: round)",
                                                   ("round_rect", "image", "group"), "length"))
     commands: tuple[Any, ...] | str = fld(default=(), metadata=_p(

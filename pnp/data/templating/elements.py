@@ -79,7 +79,7 @@ def check(elements: tuple[Element, ...], raw: list[Any], where: str,
         if el.type == "paragraph" and el.valign not in ("top", "middle") and not is_template(el.valign):
             out.append((el.line, f"{at}.valign", f"a paragraph sits at the top or the middle of its box, "
                         f"found {el.valign!r}"))
-        if len(el.dash) not in (0, 2):
+        if not isinstance(el.dash, str) and len(el.dash) not in (0, 2):
             out.append((el.line, f"{at}.dash", "give two lengths: on, off"))
         if el.type == "group":
             sub = item.get("elements") if isinstance(item, dict) else None
@@ -188,6 +188,8 @@ def _units(values: dict[str, Any], frame: str, context: dict[str, Any]) -> None:
         try:
             if name == "dash":
                 values[name] = tuple(length(v, fw) for v in value)
+                if len(values[name]) not in (0, 2):
+                    raise ValueError("give two lengths: on, off")
             elif name == "commands":
                 continue
             elif unit == "number":

@@ -1,0 +1,61 @@
+"""Built-in layouts drawn from element data look as the Python layouts they replaced drew them.
+
+The reference pictures in tests/fixtures/layouts/ were drawn at 150 dpi by the
+Python layout modules (commit 3e4d8e5, the last before they became element
+files): one card per layout from the bundled games (the card `pnp layouts`
+shows), and the playing layout's court, ace and joker. Each is drawn again
+now and compared channel by channel.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from pnp.data.reading.loader import load_game
+from pnp.draw.faces import card_size_of
+from pnp.draw.fonts import Fonts
+from pnp.geometry.sizes import card_size
+from pnp.output.exports.profiles import PROFILES, profile_frame
+from pnp.output.exports.raster import Request, Scene, render
+from tests.conftest import ROOT
+
+REFS = ROOT / "tests" / "fixtures" / "layouts"
+CASES = {  # reference picture -> game, component, printed card, side
+    "arcana": ("tarot", "arcana", 0, "face"), "back": ("bargains", "deck", 0, "back"),
+    "chart": ("tarot", "arcana", 23, "face"), "mat": ("fairy-bucks", "castle", 0, "face"),
+    "playing": ("fairy-meat", "fairy-deck", 0, "face"), "portrait": ("fairy-bucks", "items", 0, "face"),
+    "reference": ("fairy-bucks", "scoring", 0, "face"), "value": ("bargains", "deck", 0, "face"),
+    "playing-court": ("fairy-meat", "fairy-deck", 10, "face"), "playing-ace": ("fairy-meat", "fairy-deck", 12, "face"),
+    "playing-joker": ("fairy-meat", "fairy-deck", 52, "face"),
+    "playing-red-court": ("fairy-meat", "fairy-deck", 22, "face"),
+}
+
+
+def draw(game_name: str, comp_key: str, index: int, side: str) -> np.ndarray:
+    game = load_game(ROOT / "card_data" / f"{game_name}.yaml")
+    size = card_size_of(game.component(comp_key))
+    frame = profile_frame(card_size(f"{size.w}x{size.h}"), PROFILES["plain"], 150)
+    (image,) = render(Scene(game, Fonts.load(ROOT / "fonts")), [Request(comp_key, index, side, frame)])
+    return np.asarray(image.convert("RGB"), dtype=np.int16)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_layout_draws_as_before(name: str) -> None:
+    with Image.open(REFS / f"{name}.png") as ref:
+        before = np.asarray(ref.convert("RGB"), dtype=np.int16)
+    now = draw(*CASES[name])
+    assert now.shape == before.shape
+    diff = np.abs(now - before)
+    assert diff.max() <= 8 and diff.mean() < 0.1, (name, int(diff.max()), float(diff.mean()))
+
+
+def test_the_comparison_sees_a_change() -> None:
+    """A card drawn differently (another card of the deck) fails the same bounds."""
+    with Image.open(REFS / "value.png") as ref:
+        before = np.asarray(ref.convert("RGB"), dtype=np.int16)
+    other = draw("bargains", "deck", 3, "face")
+    diff = np.abs(other - before)
+    assert diff.max() > 8
