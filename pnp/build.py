@@ -7,20 +7,21 @@ from pathlib import Path
 from typing import Any, Callable
 
 from pnp.data.format.errors import InputError, Problem
-from pnp.draw.faces import FormCache, Printed, card_size_of, printed_cards
-from pnp.data.templating.slots import rendered_slots
-from pnp.draw.fonts import Fonts
-from pnp.geometry.sizes import pt
 from pnp.data.format.model import Component, Game
+from pnp.data.templating.slots import rendered_slots
+from pnp.draw.faces import FormCache, Printed, card_size_of, printed_cards
+from pnp.draw.fonts import Fonts
 from pnp.draw.pdf import canvas
+from pnp.geometry.sizes import pt
 from pnp.output import freshness
 from pnp.output.checklist import write_checklist
 from pnp.output.colour.pdfx import colour_hook, finish_pdfx, whole_page_boxes
 from pnp.output.manifest import record_build
 from pnp.output.publish import publish, staging
 from pnp.output.sheets import deck_grid, draw_deck, plan
-from pnp.output.workers import run_all
 from pnp.output.steps import BuildOptions, Output, Step
+from pnp.output.workers import run_all
+
 
 def check_counts(games: list[Game], counts: dict[str, int]) -> None:
     """Refuse --players/--decks outside what the games' sets allow."""
@@ -120,17 +121,23 @@ StepMaker = Callable[[Game, Component, BuildOptions], "Step | list[Step]"]
 
 
 def board_step(game: Game, comp: Component, options: BuildOptions) -> "Step | list[Step]":
-    from pnp.output.boards import board_step as make  # lazy: board art only for games with boards
+    from pnp.output.boards import (
+        board_step as make,  # lazy: board art only for games with boards
+    )
     return make(game, comp, options)
 
 
 def booklet_step(game: Game, comp: Component, options: BuildOptions) -> "Step | list[Step]":
-    from pnp.output.booklets import booklet_step as make  # lazy: platypus and jinja2 only for booklets
+    from pnp.output.booklets import (
+        booklet_step as make,  # lazy: platypus and jinja2 only for booklets
+    )
     return make(game, comp, options)
 
 
 def stats_step(game: Game, options: BuildOptions) -> Step:
-    from pnp.output.stats_sheet import stats_step as make  # lazy: only stacked decks have a stats sheet
+    from pnp.output.stats_sheet import (
+        stats_step as make,  # lazy: only stacked decks have a stats sheet
+    )
     return make(game, options)
 
 

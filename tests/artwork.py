@@ -5,10 +5,9 @@ import re
 import shutil
 from pathlib import Path
 
+from conftest import ROOT, _mul, with_ctm
 from PIL import Image, ImageDraw
 from pypdf import PdfReader
-
-from conftest import ROOT, _mul, with_ctm
 
 MM = 72 / 25.4
 

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pypdfium2
 import pytest
-
 from conftest import ROOT, make_project
+
 from pnp.adapters import Gate, series
 
 # import name -> distribution, where they differ

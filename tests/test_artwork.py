@@ -6,10 +6,17 @@ import sys
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
-
-from artwork import CAP_SVG, LEAF_SVG, count_images, game_yaml, image_boxes, picture, project
+from artwork import (
+    CAP_SVG,
+    LEAF_SVG,
+    count_images,
+    game_yaml,
+    image_boxes,
+    picture,
+    project,
+)
 from conftest import ROOT, page_texts, placements, run
+from pypdf import PdfReader
 
 CUSTOM_IMAGE = """layout: custom
     elements:

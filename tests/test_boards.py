@@ -6,18 +6,23 @@ from pathlib import Path
 import pdfplumber
 import pypdfium2 as pdfium
 import pytest
+from conftest import ROOT
 from PIL import ImageChops, ImageStat
 
-from pnp.output.boards import board_step, cross_points, plan_for, tile_origin, write_board
-from pnp.data.reading.boardspec import parse_board
 from pnp.build import BuildOptions
 from pnp.data.format.errors import InputError
+from pnp.data.reading.boardspec import parse_board
+from pnp.data.reading.loader import load_game
 from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import MM, paper_size
-from pnp.data.reading.loader import load_game
+from pnp.output.boards import (
+    board_step,
+    cross_points,
+    plan_for,
+    tile_origin,
+    write_board,
+)
 from pnp.output.sheets import SheetOptions
-
-from conftest import ROOT
 
 MAP = """
 game: {name: Map Test, tag: MT, players: {min: 2, max: 2}}

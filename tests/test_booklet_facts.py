@@ -10,8 +10,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT, page_texts
+
 from pnp.data.reading.loader import load_game
 from pnp.data.templating.slots import card_view
 from pnp.draw.fonts import Fonts

@@ -8,24 +8,23 @@ import sys
 from pathlib import Path
 
 import pdfplumber
-from pypdf import PdfReader
 import pypdfium2 as pdfium
 import pytest
+from conftest import ROOT
+from pypdf import PdfReader
 
-from pnp.output.booklets import booklet_step, prepare, write_imposed, write_plain
-from pnp.output.booklet_text import Recorder, render
 from pnp.build import BuildOptions
 from pnp.data.format.errors import InputError
-from pnp.draw.fonts import Fonts
-from pnp.geometry.sizes import MM, paper_size
-from pnp.geometry.imposition import saddle_order
-from pnp.data.reading.loader import load_game
-from pnp.rules.checker import check_game
-from pnp.draw.markup import MarkupError, parse
 from pnp.data.format.model import Component
+from pnp.data.reading.loader import load_game
+from pnp.draw.fonts import Fonts
+from pnp.draw.markup import MarkupError, parse
+from pnp.geometry.imposition import saddle_order
+from pnp.geometry.sizes import MM, paper_size
+from pnp.output.booklet_text import Recorder, render
+from pnp.output.booklets import booklet_step, prepare, write_imposed, write_plain
 from pnp.output.sheets import SheetOptions
-
-from conftest import ROOT
+from pnp.rules.checker import check_game
 
 GAMES = ("bargains", "fairy-bucks", "feenbalz", "tarot", "fairy-meat")
 

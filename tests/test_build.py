@@ -5,9 +5,8 @@ import json
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
-
 from conftest import ROOT, codes_in, run
+from pypdf import PdfReader
 
 GAMES = {"bargains": "BG", "fairy-bucks": "FB", "feenbalz": "FZ", "tarot": "TA", "fairy-meat": "FM"}
 

@@ -8,11 +8,11 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT, make_project, run
-from pnp.data.store import cache
+
 from pnp.data.reading import validate
 from pnp.data.reading.loader import load_game
+from pnp.data.store import cache
 
 
 @pytest.fixture

@@ -2,21 +2,27 @@
 from __future__ import annotations
 
 import random
-
-import pytest
-
-from pnp.engines.cards import Card, parse_card, parse_cards, standard_deck
 from functools import partial
 from pathlib import Path
 
+import pytest
+
 from pnp.data.format.facts import combat_rules, nasty_table
 from pnp.data.reading.loader import load_game
-from pnp.engines.combat import (CombatRules, DeckExhausted, SidePlay, Trump, damage_level, play_wild,
-                                points_for)
+from pnp.engines.cards import Card, parse_card, parse_cards, standard_deck
+from pnp.engines.combat import (
+    CombatRules,
+    DeckExhausted,
+    SidePlay,
+    Trump,
+    damage_level,
+    play_wild,
+    points_for,
+)
 from pnp.engines.combat import resolve_attack as _resolve_attack
 from pnp.engines.nasty_hits import nasty_hit as _nasty_hit
-from pnp.engines.simulate import simulate as _simulate
 from pnp.engines.simulate import choose_play
+from pnp.engines.simulate import simulate as _simulate
 
 C = parse_card
 # The engines take the game's numbers as arguments; these come from fairy-meat.yaml's facts.

@@ -5,7 +5,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import run
 
 DB = "card_data/bargains.yaml"
@@ -135,6 +134,7 @@ def test_not_a_project_folder(tmp_path: Path) -> None:
 def test_check_reads_boards_and_booklets(project: Path) -> None:
     """Boards and booklet templates are validated by `pnp check`, not only when building."""
     import shutil
+
     from conftest import ROOT
     shutil.copytree(ROOT / "templates", project / "templates", dirs_exist_ok=True)
     assert run("check", "--project", str(project)).code == 0

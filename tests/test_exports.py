@@ -7,13 +7,13 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import make_project, run
 from PIL import Image
 from pypdf import PdfReader
 
-from conftest import make_project, run
+from pnp.geometry.sizes import card_size
 from pnp.output.exports.profiles import PROFILES, profile_frame
 from pnp.output.exports.tts import Limits, grid_for, limits_for, tts_frame
-from pnp.geometry.sizes import card_size
 
 # A made-up game that exercises what Fairy Bargains does not: more than 69
 # distinct faces (two TTS sheets), two card sizes, marked sets and a card with

@@ -8,12 +8,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import assert_check_names, codes_in
 
 from pnp.cli import main
-from pnp.draw.context import color, luminance
-from pnp.geometry.sizes import card_size, choose_grid, paper_size
+from pnp.data.format.colours import luminance
 from pnp.data.reading.loader import load_game
-from conftest import assert_check_names, codes_in
+from pnp.draw.context import color
+from pnp.geometry.sizes import card_size, choose_grid, paper_size
 
 ROOT = Path(__file__).resolve().parents[1]
 DB = ROOT / "card_data" / "fairy-bucks.yaml"

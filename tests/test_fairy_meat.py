@@ -10,11 +10,11 @@ from pathlib import Path
 import pdfplumber
 import pytest
 from click.testing import CliRunner
+from conftest import page_texts
 
 from pnp.cli import main
 from pnp.data.format.facts import nasty_table
 from pnp.data.reading.loader import load_game
-from conftest import page_texts
 
 ROOT = Path(__file__).resolve().parents[1]
 DB = ROOT / "card_data" / "fairy-meat.yaml"

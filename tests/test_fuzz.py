@@ -16,12 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from hypothesis import given, strategies as st
-
 from conftest import ROOT
+from hypothesis import given
+from hypothesis import strategies as st
+
 from pnp.data.format.errors import InputError
-from pnp.data.reading.loader import load_game
 from pnp.data.reading.boardspec import parse_board
+from pnp.data.reading.loader import load_game
 from pnp.output.booklets import prepare
 from pnp.rules.checker import check_game
 

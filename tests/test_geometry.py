@@ -2,9 +2,17 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from pnp.geometry.sizes import CARD_SIZES, MIN_MARGIN, Size, card_size, choose_grid, paper_size
+from pnp.geometry.sizes import (
+    CARD_SIZES,
+    MIN_MARGIN,
+    Size,
+    card_size,
+    choose_grid,
+    paper_size,
+)
 
 
 def test_named_and_custom_sizes() -> None:

@@ -8,8 +8,6 @@ now and compared channel by channel.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 from PIL import Image

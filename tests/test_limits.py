@@ -6,8 +6,8 @@ from pathlib import Path
 
 import jinja2
 import pytest
-
 from conftest import ROOT
+
 from pnp.data.format.errors import InputError
 from pnp.data.reading.loader import load_game
 from pnp.data.templating.engine import render_value

@@ -178,11 +178,10 @@ def test_built_in_texts_hold_no_markup_characters() -> None:
 
 def test_a_capitalised_line_keeps_its_icons(monkeypatch: pytest.MonkeyPatch) -> None:
     """Layouts that print a slot in capitals ({SUN}) still find the symbol; a real unknown name still fails."""
+    import pnp.draw.context as context
     from pnp.data.format.model import Style
     from pnp.draw.context import CardContext
     from pnp.draw.fonts import Fonts
-
-    import pnp.draw.context as context
 
     drawn: list[str] = []
     monkeypatch.setattr(context, "symbol_form", lambda c, name, *a, **k: drawn.append(name))

@@ -13,11 +13,11 @@ import struct
 from pathlib import Path
 
 import pytest
+from conftest import make_project, run
 from PIL import Image, ImageChops, ImageCms, ImageStat
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from conftest import make_project, run
 from pnp.geometry.sizes import card_size
 from pnp.output.colour.convert import CmykColours, PrintColour
 from pnp.output.colour.icc import GRID, InkLimit, delta_e, find_base_profile, read_tags

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
 from conftest import make_project, run
 
 DB = "card_data/bargains.yaml"

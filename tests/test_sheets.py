@@ -4,11 +4,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-from pypdf import PdfReader
 import pdfplumber
-
+import pytest
 from conftest import codes_in, page_size_mm, placements, run
+from pypdf import PdfReader
+
 from pnp.geometry.sizes import MM
 
 TOL = 0.1  # mm

@@ -12,11 +12,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import ROOT, make_project, run
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Paragraph
 
-from conftest import ROOT, make_project, run
 from pnp.adapters import reportlab as rl
 from pnp.adapters.reportlab import pdfdoc_bytes as _pdfdoc_bytes
 from pnp.data.reading import boardspec

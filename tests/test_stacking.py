@@ -15,12 +15,19 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.data.format.errors import InputError
-from pnp.data.reading.loader import load_game
 from pnp.data.format.model import Component
-from pnp.data.stacking.stack import (SelectorError, VariantSpec, parse_selector, select, stack_copies, variant_yaml,
-                          write_variant)
+from pnp.data.reading.loader import load_game
 from pnp.data.reading.variants import parse_spec
 from pnp.data.reading.yamlsrc import load_yaml
+from pnp.data.stacking.stack import (
+    SelectorError,
+    VariantSpec,
+    parse_selector,
+    select,
+    stack_copies,
+    variant_yaml,
+    write_variant,
+)
 
 logging.getLogger("pdfminer").setLevel(logging.WARNING)   # its debug calls slow parsing down
 MAIN = Path(__file__).resolve().parents[1]

@@ -9,20 +9,18 @@ import pdfplumber
 import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
+from test_stacking import MAIN, make_project
 
+from pnp.data.format.facts import combat_rules
+from pnp.data.format.model import Game
+from pnp.data.reading.loader import base_component, load_game
+from pnp.data.reading.variants import fairy_cards
+from pnp.data.stacking.stack import VariantSpec, write_variant
+from pnp.draw.fonts import Fonts
 from pnp.engines.cards import parse_card
 from pnp.engines.combat import SidePlay, resolve_attack
-from pnp.draw.fonts import Fonts
-from pnp.data.format.facts import combat_rules
-from pnp.data.reading.loader import load_game
-from pnp.data.format.model import Game
-from pnp.data.stacking.stack import VariantSpec, write_variant
-from pnp.data.reading.variants import fairy_cards
 from pnp.output.stats_report import format_text, report
 from pnp.output.stats_sheet import write_pdf
-from pnp.data.reading.loader import base_component
-
-from test_stacking import MAIN, make_project
 
 TRIALS = 400
 

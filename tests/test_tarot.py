@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import page_texts
 
 from pnp.cli import main
-from pnp.draw.faces import resolve
-from pnp.data.templating.engine import roman
-from pnp.draw.layouts.chart import layers, nodes_from
 from pnp.data.reading.loader import load_game
-from conftest import page_texts
+from pnp.data.templating.engine import roman
+from pnp.draw.charting import layers, nodes_from
+from pnp.draw.faces import resolve
 
 ROOT = Path(__file__).resolve().parents[1]
 DB = ROOT / "card_data" / "tarot.yaml"
@@ -96,7 +96,9 @@ def chart_edges(g) -> set[tuple[str, str]]:
     comp = g.component("arcana")
     chart = next(c for c in comp.cards if c.key == "chart")
     slots = resolve(g, comp, g.faces["chart"], "faces.chart", chart, None, None)
-    _, _, edges = layers(nodes_from(slots))
+    nodes = nodes_from(slots["nodes"], slots.get("node_id") or "id", slots.get("node_label") or "label",
+                       slots.get("node_group") or "group", slots.get("node_links") or "links", slots.get("node_number"))
+    _, _, edges = layers(nodes)
     return set(edges)
 
 

@@ -5,8 +5,19 @@ from pathlib import Path
 
 import click
 
-from pnp.cli.common import (colour_options, jobs_option, load_fonts, load_games, open_project, parse_offset,
-                            print_colour, progress, project_option, rules_first, set_counts)
+from pnp.cli.common import (
+    colour_options,
+    jobs_option,
+    load_fonts,
+    load_games,
+    open_project,
+    parse_offset,
+    print_colour,
+    progress,
+    project_option,
+    rules_first,
+    set_counts,
+)
 
 _NOT_OPTIONS = ("games", "project_dir", "jobs", "out_dir", "clean", "force")  # parameters that never change a PDF's bytes
 
@@ -59,9 +70,9 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
     # lazy: only a build that draws needs these (start-up speed)
     from pnp.build import BuildOptions, plan_build, total_weight
     from pnp.build import build as run_build
-    from pnp.output.workers import jobs_for
     from pnp.geometry.sizes import paper_size
     from pnp.output.sheets import SheetOptions
+    from pnp.output.workers import jobs_for
 
     try:
         sheet_paper = paper_size(paper)

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from pnp.cli.common import load_fonts, display, load_games, open_project, project_option
+from pnp.cli.common import display, load_fonts, load_games, open_project, project_option
 from pnp.data.format.errors import InputError
 
 
@@ -20,8 +20,8 @@ def check(games: tuple[str, ...], project_dir: str, as_json: bool) -> None:
     Exit 0 when all rules hold, 1 when any is broken, 2 for unusable input.
     """
     # lazy: only this command needs these (start-up speed)
-    from pnp.rules.checker import check_game
     from pnp.output.preflight import validate
+    from pnp.rules.checker import check_game
 
     try:
         project = open_project(project_dir)

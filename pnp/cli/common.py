@@ -39,7 +39,9 @@ def fail_input(exc: InputError) -> None:
 
 def load_games(project: Project, names: tuple[str, ...]) -> list[Game]:
     """Load the named games (all when none), collecting every problem before failing."""
-    from pnp.data.reading.loader import load_game  # lazy: `pnp build` with nothing to do loads nothing
+    from pnp.data.reading.loader import (
+        load_game,  # lazy: `pnp build` with nothing to do loads nothing
+    )
     files = [project.resolve_game(n) for n in names] if names else list(project.game_files().values())
     games, problems = [], []
     for path in files:
@@ -59,7 +61,9 @@ def _violations(game: Game) -> list[Any]:
     from pnp.data.reading.loader import derived
 
     def check() -> list[tuple]:
-        from pnp.rules.checker import check_game  # lazy: only on a miss (start-up speed)
+        from pnp.rules.checker import (
+            check_game,  # lazy: only on a miss (start-up speed)
+        )
         return [dataclasses.astuple(v) for v in check_game(game)]  # plain values: what the cache reads back
 
     rows = derived("rule-check", game, (), check)

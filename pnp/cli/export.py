@@ -7,8 +7,16 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import click
 
-from pnp.cli.common import (colour_options, jobs_option, load_fonts, load_games, print_colour, progress,
-                            project_option, set_counts)
+from pnp.cli.common import (
+    colour_options,
+    jobs_option,
+    load_fonts,
+    load_games,
+    print_colour,
+    progress,
+    project_option,
+    set_counts,
+)
 from pnp.data.reading.project import Project
 
 if TYPE_CHECKING:
@@ -97,10 +105,9 @@ def png(games: tuple[str, ...], project_dir: str, out_dir: str, jobs: int | None
         decks: int | None, dpi: float, profile: str) -> None:
     """One RGB PNG per distinct card face and per distinct back: OUT/<game>/png/<component>/."""
     # lazy: only this command needs these (start-up speed)
+    from pnp.output.exports.output import export_folder
     from pnp.output.exports.png import export_png, png_count
     from pnp.output.exports.profiles import PROFILES
-
-    from pnp.output.exports.output import export_folder
 
     job = _job(project_dir, games, out_dir, jobs, players, decks)
     total = png_count(job.targets, job.setup.scenes())

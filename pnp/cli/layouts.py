@@ -23,7 +23,6 @@ def layouts(project_dir: str, write_dir: str | None, show: str | None) -> None:
     from pnp.data.format.catalog import CUSTOM_DOC, FREE_SLOTS, SLOT_TYPES, SYMBOLS
     from pnp.data.format.errors import InputError
     from pnp.data.reading.layouts import builtin, layout_file, layout_slots
-    from pnp.draw.layouts import LAYOUTS
 
     SLOTS = layout_slots()
     if show is not None:
@@ -45,7 +44,7 @@ def layouts(project_dir: str, write_dir: str | None, show: str | None) -> None:
             click.echo(f"{layout:<10} {path}")
         return
     for name, slots in SLOTS.items():
-        doc = builtin()[name].doc if name in builtin() else LAYOUTS[name].doc if name in LAYOUTS else CUSTOM_DOC
+        doc = builtin()[name].doc if name in builtin() else CUSTOM_DOC
         click.echo(f"{name}: {' '.join(doc.split())}")
         picture = SAMPLES / f"{name}.png"
         click.echo(f"  sample: {picture if picture.is_file() else '(none)'}")

@@ -6,7 +6,14 @@ import re
 
 import click
 
-from pnp.cli.common import load_fonts, display, open_project, progress, jobs_option, project_option
+from pnp.cli.common import (
+    display,
+    jobs_option,
+    load_fonts,
+    open_project,
+    progress,
+    project_option,
+)
 from pnp.data.format.errors import InputError, Problem
 from pnp.data.stacking.words import DEFAULT_COLOR, FORMS
 
@@ -46,13 +53,13 @@ def stack(base: str, name: str, project_dir: str, jobs: int | None, decks: int, 
     # lazy: only this command needs these (start-up speed)
     from pnp.build import BuildOptions, plan_build, total_weight
     from pnp.build import build as run_build
-    from pnp.output.workers import jobs_for
-    from pnp.geometry.sizes import paper_size
     from pnp.data.reading.loader import load_game
-    from pnp.output.sheets import SheetOptions
-    from pnp.output.stats_report import format_text
     from pnp.data.reading.variants import build_variant
     from pnp.data.stacking.stack import VariantSpec, write_variant
+    from pnp.geometry.sizes import paper_size
+    from pnp.output.sheets import SheetOptions
+    from pnp.output.stats_report import format_text
+    from pnp.output.workers import jobs_for
 
     project = open_project(project_dir)
     try:

@@ -14,17 +14,17 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.adapters import reportlab as rl
+from pnp.data.format.catalog import unknown_symbol
+from pnp.data.format.colours import rgb
+from pnp.data.format.model import Mark, Style
+from pnp.data.store.cache import cached
 from pnp.draw import richtext
 from pnp.draw.fonts import Fonts
 from pnp.draw.images import Artwork, Picture
 from pnp.draw.markup import is_plain
-from pnp.geometry.sizes import SAFE_ZONE, pt
-from pnp.data.format.colours import darken, lighten, luminance, mix, on, rgb
-from pnp.data.format.model import Mark, Style
 from pnp.draw.pdf import place_form
-from pnp.data.store.cache import cached
-from pnp.data.format.catalog import unknown_symbol
 from pnp.draw.symbols import draw_symbol, has_symbol
+from pnp.geometry.sizes import SAFE_ZONE, pt
 
 WHITE = Color(1, 1, 1)
 BLACK = Color(0, 0, 0)

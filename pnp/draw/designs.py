@@ -22,6 +22,7 @@ from pnp.data.format.layout import Layout
 from pnp.data.store.cache import cached
 from pnp.data.templating import elements as rendering
 from pnp.data.templating.engine import numeral, roman
+from pnp.draw import charting
 from pnp.draw import elements as renderer
 from pnp.draw.context import CardContext, color
 from pnp.draw.images import Artwork, Picture
@@ -39,6 +40,10 @@ def functions(ctx: CardContext) -> dict[str, Callable[..., Any]]:
         "mix": mix, "lighten": lighten, "darken": darken, "on": on, "luminance": luminance,
         "width": m.width, "fit": m.fit, "lines": m.lines, "paragraph_size": m.paragraph_size,
         "wrap_size": m.wrap_size, "table": m.table,
+        "chart_nodes": charting.nodes_from, "unlinked": lambda nodes: charting.layers(nodes)[1],
+        "chart": lambda nodes, x, top, width, height: charting.chart(ctx.fonts, nodes, x, top, width, height),
+        "strip": lambda alone, x, top, width: charting.strip(ctx.fonts, alone, x, top, width),
+        "chips": lambda groups, room: charting.chips(ctx.fonts, groups, room),
         "card_size": _card_size, "fail": _fail,
         "roman": roman, "numeral": numeral, "is_picture": lambda value: isinstance(value, Picture),
         "cos": lambda deg: math.cos(math.radians(deg)), "sin": lambda deg: math.sin(math.radians(deg)),
@@ -117,7 +122,9 @@ def _render(ctx: CardContext, layout: Layout, slots: Mapping[str, Any],
     card = card_of(ctx)
     context = {**functions(ctx), **seen, "slots": dict(slots), "style": style, "trim": card,
                "marked": ctx.mark is not None}
-    from pnp.data.templating.sandbox import time_limit  # lazy: jinja2 only when something is rendered
+    from pnp.data.templating.sandbox import (
+        time_limit,  # lazy: jinja2 only when something is rendered
+    )
     with time_limit():
         try:
             context = rendering.let(layout.let.items(), context)

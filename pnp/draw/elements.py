@@ -117,14 +117,14 @@ def _line(ctx: CardContext, el: Element, b: Box) -> None:
 
 
 def path_of(ctx: CardContext, el: Element) -> Any:
-    """The element's `commands` as a ReportLab path (y turned to run up, arcs with it)."""
+    """The element's `commands` as a ReportLab path (y turned to run up)."""
     p = ctx.c.beginPath()
-    for op, *args in el.commands:
+    for op, *args in el.commands if not isinstance(el.commands, str) else ():  # rendered: a list
         if op == "close":
             p.close()
         elif op == "arc":
             (x1, y1), (x2, y2) = point(ctx, el, args[0], args[1]), point(ctx, el, args[2], args[3])
-            p.arcTo(x1, min(y1, y2), x2, max(y1, y2), startAng=-args[4], extent=-args[5])
+            p.arcTo(min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2), startAng=args[4], extent=args[5])
         else:
             pts = [point(ctx, el, args[k], args[k + 1]) for k in range(0, len(args), 2)]
             flat = [v for xy in pts for v in xy]

@@ -11,19 +11,25 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.draw.context import CardContext, color, on
-from pnp.data.format.layout import Layout
-from pnp.data.reading.layouts import builtin
 from pnp.data.format.catalog import FREE_SLOTS, has_symbol, unknown_symbol
+from pnp.data.format.colours import on
 from pnp.data.format.errors import InputError, Problem
+from pnp.data.format.layout import Layout
+from pnp.data.format.model import CardType, Component, Design, Game, Mark
+from pnp.data.reading.layouts import builtin
+from pnp.data.templating.slots import (
+    SlotKey,
+    context,
+    render_slot,
+    rendered_slots,
+    sets_for,
+)
+from pnp.draw.context import CardContext, color
+from pnp.draw.designs import ElementProblem, draw_layout
 from pnp.draw.fonts import Fonts, MissingGlyph
 from pnp.draw.images import Artwork
-from pnp.geometry.sizes import Size, card_size, pt
-from pnp.draw.designs import ElementProblem, draw_layout
-from pnp.draw.layouts import LAYOUTS
-from pnp.data.format.model import CardType, Component, Design, Game, Mark
 from pnp.draw.pdf import end_form_compressed
-from pnp.data.templating.slots import SlotKey, context, render_slot, rendered_slots, sets_for
+from pnp.geometry.sizes import Size, card_size, pt
 
 
 @dataclass(frozen=True)
@@ -115,14 +121,11 @@ class FormCache:
 
     def _layout(self, ctx: CardContext, comp: Component, design: Design, where: str, slots: dict[str, Any],
                 card: CardType | None, mark: Mark | None, set_index: int | None) -> Any:
-        """Draw the design's layout: a built-in one's elements, a custom design's own, or Python code."""
-        spec = builtin().get(design.layout)
-        if spec is not None:
-            return draw_layout(ctx, spec, slots, {}, self.art, design.layout)
-        if design.layout in FREE_SLOTS:
-            own = Layout(doc="", let=design.let, elements=design.elements, line=design.line)
-            return draw_layout(ctx, own, slots, context(self.game, comp, card, mark, set_index), self.art)
-        return LAYOUTS[design.layout].draw(ctx, slots)
+        """Draw the design's layout: a built-in one's elements, or a custom design's own."""
+        if design.layout not in FREE_SLOTS:
+            return draw_layout(ctx, builtin()[design.layout], slots, {}, self.art, design.layout)
+        own = Layout(doc="", let=design.let, elements=design.elements, line=design.line)
+        return draw_layout(ctx, own, slots, context(self.game, comp, card, mark, set_index), self.art)
 
 
 def card_size_of(comp: Component) -> Size:

@@ -20,8 +20,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
 
 from pnp.adapters import reportlab as rl
-from pnp.data.store.cache import cached
 from pnp.data.format.errors import InputError, Problem, problem
+from pnp.data.store.cache import cached
 from pnp.draw.markup import is_plain, tokens
 
 log = logging.getLogger(__name__)
@@ -169,7 +169,9 @@ class Fonts:
 def _read_roles(config: Path, shown: str) -> dict[str, tuple[str, int | None]]:
     """fonts.yaml's roles as role -> (file name, line); every role present, known and a file name."""
     from pnp.data.format.located import line_of
-    from pnp.data.reading.yamlsrc import load_yaml  # lazy: an unchanged fonts.yaml comes from the cache without YAML
+    from pnp.data.reading.yamlsrc import (
+        load_yaml,  # lazy: an unchanged fonts.yaml comes from the cache without YAML
+    )
     data = load_yaml(config, shown)
     roles = data.get("roles") if isinstance(data, dict) else None
     if not isinstance(roles, dict):

@@ -132,7 +132,9 @@ class Artwork:
         if path not in self._svgs:
             import logging
 
-            from svglib.svglib import svg2rlg  # lazy: svglib loads only for projects that use SVG
+            from svglib.svglib import (
+                svg2rlg,  # lazy: svglib loads only for projects that use SVG
+            )
             log = logging.getLogger("svglib")
             level = log.level
             log.setLevel(logging.CRITICAL)  # its complaints become our one error below

@@ -52,14 +52,18 @@ class Measures:
     def table(self, rows: Any, width: float, height: float | None = None, font: str = "body",
               label_font: str = "bold", size: float = 7.4, least: float | None = None, leading: float = 1.16,
               label_pad: float = 2.0, label_share: float = 1.0, text_gap: float = 0.0, row_pad: float = 1.0,
-              row_gap: float = 0.0) -> dict[str, Any]:
+              row_gap: float = 0.0, drop_empty: bool = False) -> dict[str, Any]:
         """Label/text rows in `width` mm, shrunk by 0.2 pt (not below `least`) until they fit `height` mm.
 
         The label column is the widest label plus `label_pad` (at most `label_share` of the
-        width), the text wraps in the rest less `text_gap`. Returns {size, label_w, height,
+        width), the text wraps in the rest less `text_gap`; a row is [label, text] (or a label
+        alone), and `drop_empty` leaves out rows without text. Returns {size, label_w, height,
         rows: [{label, lines, top, height}]} in mm from the table's top.
         """
-        pairs = [(str(r[0]), str(r[1]) if len(r) > 1 else "") for r in (rows or [])]
+        items = [list(r) if isinstance(r, (list, tuple)) else [r] for r in (rows or [])]
+        pairs = [(str(r[0]) if r else "", str(r[1]) if len(r) > 1 else "") for r in items]
+        if drop_empty:
+            pairs = [(a, b) for a, b in pairs if b.strip()]
         if not pairs:
             return {"size": float(size), "label_w": 0.0, "height": 0.0, "rows": []}
         size, least = float(size), float(size if least is None else least)

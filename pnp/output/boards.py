@@ -14,14 +14,15 @@ from typing import Callable
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.output.board_art import draw_board
-from pnp.data.reading.boardspec import BoardSpec, board_of
-from pnp.draw.context import BLACK, WHITE, CardContext, color, darken, on, scale_bar
-from pnp.draw.fonts import Fonts
-from pnp.geometry.sizes import Size, pt
-from pnp.geometry.imposition import Tile, TilePlan, tile_plan
+from pnp.data.format.colours import darken, on
 from pnp.data.format.model import Component, Game
+from pnp.data.reading.boardspec import BoardSpec, board_of
+from pnp.draw.context import BLACK, WHITE, CardContext, color, scale_bar
+from pnp.draw.fonts import Fonts
 from pnp.draw.pdf import canvas
+from pnp.geometry.imposition import Tile, TilePlan, tile_plan
+from pnp.geometry.sizes import Size, pt
+from pnp.output.board_art import draw_board
 from pnp.output.steps import BuildOptions, Output, Step
 
 MARGIN = 6.0     # mm of paper left unprinted on every edge

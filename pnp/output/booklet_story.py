@@ -13,6 +13,18 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
+
+from pnp.data.format.colours import darken, lighten
+from pnp.data.format.errors import InputError, Problem
+from pnp.data.format.model import Component, Game
+from pnp.data.reading.boardspec import board_of
+from pnp.draw.context import color
+from pnp.draw.faces import FormCache, card_size_of, printed_cards
+from pnp.draw.fonts import Fonts
+from pnp.draw.markup import Block, inline, plain
+from pnp.draw.pdf import place_form
+from pnp.geometry.sizes import pt
+from pnp.output.board_art import draw_board
 from pnp.output.platypus import (
     CondPageBreak,
     Flowable,
@@ -26,16 +38,6 @@ from pnp.output.platypus import (
     TableStyle,
 )
 
-from pnp.data.format.errors import InputError, Problem
-from pnp.data.format.model import Component, Game
-from pnp.draw.context import color, darken, lighten
-from pnp.draw.faces import FormCache, card_size_of, printed_cards
-from pnp.draw.fonts import Fonts
-from pnp.draw.markup import Block, inline, plain
-from pnp.draw.pdf import place_form
-from pnp.geometry.sizes import pt
-from pnp.output.board_art import draw_board
-from pnp.data.reading.boardspec import board_of
 
 class Para(Paragraph):
     """A Paragraph that breaks its lines once per width.

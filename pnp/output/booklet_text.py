@@ -10,12 +10,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.data.reading.boardspec import board_of
 from pnp.data.format.errors import InputError, Problem
+from pnp.data.format.model import Component, Game
+from pnp.data.reading.boardspec import board_of
+from pnp.data.templating.engine import file_environment, render_template
 from pnp.data.templating.slots import card_view
 from pnp.geometry.sizes import card_size
-from pnp.data.format.model import Component, Game
-from pnp.data.templating.engine import file_environment, render_template
 
 
 @dataclass

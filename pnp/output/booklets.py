@@ -15,20 +15,21 @@ from typing import Any, Callable
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp import __version__
-from pnp.output.booklet_text import render
-from pnp.data.reading.loader import derived
-from pnp.draw.context import darken, lighten
-from pnp.data.format.errors import InputError, Problem
-from pnp.draw.fonts import Fonts, MissingGlyph
-from pnp.geometry.sizes import Size, pt
-from pnp.geometry.imposition import saddle_order
-from pnp.draw.markup import Block, MarkupError, parse, plain
-from pnp.data.format.model import Component, Game
 from pnp.adapters import reportlab as rl
+from pnp.data.format.colours import darken, lighten
+from pnp.data.format.errors import InputError, Problem
+from pnp.data.format.model import Component, Game
+from pnp.data.reading.loader import derived
+from pnp.draw.fonts import Fonts, MissingGlyph
+from pnp.draw.markup import Block, MarkupError, parse, plain
+from pnp.geometry.imposition import saddle_order
+from pnp.geometry.sizes import Size, pt
 from pnp.output.booklet_imposition import ImposingCanvas
 from pnp.output.booklet_story import Pictures, Styles, story, styles
+from pnp.output.booklet_text import render
 from pnp.output.platypus import SimpleDocTemplate
 from pnp.output.steps import Output, Step
+
 MARGINS = (13.0, 13.0, 14.0, 17.0)  # left, right, top, bottom (mm)
 
 

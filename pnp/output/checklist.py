@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pnp.data.format.model import Game
 from pnp.draw.context import color
 from pnp.draw.faces import printed_cards
 from pnp.draw.fonts import Fonts
-from pnp.geometry.sizes import Size, pt
-from pnp.data.format.model import Game
 from pnp.draw.pdf import canvas
+from pnp.geometry.sizes import Size, pt
 
 ROW = 5.2  # mm per row
 

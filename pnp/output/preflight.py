@@ -7,12 +7,12 @@ from typing import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.data.reading.boardspec import board_of
-from pnp.output.booklets import prepare
 from pnp.data.format.errors import InputError, Problem
+from pnp.data.format.model import Game
+from pnp.data.reading.boardspec import board_of
 from pnp.draw.faces import FormCache, printed_cards
 from pnp.draw.fonts import Fonts
-from pnp.data.format.model import Game
+from pnp.output.booklets import prepare
 
 
 def draw_cards(game: Game, fonts: Fonts) -> list[str]:

@@ -7,12 +7,12 @@ from typing import Callable, Iterator
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.data.format.model import Component, Game
 from pnp.draw.context import BLACK, color, scale_bar
 from pnp.draw.faces import FormCache, Printed, card_size_of
 from pnp.draw.fonts import Fonts
 from pnp.draw.pdf import place_form
 from pnp.geometry.sizes import MARK_GAP, MARK_LENGTH, Grid, Size, choose_grid, pt
-from pnp.data.format.model import Component, Game
 
 CropMode = str  # "edge" | "corner" | "full" | "off"
 MARK_WIDTH = 0.3  # points

@@ -11,14 +11,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Sequence
 
-
+from pnp.data.format.facts import combat_rules
+from pnp.data.format.model import Component, Game
+from pnp.data.reading.variants import fairy_cards
 from pnp.engines import deckstats
 from pnp.engines.cards import Card
 from pnp.engines.combat import CombatRules
 from pnp.engines.simulate import simulate
-from pnp.data.format.facts import combat_rules
-from pnp.data.format.model import Component, Game
-from pnp.data.reading.variants import fairy_cards
 from pnp.rules.checker import check_component
 
 MATCHUPS = ((2, 2), (3, 3), (5, 2))   # (attacker's Kill, defender's Live)

@@ -10,13 +10,21 @@ from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib.colors import Color
 
-from pnp.data.reading.loader import base_component
+from pnp.data.format.colours import lighten, on
 from pnp.data.format.model import Game
-from pnp.draw.context import color, lighten, on
+from pnp.data.reading.loader import base_component
+from pnp.draw.context import color
 from pnp.draw.fonts import Fonts
 from pnp.draw.pdf import canvas
 from pnp.engines import deckstats
-from pnp.output.stats_report import COMBAT_COLUMNS, STRATEGY, as_float, format_value, report, summary_rows
+from pnp.output.stats_report import (
+    COMBAT_COLUMNS,
+    STRATEGY,
+    as_float,
+    format_value,
+    report,
+    summary_rows,
+)
 from pnp.output.steps import Output, Step
 
 

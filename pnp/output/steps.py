@@ -7,8 +7,8 @@ from typing import Any, Callable
 
 from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import Size
-from pnp.output.sheets import SheetOptions
 from pnp.output.colour.convert import PrintColour
+from pnp.output.sheets import SheetOptions
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from pnp.data.format.errors import InputError, Problem
-from pnp.data.reading.loader import load_game
 from pnp.data.format.model import Component, Game
+from pnp.data.reading.loader import load_game
 from pnp.data.reading.project import Project
 from pnp.draw.faces import card_size_of, printed_cards
 from pnp.draw.fonts import Fonts

@@ -1,8 +1,9 @@
-"""What a database may name from the drawing stage: layouts with their typed, documented slots; symbols.
+"""What a database may name from the drawing stage: slot types, the custom layout, symbols.
 
-The drawing stage implements these names (each layout module takes its slots
-from here, and a test holds the two sides equal); keeping the names here lets
-the loader check a database without importing any drawing code.
+The built-in layouts declare their own slots in their files (pnp/layouts/,
+read by `pnp.data.reading.layouts`); the symbol names here are the ones the
+drawing stage draws (a test holds the two sides equal), so the loader checks a
+database without importing any drawing code.
 """
 from __future__ import annotations
 
@@ -33,38 +34,6 @@ class Slot:
     type: str
     meaning: str
 
-
-def _slots(**slots: tuple[str, str]) -> Mapping[str, Slot]:
-    return MappingProxyType({name: Slot(*spec) for name, spec in sorted(slots.items())})
-
-
-_TITLE = ("text", "the card's title")
-_SUBTITLE = ("text", "a smaller line under the title")
-_COLOR = ("colour", "the card's theme colour (border, bands)")
-_ART = ("art", "a picture (or symbol) in the layout's picture area")
-
-# Slots of the layouts still drawn by Python code; the others declare theirs in pnp/layouts/NAME.yaml.
-LEGACY_SLOTS: Mapping[str, Mapping[str, Slot]] = MappingProxyType({
-    "arcana": _slots(
-        art=_ART,
-        accent=("colour", "gold of frames and ribbon"), color=_COLOR, element=("text", "a label under the window"),
-        emblem=("symbol", "the symbol in the arched window"), links=("list", "[label, text] rows under the name"),
-        name=("text", "the character's name under the window"),
-        number=("text", "the number at the top; an integer prints as a roman numeral"),
-        subtitle=_SUBTITLE, text=("paragraph", "a line of text at the bottom"),
-        title=("text", "the arcana name on the ribbon")),
-    "chart": _slots(
-        art=_ART,
-        color=_COLOR, groups=("mapping", "group -> {color, emblem, title}: node tints and the legend"),
-        node_group=("name", "the record field naming a node's group (default group)"),
-        node_id=("name", "the record field naming a node (default id)"),
-        node_label=("name", "the record field with a node's label (default label)"),
-        node_links=("name", "the record field listing the ids a node points at (default links)"),
-        node_number=("name", "the record field with a number shown on the node"),
-        nodes=("list", "records drawn as linked boxes"), subtitle=_SUBTITLE,
-        text=("paragraph", "a note under the chart"), title=("text", "the heading band")),
-    "custom": _slots(),  # a custom design names its own slots and draws `elements`
-})
 
 # Layouts whose slot names the database chooses (the loader checks nothing about them).
 FREE_SLOTS: frozenset[str] = frozenset({"custom"})

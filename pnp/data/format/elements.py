@@ -70,7 +70,7 @@ class Element:
                                                   ("round_rect", "image", "group"), "length"))
     commands: tuple[Any, ...] | str = fld(default=(), metadata=_p(
         "path: [move, x, y], [line, x, y], [curve, x1, y1, x2, y2, x, y], [arc, x1, y1, x2, y2, start, extent] "
-        "(the arc of the ellipse in that box, degrees anticlockwise), [close]; lengths as x and y; or a template "
+        "(the arc of the ellipse in that box from `start` degrees, turning `extent` degrees, anticlockwise as seen), [close]; lengths as x and y; or a template "
         "giving that list",
         ("path", "group"), needed=("path",)))
     text: str | None = fld(default=None, metadata=_p("what to print", ("text", "paragraph"), needed=("text", "paragraph")))

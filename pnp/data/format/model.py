@@ -11,8 +11,8 @@ from dataclasses import field as fld
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
-from pnp.data.format.limits import MAX_COPIES, MAX_DECK_CARDS
 from pnp.data.format.elements import Element
+from pnp.data.format.limits import MAX_COPIES, MAX_DECK_CARDS
 from pnp.data.format.schema import doc as _d
 
 Kind = Literal["deck", "reference", "board", "booklet"]

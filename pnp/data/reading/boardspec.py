@@ -31,13 +31,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.data.format.errors import InputError, Problem
-from pnp.data.templating.engine import compile_text, is_template, render_template
-from pnp.data.reading.loader import derived
-from pnp.geometry.sizes import card_size, paper_size
-from pnp.data.format.model import Component, Game
 from pnp.data.format.catalog import has_symbol, unknown_symbol
+from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.located import line_of
+from pnp.data.format.model import Component, Game
+from pnp.data.reading.loader import derived
+from pnp.data.templating.engine import compile_text, is_template, render_template
+from pnp.geometry.sizes import card_size, paper_size
 
 AREA_KINDS = ("card", "pile", "zone", "note")
 LINK_KINDS = ("step", "attack")
@@ -192,7 +192,9 @@ class _Reader:
             self.fail(node, key, f"{field}.{key}", f"expected text, found {value!r}")
             return default
         if is_template(value):   # board text may state a game fact: "always {{ facts.market }} face up"
-            from pnp.data.format.facts import with_labels  # lazy: only templated board text needs the facts
+            from pnp.data.format.facts import (
+                with_labels,  # lazy: only templated board text needs the facts
+            )
             try:
                 return render_template(compile_text(value), {"facts": with_labels(self.game.facts)})
             except Exception as exc:  # noqa: BLE001 - any failure to render is a problem of this text

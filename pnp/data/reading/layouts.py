@@ -11,7 +11,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from pnp.data.format.catalog import FREE_SLOTS, LEGACY_SLOTS, SLOT_TYPES, Slot
+from pnp.data.format.catalog import FREE_SLOTS, SLOT_TYPES, Slot
 from pnp.data.format.errors import InputError
 from pnp.data.format.layout import Layout
 from pnp.data.format.located import line_of
@@ -60,8 +60,8 @@ def _read_all() -> dict[str, Layout]:
 
 @lru_cache(maxsize=1)
 def layout_slots() -> Mapping[str, Mapping[str, Slot]]:
-    """Every layout's slots by layout name: built in, not yet moved to data, and `custom` (free)."""
-    out: dict[str, Mapping[str, Slot]] = dict(LEGACY_SLOTS)
+    """Every layout's slots by layout name: the built-in ones, and `custom` (whose slots are free)."""
+    out: dict[str, Mapping[str, Slot]] = {name: MappingProxyType({}) for name in FREE_SLOTS}
     for name, spec in builtin().items():
         out[name] = MappingProxyType(dict(sorted(spec.slots.items())))
     return MappingProxyType(dict(sorted(out.items())))

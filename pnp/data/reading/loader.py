@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from pnp.data.store.cache import cached
 from pnp.data.format.model import Component, Game
 from pnp.data.reading.project import find_root, own_symbols
+from pnp.data.store.cache import cached
 
 
 def load_game(path: Path, display: str | None = None, root: Path | None = None) -> Game:
@@ -25,7 +25,9 @@ def load_game(path: Path, display: str | None = None, root: Path | None = None) 
     root = root or find_root(path) or path.resolve().parent
 
     def fresh() -> tuple[Game, list[Path]]:
-        from pnp.data.reading.validate import read_game  # lazy: YAML, jinja2 and the checks only on a miss
+        from pnp.data.reading.validate import (
+            read_game,  # lazy: YAML, jinja2 and the checks only on a miss
+        )
         game = read_game(path, name, root, load_game)
         return game, [path, *inputs_of(game)[1:]]
 

@@ -19,8 +19,8 @@ from pnp.data.format.errors import Problem
 from pnp.data.format.facts import FACT_RULE_NEEDS
 from pnp.data.format.limits import MAX_RULE_COMBINATIONS, MAX_TEXT
 from pnp.data.format.model import CARD_RESERVED, Component, Rule
-from pnp.data.templating.engine import compile_expr
 from pnp.data.reading.yamlsrc import line_of
+from pnp.data.templating.engine import compile_expr
 
 BOUNDS = ("expected", "min", "max")
 

@@ -12,22 +12,39 @@ from typing import Any, Callable, Iterable
 
 import jinja2
 
-from pnp.geometry import sizes as geometry
-from pnp.data.templating import elements as custom
 from pnp.data.format.catalog import FREE_SLOTS, has_symbol, unknown_symbol
-from pnp.data.reading.layouts import layout_slots
 from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.facts import with_labels
-from pnp.data.format.model import CARD_RESERVED, CardType, Component, Design, FieldSpec, Game
-from pnp.data.reading.project import own_symbols
-from pnp.data.format.schema import Parser
-from pnp.data.reading.spreadsheet import expand as expand_sheets
-from pnp.data.reading.variants import base_file, build_variant, parse_spec, variant_lines
-from pnp.data.reading.lookcheck import check_look
-from pnp.data.reading.ruleshape import check_rule
-from pnp.data.templating.engine import compile_expr, compile_text, is_template, render_template
 from pnp.data.format.located import Located, line_of
+from pnp.data.format.model import (
+    CARD_RESERVED,
+    CardType,
+    Component,
+    Design,
+    FieldSpec,
+    Game,
+)
+from pnp.data.format.schema import Parser
+from pnp.data.reading.layouts import layout_slots
+from pnp.data.reading.lookcheck import check_look
+from pnp.data.reading.project import own_symbols
+from pnp.data.reading.ruleshape import check_rule
+from pnp.data.reading.spreadsheet import expand as expand_sheets
+from pnp.data.reading.variants import (
+    base_file,
+    build_variant,
+    parse_spec,
+    variant_lines,
+)
 from pnp.data.reading.yamlsrc import load_yaml
+from pnp.data.templating import elements as custom
+from pnp.data.templating.engine import (
+    compile_expr,
+    compile_text,
+    is_template,
+    render_template,
+)
+from pnp.geometry import sizes as geometry
 
 _PY_TYPES: dict[str, tuple[type, ...]] = {"int": (int,), "str": (str,), "bool": (bool,),
                                           "float": (int, float), "list": (list, tuple)}

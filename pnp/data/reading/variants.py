@@ -25,11 +25,16 @@ from pathlib import Path
 from typing import Any
 
 from pnp.data.format.errors import InputError, Problem
-from pnp.data.format.model import Component, Game, Rule
-from pnp.data.reading.project import Project
-from pnp.data.format.schema import Parser
-from pnp.data.stacking.stack import StackProblem, VariantSpec, stack_copies, stacked_component
 from pnp.data.format.located import Located, line_of
+from pnp.data.format.model import Component, Game, Rule
+from pnp.data.format.schema import Parser
+from pnp.data.reading.project import Project
+from pnp.data.stacking.stack import (
+    StackProblem,
+    VariantSpec,
+    stack_copies,
+    stacked_component,
+)
 from pnp.engines.cards import JOKER, Card
 from pnp.engines.deckstats import p_order_tie
 

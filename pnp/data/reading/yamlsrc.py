@@ -8,9 +8,13 @@ from typing import Any
 import yaml
 
 from pnp.data.format.errors import Problem, problem
+from pnp.data.format.limits import (
+    MAX_FILE_BYTES,
+    MAX_TEXT,
+    MAX_YAML_DEPTH,
+    MAX_YAML_VALUES,
+)
 from pnp.data.format.located import Located, LocatedList, line_of
-from pnp.data.format.limits import MAX_FILE_BYTES, MAX_TEXT, MAX_YAML_DEPTH, MAX_YAML_VALUES
-
 
 _BASE: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser when installed: ~5x faster
 

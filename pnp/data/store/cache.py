@@ -24,8 +24,8 @@ import logging
 import os
 import pickle
 import sys
-import zlib
 import tempfile
+import zlib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable

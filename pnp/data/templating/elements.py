@@ -13,9 +13,22 @@ import re
 from typing import Any, Iterable
 
 from pnp.data.format.catalog import has_symbol, unknown_symbol
-from pnp.data.format.elements import APPLIES, CHOICES, NEEDS, TEMPLATED, UNITS, YAML_NAME, Element
+from pnp.data.format.elements import (
+    APPLIES,
+    CHOICES,
+    NEEDS,
+    TEMPLATED,
+    UNITS,
+    YAML_NAME,
+    Element,
+)
 from pnp.data.format.limits import MAX_ELEMENTS_DRAWN
-from pnp.data.templating.engine import compile_expr, compile_text, is_template, render_template
+from pnp.data.templating.engine import (
+    compile_expr,
+    compile_text,
+    is_template,
+    render_template,
+)
 
 _ONE_EXPR = re.compile(r"^\s*\{\{(?P<expr>(?:(?!\}\}|\{\{).)+)\}\}\s*$", re.S)
 _LENGTH = re.compile(r"^\s*(-?(?:\d+\.?\d*|\.\d+)(?:e-?\d+)?)\s*(mm|cm|in|pt|%)?\s*$")

@@ -19,7 +19,11 @@ from jinja2 import nodes
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
 from pnp.adapters import jinja2 as j2
-from pnp.data.format.limits import MAX_TEMPLATE_OUTPUT, MAX_TEMPLATE_RANGE, TEMPLATE_SECONDS
+from pnp.data.format.limits import (
+    MAX_TEMPLATE_OUTPUT,
+    MAX_TEMPLATE_RANGE,
+    TEMPLATE_SECONDS,
+)
 
 _WIDE_FILTERS = ("center", "indent", "wordwrap", "truncate")
 _WIDE_FORMAT = re.compile(r"\d{7,}")  # a field width of a million or more in a format string

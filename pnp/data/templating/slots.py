@@ -12,9 +12,9 @@ import hashlib
 from collections.abc import Sequence
 from typing import Any
 
-from pnp.data.store.cache import cached
 from pnp.data.format.catalog import FREE_SLOTS
 from pnp.data.format.model import CardType, Component, Design, Game, Mark
+from pnp.data.store.cache import cached
 
 SlotKey = tuple[str, "str | None", "int | None", "Mark | None"]  # design, card key, set index, mark
 
@@ -51,7 +51,9 @@ def card_view(game: Game, card: CardType) -> dict[str, Any]:
 
 
 def _facts(game: Game) -> Any:
-    from pnp.data.format.facts import with_labels  # lazy: the rules engines only for games with facts
+    from pnp.data.format.facts import (
+        with_labels,  # lazy: the rules engines only for games with facts
+    )
     return with_labels(game.facts)
 
 
@@ -92,7 +94,9 @@ def context(game: Game, comp: Component, card: CardType | None, mark: Mark | Non
 
 def render_slot(value: Any, ctx: dict[str, Any]) -> Any:
     """One slot's value for one card (raises jinja2.TemplateError)."""
-    from pnp.data.templating.engine import render_value  # lazy: jinja2 only when something is rendered
+    from pnp.data.templating.engine import (
+        render_value,  # lazy: jinja2 only when something is rendered
+    )
     return render_value(value, ctx)
 
 

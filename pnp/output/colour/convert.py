@@ -17,7 +17,12 @@ from typing import Any
 from reportlab.lib.colors import CMYKColor, Color, toColor
 
 from pnp.data.format.errors import InputError, Problem
-from pnp.output.colour.icc import InkLimit, ProfileError, description_of, ink_limited_profile
+from pnp.output.colour.icc import (
+    InkLimit,
+    ProfileError,
+    description_of,
+    ink_limited_profile,
+)
 
 
 @dataclass(frozen=True)

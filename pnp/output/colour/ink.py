@@ -24,7 +24,11 @@ def ghostscript() -> str:
 
 def ink_per_page(pdf: Path, dpi: int = 36) -> list[float]:
     """Highest total ink (percent) on each page, rendered at `dpi`."""
-    from PIL import Image, ImageMath, ImageSequence  # lazy: only checks of print files need it
+    from PIL import (  # lazy: only checks of print files need it
+        Image,
+        ImageMath,
+        ImageSequence,
+    )
 
     with tempfile.TemporaryDirectory(prefix="pnp-ink-") as tmp:
         tiff = Path(tmp) / "pages.tif"

@@ -13,7 +13,6 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.adapters import reportlab as rl
-
 from pnp.output.colour.convert import CmykColours, PrintColour
 
 PDFX_VERSION = "PDF/X-1a:2003"

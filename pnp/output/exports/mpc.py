@@ -23,7 +23,7 @@ from typing import Any, Callable
 from pnp.draw.faces import card_size_of
 from pnp.output.exports.naming import Target, back_name, distinct_backs, face_name
 from pnp.output.exports.output import folder
-from pnp.output.exports.png import png_count, export_png
+from pnp.output.exports.png import export_png, png_count
 from pnp.output.exports.profiles import PROFILES, profile_frame
 from pnp.output.exports.setup import Scenes, Setup
 from pnp.output.publish import write_json_atomic

@@ -4,8 +4,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pnp.draw.faces import Printed
 from pnp.data.format.model import Component, Game
+from pnp.draw.faces import Printed
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 

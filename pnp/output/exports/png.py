@@ -8,11 +8,11 @@ from typing import Callable
 from pnp.draw.faces import card_size_of
 from pnp.output.exports.naming import Target, back_name, distinct_backs, face_name
 from pnp.output.exports.output import folder
+from pnp.output.exports.pngfile import save_png
+from pnp.output.exports.profiles import Profile, profile_frame
+from pnp.output.exports.raster import Request, render_png
 from pnp.output.exports.setup import Scenes, Setup
 from pnp.output.workers import chunked, run_all
-from pnp.output.exports.profiles import Profile, profile_frame
-from pnp.output.exports.pngfile import save_png
-from pnp.output.exports.raster import Request, render_png
 
 
 @dataclass(frozen=True)

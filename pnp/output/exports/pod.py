@@ -15,15 +15,15 @@ from pathlib import Path
 from typing import Callable
 
 from pnp.draw.faces import FormCache, card_size_of
-from pnp.geometry.sizes import pt
 from pnp.draw.pdf import canvas, place_form
-from pnp.output.exports.naming import Target, safe
-from pnp.output.exports.output import folder
-from pnp.output.exports.setup import Scenes, Setup
-from pnp.output.workers import run_all
-from pnp.output.exports.profiles import MM_PER_INCH, Profile, shop_inches
+from pnp.geometry.sizes import pt
 from pnp.output.colour.convert import PrintColour
 from pnp.output.colour.pdfx import colour_hook, finish_pdfx
+from pnp.output.exports.naming import Target, safe
+from pnp.output.exports.output import folder
+from pnp.output.exports.profiles import MM_PER_INCH, Profile, shop_inches
+from pnp.output.exports.setup import Scenes, Setup
+from pnp.output.workers import run_all
 
 
 @dataclass(frozen=True)

@@ -13,15 +13,16 @@ from typing import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.draw.context import color, on
+from pnp.data.format.colours import on
+from pnp.draw.context import color
 from pnp.draw.faces import FormCache, card_size_of
 from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import pt
 from pnp.output.exports.naming import Target, back_key, distinct_backs, safe
 from pnp.output.exports.output import folder
+from pnp.output.exports.raster import rasterise
 from pnp.output.exports.setup import Scenes, Setup
 from pnp.output.workers import run_all
-from pnp.output.exports.raster import rasterise
 
 CARD_W = 108.0        # points: each card about 38 mm wide
 GAP = 16.0

@@ -9,9 +9,9 @@ import pypdfium2
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.data.format.model import Game
 from pnp.draw.faces import FormCache, Printed, card_size_of, printed_cards
 from pnp.draw.fonts import Fonts
-from pnp.data.format.model import Game
 from pnp.draw.pdf import place_form
 from pnp.output.exports.pngfile import png_from_rows, scanlines
 from pnp.output.exports.profiles import Frame

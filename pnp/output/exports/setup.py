@@ -4,8 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.draw.fonts import Fonts
 from pnp.data.format.model import Game
+from pnp.draw.fonts import Fonts
 from pnp.output.exports.raster import Scene
 
 Scenes = dict[str, Scene]

@@ -21,16 +21,16 @@ from urllib.parse import quote
 
 from PIL import Image
 
+from pnp.data.format.errors import InputError, Problem
 from pnp.draw.faces import Printed, card_size_of
-from pnp.output.publish import write_json_atomic
+from pnp.geometry.sizes import Size
 from pnp.output.exports.naming import Target, back_key, back_name, safe
 from pnp.output.exports.output import folder
-from pnp.output.exports.setup import Scenes, Setup
-from pnp.output.workers import chunked, run_all
 from pnp.output.exports.profiles import MM_PER_INCH, Frame
-from pnp.data.format.errors import InputError, Problem
-from pnp.geometry.sizes import Size
 from pnp.output.exports.raster import Request, render
+from pnp.output.exports.setup import Scenes, Setup
+from pnp.output.publish import write_json_atomic
+from pnp.output.workers import chunked, run_all
 
 MAX_COLS, MAX_ROWS = 10, 7
 MIN_SIDE = 2                          # the smallest grid TTS's custom-deck dialog offers
