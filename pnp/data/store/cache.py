@@ -39,6 +39,8 @@ _FORMAT = 1  # bump when the entry layout changes
 # a new release of any of them makes every entry a miss.
 LIBRARIES = ("reportlab", "rl_accel", "pillow", "pypdfium2", "jinja2", "pyyaml", "svglib", "openpyxl")
 KEEP = 400  # entries kept; writing one more removes the oldest (every edit of a database adds one)
+SHELF_KEEP = {"cards": 20_000}  # shelves of many small entries (one per drawn card) keep more, and
+# look at their size on one write in 64 (those whose key ends in 00..03), not listing the folder each time
 _ALLOWED_MODULES = ("pnp.data.",)
 _ALLOWED_GLOBALS = {("pathlib", "PosixPath"), ("pathlib", "PurePosixPath"), ("pathlib", "WindowsPath"),
                     ("pathlib", "PureWindowsPath"), ("builtins", "set"), ("builtins", "frozenset"),
@@ -153,7 +155,7 @@ def _write(path: Path, value: Any, deps: Iterable[Path]) -> None:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
         os.replace(tmp, path)
-        _prune(path.parent)
+        _prune(path.parent, path)
     except Exception as exc:  # noqa: BLE001 - a cache that cannot be written only costs time
         log.debug("cache entry %s not written: %s", path, exc)
         try:
@@ -162,13 +164,16 @@ def _write(path: Path, value: Any, deps: Iterable[Path]) -> None:
             pass
 
 
-def _prune(folder: Path) -> None:
-    """Remove the least recently written entries beyond KEEP."""
+def _prune(folder: Path, written: Path) -> None:
+    """Remove the least recently written entries beyond the folder's KEEP."""
+    keep = SHELF_KEEP.get(folder.name, KEEP)
+    if keep != KEEP and written.stem[-2:] not in ("00", "01", "02", "03"):
+        return
     entries = list(folder.glob("*.pickle"))
-    if len(entries) <= KEEP:
+    if len(entries) <= keep:
         return
     entries.sort(key=lambda p: p.stat().st_mtime_ns)
-    for old in entries[:len(entries) - KEEP]:
+    for old in entries[:len(entries) - keep]:
         old.unlink(missing_ok=True)
 
 

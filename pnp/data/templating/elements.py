@@ -7,7 +7,7 @@ expression computed. Lengths come out as millimetres.
 """
 from __future__ import annotations
 
-import dataclasses
+import copy
 import math
 import re
 from typing import Any, Iterable
@@ -174,28 +174,40 @@ def render(el: Element, context: dict[str, Any], budget: list[int] | None = None
     if budget[0] < 0:
         raise ValueError(f"more than {MAX_ELEMENTS_DRAWN} elements on one card (a repeat too long?)")
     changes: dict[str, Any] = {}
-    for name in TEMPLATED:
-        value = getattr(el, name)
+    for name in _templated(el):
         try:
-            value = evaluate(value, context)
+            changes[name] = evaluate(getattr(el, name), context)
         except Exception as exc:  # noqa: BLE001 - whatever the template did wrong is this field's problem
             raise ValueError(f"{YAML_NAME[name]}: {_why(exc)}") from None
-        changes[name] = value
-    try:
-        _units(changes, el.frame if el.frame in ("trim", "safe", "bleed") else changes["frame"], context)
-    except ValueError as exc:
-        raise ValueError(str(exc)) from None
+    frame = changes.get("frame", el.frame)
+    _units(el, changes, frame_size(frame, context.get("trim") or _NO_TRIM) if frame in _FRAMES else (0.0, 0.0))
     if el.type == "group":
         changes["elements"] = tuple(_children(el, context, budget))
-    return dataclasses.replace(el, **changes)
+    done = copy.copy(el)  # a frozen dataclass: the rendered values go straight into the copy
+    done.__dict__.update(changes)
+    return done
 
 
-def _units(values: dict[str, Any], frame: str, context: dict[str, Any]) -> None:
-    """Lengths to mm and numbers to floats, in place; choices checked."""
-    fw, fh = frame_size(frame, {"w": 0.0, "h": 0.0, "safe": 0.0, "bleed": 0.0, **(context.get("trim") or {})})
+_FRAMES = ("trim", "safe", "bleed")
+_NO_TRIM = {"w": 0.0, "h": 0.0, "safe": 0.0, "bleed": 0.0}
+_PLANS: dict[int, tuple[Element, tuple[str, ...]]] = {}
+
+
+def _templated(el: Element) -> tuple[str, ...]:
+    """The fields of `el` that hold a template (worked out once per element)."""
+    plan = _PLANS.get(id(el))
+    if plan is None or plan[0] is not el:
+        names = tuple(n for n in TEMPLATED if any(is_template(v) for v in _strings(getattr(el, n))))
+        plan = _PLANS[id(el)] = (el, names)
+    return plan[1]
+
+
+def _units(el: Element, values: dict[str, Any], frame: tuple[float, float]) -> None:
+    """Lengths to mm and numbers to floats (into `values`, over the element's own); choices checked."""
+    fw, fh = frame
     for name, unit in UNITS.items():
-        value = values.get(name)
-        if value is None or value == ():
+        value = values[name] if name in values else getattr(el, name)
+        if value is None or value == () or value == [] or (type(value) is float and name not in values):
             continue
         side = fh if unit == "y" else fw
         try:
@@ -203,21 +215,23 @@ def _units(values: dict[str, Any], frame: str, context: dict[str, Any]) -> None:
                 values[name] = tuple(length(v, fw) for v in value)
                 if len(values[name]) not in (0, 2):
                     raise ValueError("give two lengths: on, off")
-            elif name == "commands":
-                continue
             elif unit == "number":
                 values[name] = _number(value)
             else:
                 values[name] = length(value, side)
         except (TypeError, ValueError) as exc:
             raise ValueError(f"{YAML_NAME[name]}: {exc}") from None
+    commands = values.get("commands", el.commands)
+    if commands and not isinstance(commands, str):
+        values["commands"] = _commands(commands, fw, fh)
+    elif isinstance(commands, str) and commands:
+        raise ValueError(f"commands: expected a list of path commands, found {commands!r}")
     if values.get("size") is not None:
         values["size"] = _number(values["size"], "size")
-    for name, options in CHOICES.items():
-        if values[name] not in options:
-            raise ValueError(f"{YAML_NAME[name]}: expected one of {', '.join(options)}, found {values[name]!r}")
-    if values.get("commands"):
-        values["commands"] = _commands(values["commands"], fw, fh)
+    for name in CHOICES.keys() & values.keys():
+        if values[name] not in CHOICES[name]:
+            raise ValueError(f"{YAML_NAME[name]}: expected one of {', '.join(CHOICES[name])}, "
+                             f"found {values[name]!r}")
 
 
 def _number(value: Any, name: str = "") -> float:
