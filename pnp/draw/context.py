@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.adapters import reportlab as rl
 from pnp.data.format.catalog import unknown_symbol
-from pnp.data.format.colours import rgb
+from pnp.data.format.colours import Colour, rgb
 from pnp.data.format.model import Mark, Style
 from pnp.data.store.cache import cached
 from pnp.draw import richtext
@@ -31,10 +31,17 @@ BLACK = Color(0, 0, 0)
 
 
 def color(value: Any, default: str = "#000000") -> Color:
-    """A reportlab colour from '#RRGGBB' (or a Color)."""
+    """A reportlab colour from '#RRGGBB', a layout's Colour (or a Color)."""
     if isinstance(value, Color):
         return value
+    if isinstance(value, Colour):
+        return _from_colour(value)
     return Color(*rgb(value if value not in (None, "") else default))
+
+
+@lru_cache(maxsize=4096)
+def _from_colour(value: Colour) -> Color:
+    return Color(value.red, value.green, value.blue)
 
 
 SYMBOL_REF = 100.0  # points: the size a symbol's form XObject is drawn at before scaling

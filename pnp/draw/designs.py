@@ -88,8 +88,9 @@ def draw_layout(ctx: CardContext, layout: Layout, slots: Mapping[str, Any], seen
     line and field that failed.
     """
     if name is not None and not any(isinstance(v, Picture) for v in slots.values()):
-        drawn, ink = cached("layout-card", (name, _card_key(ctx, slots)),
-                            lambda: (_render(ctx, layout, slots, seen), []), shelf="cards")
+        packed, ink = cached("layout-card", (name, _card_key(ctx, slots)),
+                             lambda: (_packed(_render(ctx, layout, slots, seen)), []), shelf="cards")
+        drawn = [rendering.unpack(el) for el in packed]
     else:
         drawn, ink = _render(ctx, layout, slots, seen)
     for i, done in enumerate(drawn):
@@ -98,6 +99,10 @@ def draw_layout(ctx: CardContext, layout: Layout, slots: Mapping[str, Any], seen
         except ValueError as exc:
             raise ElementProblem(done.line, f"elements[{i}]", str(exc)) from None
     return color(ink) if ink else None
+
+
+def _packed(done: tuple[list[Element], Any]) -> tuple[list[Any], Any]:
+    return [rendering.pack(el) for el in done[0]], done[1]
 
 
 def _card_key(ctx: CardContext, slots: Mapping[str, Any]) -> str:

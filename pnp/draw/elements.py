@@ -33,8 +33,14 @@ def draw(ctx: CardContext, elements: Iterable[Element]) -> None:
 
 
 def _one(ctx: CardContext, el: Element) -> None:
+    """One element; in a graphics state of its own only when it leaves something to undo (a turn,
+    a mirror, a clip, a dash): colours and widths each element sets for itself."""
     b = box(ctx, el)
     c = ctx.c
+    own_state = bool(el.rotate or el.mirror or el.dash or el.type == "group" or el.halo)
+    if not own_state:
+        _DRAW[el.type](ctx, el, b)
+        return
     c.saveState()
     if el.rotate or el.mirror:
         cx, cy = b[0] + b[2] / 2, b[1] + b[3] / 2
@@ -48,9 +54,12 @@ def _one(ctx: CardContext, el: Element) -> None:
     c.restoreState()
 
 
+PT_PER_MM = pt(1)
+
+
 def _pt(length: Any) -> float:
     """A rendered length (mm) in points."""
-    return pt(float(length))
+    return length * PT_PER_MM
 
 
 def _frame(ctx: CardContext, el: Element) -> tuple[float, float, float, float]:
@@ -148,16 +157,19 @@ def _text(ctx: CardContext, el: Element, b: Box) -> None:
     size = float(el.size or 8.0)
     least = float(el.min_size if el.min_size is not None else size)
     fitted = ctx.fonts.fit(text, el.font, w, size, least) if w > 0 else size
-    if w > 0 and ctx.fonts.width(text, el.font, fitted) > w + 0.01:
+    if w > 0 and fitted <= least and ctx.fonts.width(text, el.font, fitted) > w + 0.01:
         raise ValueError(f"text does not fit its {w / pt(1):.1f} mm box even at {least:g} pt: {text[:40]!r}")
-    ascent, descent = pdfmetrics.getAscentDescent(ctx.fonts.name(el.font), fitted)
-    baseline = {"baseline": bottom, "top": bottom + h - ascent, "bottom": bottom - descent,
-                "middle": bottom + h / 2 - fitted * 0.36}[el.valign]  # middle centres the capitals
-    ax = {"left": x, "center": x + w / 2, "right": x + w}[el.align]
+    if el.valign == "baseline":
+        baseline = bottom
+    elif el.valign == "middle":
+        baseline = bottom + h / 2 - fitted * 0.36  # middle centres the capitals
+    else:
+        ascent, descent = pdfmetrics.getAscentDescent(ctx.fonts.name(el.font), fitted)
+        baseline = bottom + h - ascent if el.valign == "top" else bottom - descent
+    ax = x if el.align == "left" else x + w / 2 if el.align == "center" else x + w
     if el.halo and el.halo_width:
         _halo(ctx, el, ax, baseline, text, fitted)
-    ctx.text(ax, baseline, text, el.font, size, color(el.fill or ctx.style.ink), align=el.align,
-             max_width=w if w > 0 else None, min_size=least)
+    ctx.text(ax, baseline, text, el.font, fitted, color(el.fill or ctx.style.ink), align=el.align)
 
 
 def _halo(ctx: CardContext, el: Element, x: float, y: float, text: str, size: float) -> None:
