@@ -201,12 +201,40 @@ def test_board_errors_name_file_and_line(tmp_path: Path, change: str, field: str
         text = text.replace("        - [A0, A1]", change)
     else:
         text = text.replace("        - {key: stock, kind: pile, label: Stock, x: 20, y: 40, card: deck}", change)
-    game = load(tmp_path, text)
-    with pytest.raises(InputError) as err:
+    with pytest.raises(InputError) as err:  # the schema (types, keys) or the layout (sizes, links)
+        game = load(tmp_path, text)
         parse_board(game, game.component("map"))
     message = str(err.value)
     assert "maptest.yaml:" in message
     line = int(message.split("maptest.yaml:")[1].split(":")[0])
-    source = text.split("\n")
-    assert 0 < line <= len(source)
+    changed = change.strip() if field != "size" else "size: huge"
+    assert text.split("\n")[line - 1].strip() == changed, (message, text.split("\n")[line - 1])
     assert field.split()[0] in message or field == "outside" and "outside" in message
+
+
+def test_schema_describes_boards_and_every_bundled_board_validates() -> None:
+    """`pnp schema` holds the board format (from the same dataclasses the loader reads), so an editor
+    checks a board as it is typed: every bundled board passes, a misspelt key or a short link does not."""
+    import json
+
+    import jsonschema
+    import yaml
+
+    from tests.conftest import ROOT, run
+
+    schema = json.loads(run("schema").out)
+    assert {"Board", "Area", "Position", "Side", "Link"} <= set(schema["$defs"])
+    validator = jsonschema.Draft202012Validator(schema)
+    boards = 0
+    for path in sorted((ROOT / "card_data").glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        assert not list(validator.iter_errors(data)), path.name
+        boards += sum(1 for c in data["components"] if c.get("board"))
+    assert boards >= 4
+    data = yaml.safe_load((ROOT / "card_data" / "tarot.yaml").read_text(encoding="utf-8"))
+    board = next(c["board"] for c in data["components"] if c.get("board"))
+    board["links"][0] = [board["links"][0][0]]
+    assert list(validator.iter_errors(data))
+    board["links"].pop(0)
+    board["areas" if board.get("areas") else "positions"][0]["colour"] = "red"
+    assert any("colour" in e.message for e in validator.iter_errors(data))

@@ -30,7 +30,7 @@ def _detail(comp: Any) -> str:
     if comp.kind == "booklet":
         return f"templates/{comp.template}"
     if comp.kind == "board":
-        size = comp.board.get("size", "") if isinstance(comp.board, dict) else ""
+        size = comp.board.size if comp.board is not None else ""
         return f"{size} mm" if size else ""
     detail = f"{_plural(comp.card_count, 'card')}, {comp.card_size}"
     if comp.sets:

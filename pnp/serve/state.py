@@ -227,7 +227,7 @@ def _component(game: Game, comp: Component, fonts: Fonts, shared: str, files: Fi
     if comp.kind == "booklet":
         return ComponentView(comp.key, comp.name, comp.kind, comp.line, "", 0, f"templates/{comp.template}")
     if not comp.is_cards:
-        size = comp.board.get("size", "") if isinstance(comp.board, dict) else ""
+        size = comp.board.size if comp.board is not None else ""
         return ComponentView(comp.key, comp.name, comp.kind, comp.line, f"{size} mm" if size else "", 0, "")
     cards = printed_cards(game, comp)
     tiles: list[Tile] = []

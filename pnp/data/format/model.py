@@ -11,6 +11,7 @@ from dataclasses import field as fld
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
+from pnp.data.format.board import Board
 from pnp.data.format.elements import Element
 from pnp.data.format.limits import MAX_COPIES, MAX_DECK_CARDS
 from pnp.data.format.schema import doc as _d
@@ -161,7 +162,7 @@ class Component:
     cards: tuple[CardType, ...] = fld(default=(), metadata={"doc": "card types", "cards": True})
     rules: tuple[Rule, ...] = ()
     sets: SetsSpec | None = None
-    board: Any = fld(default=None, metadata=_d("board description (boards only)"))
+    board: Board | None = fld(default=None, metadata=_d("what the board shows (boards only)"))
     template: str | None = fld(default=None, metadata=_d("jinja2 template in templates/ (booklets)"))
     line: int = 0
 

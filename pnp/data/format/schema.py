@@ -123,7 +123,7 @@ class Parser:
     def _matches(self, tp: Any, data: Any) -> bool:
         origin = get_origin(tp)
         if dataclasses.is_dataclass(tp):
-            return isinstance(data, dict)
+            return isinstance(data, dict) or (isinstance(data, list) and hasattr(tp, "__positional__"))
         if origin in (list, tuple):
             return isinstance(data, list)
         if origin is dict:
@@ -143,6 +143,14 @@ class Parser:
         for the caller to check against the fields the database declares.
         """
         extra_ok = getattr(cls, "__extra_keys__", False)
+        names = getattr(cls, "__positional__", None)
+        if names and isinstance(data, list):  # a short form: [a, b] for {a: .., b: ..}
+            least = len([f for f in _fields(cls) if f.default is dataclasses.MISSING])
+            if not least <= len(data) <= len(names):
+                self.fail(line, field, f"expected [{', '.join(names)}]: {least} to {len(names)} items, "
+                                       f"found {len(data)}")
+                return None
+            data = dict(zip(names, data))
         if not isinstance(data, dict):
             self.fail(line, field, f"expected a mapping, found {_found(data)}")
             return None
@@ -232,10 +240,14 @@ def json_schema(tp: Any, defs: dict[str, Any] | None = None) -> dict[str, Any]:
                     required.append(yaml_name(f))
             body: dict[str, Any] = {"type": "object", "properties": props,
                                     "additionalProperties": bool(getattr(tp, "__extra_keys__", False))}
+            names = getattr(tp, "__positional__", None)
+            if names:  # also written as a list, field by field
+                body = {"anyOf": [body, {"type": "array", "minItems": len(required), "maxItems": len(names),
+                                         "prefixItems": [props[n] for n in names]}]}
+            if required:
+                (body["anyOf"][0] if "anyOf" in body else body)["required"] = required
             if tp.__doc__:
                 body["description"] = " ".join(tp.__doc__.split())
-            if required:
-                body["required"] = required
             defs[name] = body
         out = {"$ref": f"#/$defs/{name}"}
     else:

@@ -1,39 +1,18 @@
-"""The `board:` structure of a board component, parsed and checked with file:line errors.
+"""A board laid out from its declaration (`pnp.data.format.board`): sizes resolved, text rendered, checked.
 
-A board is described, never coded: its size, title, and what lies on it.
-Coordinates are millimetres from the board's top-left corner to the top-left
-corner of each thing, x to the right and y downwards (as one reads a page).
-
-    board:
-      size: 420x297            # width x height in mm
-      title: The Fairy Pot
-      subtitle: optional second line
-      color: "#5b3f8c"         # theme; default the game's accent
-      emblem: sparkle          # corner ornaments
-      areas:                   # card spaces, piles, zones and printed notes
-        - {key: draw, kind: pile, label: Draw pile, x: 20, y: 40, card: deck, symbol: stone, note: face down}
-        - {key: pot, kind: zone, label: The Fairy Pot, x: 100, y: 40, w: 200, h: 100, slots: 3, card: deck}
-        - {key: help, kind: note, x: 20, y: 250, w: 380, h: 30, text: "Reminder text"}
-      sides:                   # optional: who sits where, for maps
-        A: {label: Player A, color: "#2f6f9f"}
-        B: {label: Player B, color: "#9f3f2f", flip: true}
-      positions:               # a map's track: card spaces with a side and an index
-        - {key: A0, side: A, index: 0, x: 20, y: 160, card: tarot}
-      links:                   # adjacencies between positions: [a, b] or [a, b, kind]
-        - [A0, A1]             # kind "step": a card moves between them
-        - [A3, B1, attack]     # kind "attack": cards fight across
-
-`card` names a component of the same game (its card size is used) or a card
-size (poker, tarot, 63x88...); `turn: true` lays the space sideways.
+The schema has read the `board:` mapping into typed dataclasses (types, keys
+and ranges, with file:line); this resolves what the schema cannot: the card
+sizes spaces take, templated text, unique keys, spaces inside the board,
+sides and link ends that exist. Every problem names the file and line.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+from pnp.data.format import board as decl
 from pnp.data.format.catalog import has_symbol, unknown_symbol
 from pnp.data.format.errors import InputError, Problem
-from pnp.data.format.located import line_of
 from pnp.data.format.model import Component, Game
 from pnp.data.reading.loader import derived
 from pnp.data.templating.engine import compile_text, is_template, render_template
@@ -41,11 +20,6 @@ from pnp.geometry.sizes import card_size, paper_size
 
 AREA_KINDS = ("card", "pile", "zone", "note")
 LINK_KINDS = ("step", "attack")
-_AREA_KEYS = {"key", "kind", "label", "x", "y", "w", "h", "card", "turn", "symbol", "note", "text",
-              "slots", "fan", "flip", "color"}
-_POSITION_KEYS = {"key", "label", "side", "index", "x", "y", "w", "h", "card", "turn", "note"}
-_BOARD_KEYS = {"size", "title", "subtitle", "color", "emblem", "areas", "sides", "positions", "links"}
-_SIDE_KEYS = {"label", "color", "flip"}
 
 
 @dataclass(frozen=True)
@@ -144,90 +118,103 @@ class BoardSpec:
         return out
 
 
-class _Reader:
-    """Collects every problem of one board description with its line."""
+class _Resolver:
+    """Lays out one board, collecting every problem with its line."""
 
     def __init__(self, game: Game, comp: Component):
         self.game, self.comp = game, comp
         self.problems: list[Problem] = []
         self.where = f"components[{comp.key}].board"
+        self.keys: dict[str, int] = {}
+        self.w = self.h = 0.0
 
-    def fail(self, node: Any, key: Any, field: str, message: str) -> None:
-        self.problems.append(Problem(self.game.where, line_of(node, key, self.comp.line),
-                                     f"{self.where}{field}", message))
+    def fail(self, line: int | None, field: str, message: str) -> None:
+        self.problems.append(Problem(self.game.where, line or self.comp.line, f"{self.where}{field}", message))
 
-    def known(self, node: dict, allowed: set[str], field: str) -> None:
-        import difflib
-        for k in node:
-            if k not in allowed:
-                close = difflib.get_close_matches(str(k), sorted(allowed), n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
-                self.fail(node, k, f"{field}.{k}", f"unknown key {k!r}{hint}; allowed: {', '.join(sorted(allowed))}")
-
-    def number(self, node: dict, key: str, field: str, default: float | None = None) -> float:
-        value = node.get(key, default)
-        if value is None:
-            self.fail(node, None, f"{field}.{key}", f"missing {key!r} (millimetres)")
-            return 0.0
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not -10_000 <= value <= 10_000:
-            self.fail(node, key, f"{field}.{key}", f"expected a number of millimetres, found {str(value)[:40]!r}")
-            return 0.0
-        return float(value)
-
-    def whole(self, node: dict, key: str, field: str, default: int, lo: int, hi: int) -> int:
-        """A whole number from `lo` to `hi` (a count of slots, cards in a fan)."""
-        value = node.get(key, default)
-        if value is None:
+    def text(self, value: str | None, line: int, field: str, default: str = "") -> str:
+        """Board text, rendered when it is a template: "always {{ facts.market }} face up"."""
+        if value is None or value == "":
             return default
-        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            self.fail(node, key, f"{field}.{key}", f"expected a whole number from {lo} to {hi}, found {str(value)[:40]!r}")
+        if not is_template(value):
+            return value
+        from pnp.data.format.facts import with_labels  # lazy: only templated board text needs the facts
+        try:
+            return render_template(compile_text(value), {"facts": with_labels(self.game.facts)})
+        except Exception as exc:  # noqa: BLE001 - any failure to render is a problem of this text
+            self.fail(line, field, f"template: {exc}")
             return default
-        return value
 
-    def text(self, node: dict, key: str, field: str, default: str = "") -> str:
-        value = node.get(key, default)
-        if value is None:
-            return default
-        if not isinstance(value, (str, int, float)) or isinstance(value, bool):
-            self.fail(node, key, f"{field}.{key}", f"expected text, found {value!r}")
-            return default
-        if is_template(value):   # board text may state a game fact: "always {{ facts.market }} face up"
-            from pnp.data.format.facts import (
-                with_labels,  # lazy: only templated board text needs the facts
-            )
-            try:
-                return render_template(compile_text(value), {"facts": with_labels(self.game.facts)})
-            except Exception as exc:  # noqa: BLE001 - any failure to render is a problem of this text
-                self.fail(node, key, f"{field}.{key}", f"template: {exc}")
-                return default
-        return str(value)
-
-    def symbol(self, node: dict, key: str, field: str) -> str | None:
-        name = node.get(key)
-        if name is None:
+    def symbol(self, name: str | None, line: int, field: str) -> str | None:
+        if name is not None and not has_symbol(name, self.game.symbols):
+            self.fail(line, field, unknown_symbol(name, self.game.symbols))
             return None
-        if not has_symbol(str(name), self.game.symbols):
-            self.fail(node, key, f"{field}.{key}", unknown_symbol(str(name), self.game.symbols))
-            return None
-        return str(name)
+        return name
 
-    def card(self, node: dict, field: str) -> tuple[float, float] | None:
-        """Width and height of the card a space holds (from `card` and `turn`)."""
-        ref = node.get("card")
+    def card(self, ref: str | None, turn: bool, line: int, field: str) -> tuple[float, float] | None:
+        """Width and height of the card a space holds: a card component of this game, or a card size."""
         if ref is None:
             return None
-        size_name = str(ref)
-        for comp in self.game.components:
-            if comp.key == size_name and comp.is_cards:
-                size_name = comp.card_size
-                break
+        size_name = next((c.card_size for c in self.game.components if c.key == ref and c.is_cards), ref)
         try:
             size = card_size(size_name)
         except ValueError as exc:
-            self.fail(node, "card", f"{field}.card", f"{exc}; or name a card component of this game")
+            self.fail(line, f"{field}.card", f"{exc}; or name a card component of this game")
             return None
-        turn = node.get("turn", False)
         return (size.h, size.w) if turn else (size.w, size.h)
+
+    def unique(self, key: str, line: int, field: str) -> None:
+        if key in self.keys:
+            self.fail(line, f"{field}.key", f"duplicate key {key!r} (first on line {self.keys[key]})")
+        self.keys.setdefault(key, line)
+
+    def inside(self, line: int, field: str, x: float, y: float, bw: float, bh: float) -> None:
+        if self.w and self.h and (x < 0 or y < 0 or x + bw > self.w + 1e-6 or y + bh > self.h + 1e-6):
+            self.fail(line, field, f"reaches outside the {self.w:g} x {self.h:g} mm board "
+                                   f"(spans x {x:g}..{x + bw:g}, y {y:g}..{y + bh:g})")
+
+    def area(self, a: decl.Area, field: str) -> Area:
+        self.unique(a.key, a.line, field)
+        card = self.card(a.card, a.turn, a.line, field)
+        if a.kind in ("card", "pile") and card is not None:
+            aw, ah = card
+            aw += 0 if a.fan <= 1 else (a.fan - 1) * aw * 0.38
+        else:
+            aw, ah = self.size(a.w, a.h, a.line, field)
+        if a.kind in ("card", "pile") and card is None and a.w is None:
+            self.fail(a.line, field, "a card space needs `card` (a component or card size) or w and h")
+        if a.slots and card is None:
+            self.fail(a.line, f"{field}.slots", "slots need `card` to know the size of each outline")
+        label = self.text(a.label, a.line, f"{field}.label")
+        if a.kind != "note" and not label:
+            self.fail(a.line, f"{field}.label", "missing 'label': every space says what goes there")
+        self.inside(a.line, f"{field} ({a.key})", a.x, a.y, aw, ah)
+        return Area(a.key, a.kind, label, a.x, a.y, aw, ah, self.symbol(a.symbol, a.line, f"{field}.symbol"),
+                    self.text(a.note, a.line, f"{field}.note"), self.text(a.text, a.line, f"{field}.text"), a.slots,
+                    card[0] if card else 0.0, card[1] if card else 0.0, a.fan, a.flip, a.color)
+
+    def size(self, w: float | None, h: float | None, line: int, field: str) -> tuple[float, float]:
+        for name, value in (("w", w), ("h", h)):
+            if value is None:
+                self.fail(line, f"{field}.{name}", f"missing {name!r} (millimetres)")
+        return w or 0.0, h or 0.0
+
+    def position(self, p: decl.Position, sides: set[str], field: str) -> Position:
+        self.unique(p.key, p.line, field)
+        if sides and p.side not in sides:
+            self.fail(p.line, f"{field}.side", f"unknown side {p.side!r}; sides: {', '.join(sorted(sides))}")
+        card = self.card(p.card, p.turn, p.line, field)
+        pw, ph = card if card else self.size(p.w, p.h, p.line, field)
+        self.inside(p.line, f"{field} ({p.key})", p.x, p.y, pw, ph)
+        return Position(p.key, self.text(p.label, p.line, f"{field}.label", f"{p.side}{p.index}"), p.side, p.index,
+                        p.x, p.y, pw, ph, self.text(p.note, p.line, f"{field}.note"))
+
+    def link(self, link: decl.Link, positions: set[str], field: str) -> Link:
+        for end in (link.a, link.b):
+            if end not in positions:
+                self.fail(link.line, field, f"no position {end!r}")
+        if link.a == link.b:
+            self.fail(link.line, field, f"a position cannot be linked to itself ({link.a!r})")
+        return Link(link.a, link.b, link.kind)
 
 
 def board_of(game: Game, comp: Component) -> BoardSpec:
@@ -236,138 +223,25 @@ def board_of(game: Game, comp: Component) -> BoardSpec:
 
 
 def parse_board(game: Game, comp: Component) -> BoardSpec:
-    """The checked board of a board component; InputError lists every problem with its line."""
-    r = _Reader(game, comp)
-    raw = comp.board
-    if not isinstance(raw, dict):
+    """The laid-out board of a board component; InputError lists every problem with its line."""
+    board = comp.board
+    if not isinstance(board, decl.Board):
         raise InputError([Problem(game.where, comp.line, f"components[{comp.key}].board",
                                   "a board component needs a `board:` mapping (size, title, areas...)")])
-    r.known(raw, _BOARD_KEYS, "")
-    w = h = 0.0
+    r = _Resolver(game, comp)
     try:
-        size = paper_size(str(raw.get("size", "")))  # WxH in mm, or a paper name
-        w, h = size.w, size.h
+        size = paper_size(board.size)  # WxH in mm, or a paper name
+        r.w, r.h = size.w, size.h
     except ValueError:
-        r.fail(raw, "size", ".size", f"expected WxH in millimetres (e.g. 420x297), found {raw.get('size')!r}")
-    title = r.text(raw, "title", "", comp.name)
-    color = r.text(raw, "color", "") or None
-    emblem = r.symbol(raw, "emblem", "")
-
-    sides = []
-    raw_sides = raw.get("sides") or {}
-    if not isinstance(raw_sides, dict):
-        r.fail(raw, "sides", ".sides", "expected a mapping of side key -> {label, color, flip}")
-        raw_sides = {}
-    for key, node in raw_sides.items():
-        if not isinstance(node, dict):
-            r.fail(raw_sides, key, f".sides.{key}", "expected a mapping with label, color, flip")
-            continue
-        r.known(node, _SIDE_KEYS, f".sides.{key}")
-        sides.append(Side(str(key), r.text(node, "label", f".sides.{key}", str(key)),
-                          r.text(node, "color", f".sides.{key}") or None, bool(node.get("flip", False))))
-
-    keys: dict[str, int | None] = {}
-
-    def unique(node: dict, field: str) -> str:
-        key = r.text(node, "key", field)
-        if not key:
-            r.fail(node, None, f"{field}.key", "missing 'key'")
-        elif key in keys:
-            r.fail(node, "key", f"{field}.key", f"duplicate key {key!r} (first on line {keys[key]})")
-        keys[key] = line_of(node, "key")
-        return key
-
-    def inside(node: dict, field: str, x: float, y: float, bw: float, bh: float) -> None:
-        if w and h and (x < 0 or y < 0 or x + bw > w + 1e-6 or y + bh > h + 1e-6):
-            r.fail(node, None, field, f"reaches outside the {w:g} x {h:g} mm board "
-                                      f"(spans x {x:g}..{x + bw:g}, y {y:g}..{y + bh:g})")
-
-    areas = []
-    for i, node in enumerate(_items(r, raw, "areas")):
-        field = f".areas[{i}]"
-        r.known(node, _AREA_KEYS, field)
-        key = unique(node, field)
-        kind = r.text(node, "kind", field, "card")
-        if kind not in AREA_KINDS:
-            r.fail(node, "kind", f"{field}.kind", f"unknown kind {kind!r}; kinds: {', '.join(AREA_KINDS)}")
-        card = r.card(node, field)
-        slots = r.whole(node, "slots", field, 0, 0, 200)
-        fan = r.whole(node, "fan", field, 1, 1, 60)
-        x, y = r.number(node, "x", field), r.number(node, "y", field)
-        if kind in ("card", "pile") and card is not None:
-            aw, ah = card
-            aw += 0 if fan <= 1 else (fan - 1) * aw * 0.38
-        else:
-            aw, ah = r.number(node, "w", field), r.number(node, "h", field)
-        if kind in ("card", "pile") and card is None and "w" not in node:
-            r.fail(node, None, field, "a card space needs `card` (a component or card size) or w and h")
-        if slots and card is None:
-            r.fail(node, "slots", f"{field}.slots", "slots need `card` to know the size of each outline")
-        label = r.text(node, "label", field)
-        if kind != "note" and not label:
-            r.fail(node, None, f"{field}.label", "missing 'label': every space says what goes there")
-        areas.append(Area(key, kind, label, x, y, aw, ah, r.symbol(node, "symbol", field),
-                          r.text(node, "note", field), r.text(node, "text", field), slots,
-                          card[0] if card else 0.0, card[1] if card else 0.0, fan,
-                          bool(node.get("flip", False)), r.text(node, "color", field) or None))
-        inside(node, f"{field} ({key})", x, y, aw, ah)
-
-    positions = []
-    side_keys = {s.key for s in sides}
-    for i, node in enumerate(_items(r, raw, "positions")):
-        field = f".positions[{i}]"
-        r.known(node, _POSITION_KEYS, field)
-        key = unique(node, field)
-        side = r.text(node, "side", field)
-        if side_keys and side not in side_keys:
-            r.fail(node, "side", f"{field}.side", f"unknown side {side!r}; sides: {', '.join(sorted(side_keys))}")
-        index = node.get("index")
-        if isinstance(index, bool) or not isinstance(index, int) or index < 0:
-            r.fail(node, "index", f"{field}.index", f"expected a whole number 0 or more, found {index!r}")
-            index = 0
-        card = r.card(node, field)
-        x, y = r.number(node, "x", field), r.number(node, "y", field)
-        pw, ph = card if card else (r.number(node, "w", field), r.number(node, "h", field))
-        positions.append(Position(key, r.text(node, "label", field, f"{side}{index}"), side, index, x, y, pw, ph,
-                                  r.text(node, "note", field)))
-        inside(node, f"{field} ({key})", x, y, pw, ph)
-
-    pos_keys = {p.key for p in positions}
-    links = []
-    raw_links = _items(r, raw, "links", mappings=False)
-    for i, node in enumerate(raw_links):
-        field = f".links[{i}]"
-        line_node, line_key = raw.get("links"), i
-        if not isinstance(node, (list, tuple)) or len(node) not in (2, 3):
-            r.fail(line_node, line_key, field, f"a link is [a, b] or [a, b, kind], found {node!r}")
-            continue
-        a, b = str(node[0]), str(node[1])
-        kind = str(node[2]) if len(node) == 3 else "step"
-        for end in (a, b):
-            if end not in pos_keys:
-                r.fail(line_node, line_key, field, f"no position {end!r}")
-        if a == b:
-            r.fail(line_node, line_key, field, f"a position cannot be linked to itself ({a!r})")
-        if kind not in LINK_KINDS:
-            r.fail(line_node, line_key, field, f"unknown link kind {kind!r}; kinds: {', '.join(LINK_KINDS)}")
-        links.append(Link(a, b, kind))
+        r.fail(board.line, ".size", f"expected WxH in millimetres (e.g. 420x297), found {board.size!r}")
+    sides = tuple(Side(key, r.text(s.label, board.line, f".sides.{key}.label", key), s.color, s.flip)
+                  for key, s in board.sides.items())
+    areas = tuple(r.area(a, f".areas[{i}]") for i, a in enumerate(board.areas))
+    positions = tuple(r.position(p, set(board.sides), f".positions[{i}]") for i, p in enumerate(board.positions))
+    links = tuple(r.link(k, {p.key for p in positions}, f".links[{i}]") for i, k in enumerate(board.links))
+    spec = BoardSpec(r.w, r.h, r.text(board.title, board.line, ".title", comp.name),
+                     r.text(board.subtitle, board.line, ".subtitle"), board.color,
+                     r.symbol(board.emblem, board.line, ".emblem"), areas, sides, positions, links)
     if r.problems:
         raise InputError(r.problems)
-    return BoardSpec(w, h, title, r.text(raw, "subtitle", ""), color, emblem, tuple(areas), tuple(sides),
-                     tuple(positions), tuple(links))
-
-
-def _items(r: _Reader, raw: dict, key: str, mappings: bool = True) -> list[Any]:
-    value = raw.get(key)
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        r.fail(raw, key, f".{key}", "expected a list")
-        return []
-    out = []
-    for i, item in enumerate(value):
-        if mappings and not isinstance(item, dict):
-            r.fail(value, i, f".{key}[{i}]", f"expected a mapping, found {item!r}")
-            continue
-        out.append(item)
-    return out
+    return spec
