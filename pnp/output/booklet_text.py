@@ -1,7 +1,9 @@
 """Booklet text: a game's jinja2 template rendered with its database in context.
 
 Every number a booklet states about the deck comes from helpers here
-(`count`, `cards`, `total`...), so the text can never disagree with the cards.
+(`count`, `kinds`, `sum`, `values`, `distinct`, `cards`, `deck(...)`: the
+vocabulary rule expressions use, see `pnp.rules.deck`), so the text can never
+disagree with the cards.
 """
 from __future__ import annotations
 
@@ -53,45 +55,27 @@ def _component(game: Game, key: str) -> Component:
         raise KeyError(f"{game.game.name} has no component {key!r}; components: {keys}") from None
 
 
-def _where(comp: Component, where: dict[str, Any]) -> dict[str, Any]:
-    for name in where:
-        if name not in comp.fields and name not in ("key", "name", "copies", "text"):
-            raise KeyError(f"component {comp.key!r} has no field {name!r}; fields: {', '.join(comp.fields)}")
-    return where
-
-
 def context(game: Game, recorder: Recorder | None = None) -> dict[str, Any]:
     """What booklet templates see: the game, its components and counting helpers."""
     # lazy, like jinja2 in render(): a cached booklet text needs neither the rule checker nor the facts
     from pnp.data.format.facts import with_labels
-    from pnp.rules.checker import matches
+    from pnp.rules.deck import Deck, matches
     rec = recorder or Recorder()
 
+    def deck(component: str) -> Deck:
+        """A component's cards, queried as rule expressions query theirs (pnp.rules.deck)."""
+        return Deck(_component(game, component))
+
     def count(component: str, **where: Any) -> int:
-        """Cards (copies included) of a component in one set, optionally filtered by fields."""
-        comp = _component(game, component)
-        n = sum(c.copies for c in comp.cards if matches(c, _where(comp, where)))
-        return rec.note("count", {"component": component, **where}, n)
+        return rec.note("count", {"component": component, **where}, deck(component).count(**where))
 
     def kinds(component: str, **where: Any) -> int:
-        """Distinct card types of a component (ignoring copies)."""
-        comp = _component(game, component)
-        n = sum(1 for c in comp.cards if matches(c, _where(comp, where)) and c.copies)
-        return rec.note("kinds", {"component": component, **where}, n)
+        return rec.note("kinds", {"component": component, **where}, deck(component).kinds(**where))
 
     def cards(component: str, **where: Any) -> list[dict[str, Any]]:
         comp = _component(game, component)
-        return [card_view(game, c) for c in comp.cards if matches(c, _where(comp, where)) and c.copies]
-
-    def total(component: str, field_name: str, **where: Any) -> int | float:
-        """Sum of a field over a component's cards, copies included."""
-        comp = _component(game, component)
-        return sum((c.get(field_name) or 0) * c.copies for c in comp.cards if matches(c, _where(comp, where)))
-
-    def distinct(component: str, field_name: str, **where: Any) -> list[Any]:
-        comp = _component(game, component)
-        values = {c.get(field_name) for c in comp.cards if matches(c, _where(comp, where)) and c.copies}
-        return sorted((v for v in values if v is not None), key=lambda v: (str(type(v)), v))
+        deck(component).count(**where)  # a field the component lacks is an error that names its fields
+        return [card_view(game, c) for c in comp.cards if matches(c, where) and c.copies]
 
     def card(key: str) -> dict[str, Any]:
         for comp in game.components:
@@ -146,7 +130,10 @@ def context(game: Game, recorder: Recorder | None = None) -> dict[str, Any]:
         "components": [component(c.key) for c in game.components if c.kind != "booklet"],
         "boards": boards,
         "has": lambda key: any(c.key == key for c in game.components),
-        "count": count, "kinds": kinds, "cards": cards, "total": total, "distinct": distinct,
+        "deck": deck, "count": count, "kinds": kinds, "cards": cards,
+        "sum": lambda component, field_name, **where: deck(component).sum(field_name, **where),
+        "values": lambda component, field_name, **where: deck(component).values(field_name, **where),
+        "distinct": lambda component, field_name, **where: deck(component).distinct(field_name, **where),
         "card": card, "component": component, "board": board, "plural": plural,
     }
 

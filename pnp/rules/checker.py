@@ -9,6 +9,7 @@ from typing import Any, Callable, Iterable
 from pnp.data.format.facts import FACT_RULE_KINDS
 from pnp.data.format.model import CardType, Component, Game, Rule
 from pnp.data.templating.engine import compile_expr
+from pnp.rules.deck import Deck, matches, norm
 from pnp.rules.factcheck import check_fact_rule
 
 
@@ -32,20 +33,6 @@ class Violation:
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
-
-
-def _norm(value: Any) -> str:
-    return str(value).strip().lower()
-
-
-def matches(card: CardType, where: dict[str, Any]) -> bool:
-    """Whether a card's fields match a `where` filter (a value or a list of accepted values)."""
-    for name, want in where.items():
-        have = card.get(name)
-        options = want if isinstance(want, (list, tuple)) else [want]
-        if _norm(have) not in {_norm(o) for o in options}:
-            return False
-    return True
 
 
 def _cards(comp: Component, where: dict[str, Any]) -> list[CardType]:
@@ -90,8 +77,8 @@ def check_component(game: Game, comp: Component) -> list[Violation]:
         elif check == "count_by":
             by_value: Counter[str] = Counter()
             for c in cards:
-                by_value[_norm(c.get(rule.field))] += c.copies
-            wanted = {_norm(k): int(v) for k, v in (rule.expected or {}).items()}
+                by_value[norm(c.get(rule.field))] += c.copies
+            wanted = {norm(k): int(v) for k, v in (rule.expected or {}).items()}
             for value, n in wanted.items():
                 if by_value.get(value, 0) != n:
                     fail(rule, f"{n} with {rule.field} {value}", by_value.get(value, 0), f"{rule.field}={value}")
@@ -102,7 +89,7 @@ def check_component(game: Game, comp: Component) -> list[Violation]:
             fields = list(rule.fields)
             seen: Counter[tuple[str, ...]] = Counter()
             for c in cards:
-                seen[tuple(_norm(c.get(f)) for f in fields)] += c.copies
+                seen[tuple(norm(c.get(f)) for f in fields)] += c.copies
             for combo, n in sorted(seen.items()):
                 if n > 1:
                     fail(rule, "at most 1 card", n, ", ".join(f"{f}={v}" for f, v in zip(fields, combo)))
@@ -110,8 +97,8 @@ def check_component(game: Game, comp: Component) -> list[Violation]:
             fields = list(rule.fields)
             hits: Counter[tuple[str, ...]] = Counter()
             for c in cards:
-                hits[tuple(_norm(c.get(f)) for f in fields)] += c.copies
-            domain = [[_norm(v) for v in rule.fields[f]] for f in fields]
+                hits[tuple(norm(c.get(f)) for f in fields)] += c.copies
+            domain = [[norm(v) for v in rule.fields[f]] for f in fields]
             combos = set(itertools.product(*domain))
             for combo in sorted(combos):
                 if hits.get(combo, 0) != 1:
@@ -122,8 +109,8 @@ def check_component(game: Game, comp: Component) -> list[Violation]:
         elif check == "balance":
             tally: Counter[str] = Counter()
             for c in cards:
-                tally[_norm(c.get(rule.field))] += c.copies
-            values = [_norm(v) for v in rule.fields] if rule.fields else sorted(tally)
+                tally[norm(c.get(rule.field))] += c.copies
+            values = [norm(v) for v in rule.fields] if rule.fields else sorted(tally)
             per_value = {v: tally.get(v, 0) for v in values}
             if len(set(per_value.values())) > 1:
                 fail(rule, f"equal counts of {rule.field} " + " / ".join(values),
@@ -152,51 +139,12 @@ def _links(comp: Component, rule: Rule, cards: list[CardType], fail: Callable[..
                      f"{target}.{back_field} = {list(other.get(back_field) or [])}", f"{card.key} -> {target}")
 
 
-class _Deck:
-    """What a rule expression can ask of a component (read-only helpers)."""
-
-    def __init__(self, comp: Component):
-        self._comp = comp
-
-    def count(self, **where: Any) -> int:
-        return _count(_cards(self._comp, where))
-
-    def sum(self, field: str, **where: Any) -> float:
-        return sum((c.get(field) or 0) * c.copies for c in _cards(self._comp, where))
-
-    def distinct(self, field: str, **where: Any) -> int:
-        return len({_norm(c.get(field)) for c in _cards(self._comp, where) if c.copies})
-
-    def linked(self, field: str, **where: Any) -> int:
-        """Cards matching `where` whose list `field` names at least one card (links in use)."""
-        return _count(c for c in _cards(self._comp, where) if c.get(field))
-
-    def min_count(self, field: str, **where: Any) -> int:
-        counts: Counter[str] = Counter()
-        for c in _cards(self._comp, where):
-            counts[_norm(c.get(field))] += c.copies
-        return min(counts.values()) if counts else 0
-
-    def fits(self, field: str, per: dict[Any, int], **where: Any) -> int:
-        """How many whole sets of `per` (value of `field` -> cards each set needs) the cards make."""
-        counts: Counter[str] = Counter()
-        for c in _cards(self._comp, where):
-            counts[_norm(c.get(field))] += c.copies
-        return min((counts.get(_norm(v), 0) // int(n) for v, n in per.items() if int(n) > 0), default=0)
-
-    def max_count(self, field: str, **where: Any) -> int:
-        counts: Counter[str] = Counter()
-        for c in _cards(self._comp, where):
-            counts[_norm(c.get(field))] += c.copies
-        return max(counts.values()) if counts else 0
-
-
 def _expr(game: Game, comp: Component, rule: Rule, fail: Callable[..., None]) -> None:
     fn = compile_expr(rule.expr or "true")
     names = list(rule.params)
     players = {"min": game.game.players.min, "max": game.game.players.max}
     for combo in itertools.product(*[rule.params[n] for n in names]) if names else [()]:
-        env = {"deck": _Deck(comp), "total": _count(comp.cards), "facts": game.facts,
+        env = {"deck": Deck(comp), "facts": game.facts,
                "game": {"players": players}, **dict(zip(names, combo))}
         try:
             ok = bool(fn(**env))
