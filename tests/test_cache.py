@@ -141,7 +141,6 @@ def test_the_cache_keeps_a_bounded_number_of_entries(cache_dir: Path, monkeypatc
 def test_booklet_text_and_rule_checks_follow_their_inputs(project: Path, cache_dir: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """Cached booklet text and rule checks: reused while nothing changed, redone after any edit."""
-    from pnp.cli.common import _violations
     from pnp.output.booklets import prepare
 
     db = project / "card_data" / "bargains.yaml"
@@ -167,8 +166,8 @@ def test_booklet_text_and_rule_checks_follow_their_inputs(project: Path, cache_d
         calls.append(game.slug)
         return real(game)
     monkeypatch.setattr(checker, "check_game", counted)
-    assert _violations(load_game(db, root=project)) == _violations(load_game(db, root=project)) == []
+    assert checker.checked(load_game(db, root=project)) == checker.checked(load_game(db, root=project)) == []
     assert len(calls) == 1 and list(cache_dir.glob("rule-check-*.pickle"))
     db.write_text(db.read_text(encoding="utf-8").replace("name: Dewdrop", "name: Dew Pearl", 1), encoding="utf-8")
-    assert _violations(load_game(db, root=project)) == []
+    assert checker.checked(load_game(db, root=project)) == []
     assert len(calls) == 2  # the edited game is checked again

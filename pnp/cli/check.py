@@ -21,13 +21,13 @@ def check(games: tuple[str, ...], project_dir: str, as_json: bool) -> None:
     """
     # lazy: only this command needs these (start-up speed)
     from pnp.output.preflight import validate
-    from pnp.rules.checker import check_game
+    from pnp.rules.checker import checked
 
     try:
         project = open_project(project_dir)
         loaded = load_games(project, games)
         fonts = load_fonts(project)
-        report = [(game, check_game(game)) for game in loaded]
+        report = [(game, checked(game)) for game in loaded]
         warned = {game.slug: validate(game, fonts, booklets=not any(v.severity == "error" for v in violations))
                   for game, violations in report}
     except InputError as exc:

@@ -54,32 +54,14 @@ def load_games(project: Project, names: tuple[str, ...]) -> list[Game]:
     return games
 
 
-def _violations(game: Game) -> list[Any]:
-    """check_game(game), from the disk cache when the game is unchanged (the checks compile expressions)."""
-    import dataclasses
-
-    from pnp.data.reading.loader import derived
-
-    def check() -> list[tuple]:
-        from pnp.rules.checker import (
-            check_game,  # lazy: only on a miss (start-up speed)
-        )
-        return [dataclasses.astuple(v) for v in check_game(game)]  # plain values: what the cache reads back
-
-    rows = derived("rule-check", game, (), check)
-    if not rows:
-        return []
-    from pnp.rules.checker import Violation
-    return [Violation(*r) for r in rows]
-
-
 def rules_first(games: list[Game], force: bool) -> None:
     """Check every composition rule before building: a broken one stops the build (exit 1).
 
     With `force` broken rules are printed as warnings and the build goes on;
     rules of severity warning are printed and never stop it.
     """
-    violations = [v for game in games for v in _violations(game)]
+    from pnp.rules.checker import checked  # lazy: start-up speed
+    violations = [v for game in games for v in checked(game)]
     errors = [v for v in violations if v.severity == "error"]
     if errors and not force:
         click.echo(f"error: {len(errors)} composition rule(s) broken; nothing was built "

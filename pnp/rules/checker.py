@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, astuple, dataclass
 from typing import Any, Callable, Iterable
 
 from pnp.data.format.facts import FACT_RULE_KINDS
@@ -163,3 +163,11 @@ def check_game(game: Game) -> list[Violation]:
     """Every violation of the game's own rules (over its facts) and of every component's."""
     own = Component(key=FACTS, kind="reference", name="facts", rules=game.rules)
     return check_component(game, own) + [v for comp in game.components for v in check_component(game, comp)]
+
+
+def checked(game: Game) -> list[Violation]:
+    """`check_game(game)`, kept in the disk cache with the game: an unchanged game's rules are not
+    evaluated again (they compile expressions). What `pnp check`, `pnp build` and `pnp serve` report."""
+    from pnp.data.reading.loader import derived  # lazy: the checker itself needs no loader
+    rows = derived("rule-check", game, (), lambda: [astuple(v) for v in check_game(game)])
+    return [Violation(*row) for row in rows]

@@ -20,7 +20,7 @@ from pnp.draw.faces import card_size_of, printed_cards
 from pnp.draw.fonts import Fonts
 from pnp.output.exports.naming import back_key, distinct_backs
 from pnp.output.preflight import validate
-from pnp.rules.checker import check_game
+from pnp.rules.checker import checked
 from pnp.serve.pictures import FileDigests, Source, picture_key
 
 WATCHED = ("card_data", "templates", "art", "fonts")
@@ -212,7 +212,7 @@ def _check(game: Game, fonts: Fonts) -> tuple[ProblemItem, ...]:
     """`pnp check` for one loaded game: rule violations, then what drawing the cards finds."""
     out: list[ProblemItem] = []
     try:
-        violations = check_game(game)
+        violations = checked(game)
         out += [ProblemItem(v.severity, str(v), v.file, v.line, game.slug) for v in violations]
         validate(game, fonts, booklets=not any(v.severity == "error" for v in violations))
     except InputError as exc:
