@@ -9,7 +9,6 @@ import pytest
 from conftest import ROOT
 from PIL import ImageChops, ImageStat
 
-from pnp.build import BuildOptions
 from pnp.data.format.errors import InputError
 from pnp.data.reading.boardspec import parse_board
 from pnp.data.reading.loader import load_game
@@ -23,6 +22,7 @@ from pnp.output.boards import (
     write_board,
 )
 from pnp.output.sheets import SheetOptions
+from pnp.output.steps import BuildOptions
 
 MAP = """
 game: {name: Map Test, tag: MT, players: {min: 2, max: 2}}

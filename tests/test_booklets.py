@@ -13,7 +13,6 @@ import pytest
 from conftest import ROOT
 from pypdf import PdfReader
 
-from pnp.build import BuildOptions
 from pnp.data.format.errors import InputError
 from pnp.data.format.model import Component
 from pnp.data.reading.loader import load_game
@@ -24,6 +23,7 @@ from pnp.geometry.sizes import MM, paper_size
 from pnp.output.booklet_text import Recorder, render
 from pnp.output.booklets import booklet_step, prepare, write_imposed, write_plain
 from pnp.output.sheets import SheetOptions
+from pnp.output.steps import BuildOptions
 from pnp.rules.checker import check_game
 
 GAMES = ("bargains", "fairy-bucks", "feenbalz", "tarot", "fairy-meat")

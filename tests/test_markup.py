@@ -12,8 +12,8 @@ from pypdf.generic import ContentStream
 from reportlab.lib.colors import black
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.draw.context import symbol_form
 from pnp.draw.markup import inline, plain, tokens
+from pnp.draw.symbol_forms import symbol_form
 from tests.conftest import ROOT, run
 
 GAME = """\

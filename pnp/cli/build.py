@@ -68,10 +68,11 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
             return
         files = stale
     # lazy: only a build that draws needs these (start-up speed)
-    from pnp.build import BuildOptions, plan_build, total_weight
-    from pnp.build import build as run_build
+    from pnp.build.plan import plan_build, total_weight
+    from pnp.build.run import build as run_build
     from pnp.geometry.sizes import paper_size
     from pnp.output.sheets import SheetOptions
+    from pnp.output.steps import BuildOptions
     from pnp.output.workers import jobs_for
 
     try:

@@ -53,7 +53,7 @@ class _Job:
 def _job(project_dir: str, games: tuple[str, ...], out_dir: str, jobs: int | None,
          players: int | None, decks: int | None) -> _Job:
     # lazy: only this command needs these (start-up speed)
-    from pnp.build import check_counts
+    from pnp.build.plan import check_counts
     from pnp.output.exports.naming import Target, card_components
     from pnp.output.exports.setup import Setup
     from pnp.output.workers import jobs_for

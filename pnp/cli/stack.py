@@ -51,14 +51,15 @@ def stack(base: str, name: str, project_dir: str, jobs: int | None, decks: int, 
     back; OUT/NAME/ receives the deck, a checklist and stats.pdf.
     """
     # lazy: only this command needs these (start-up speed)
-    from pnp.build import BuildOptions, plan_build, total_weight
-    from pnp.build import build as run_build
+    from pnp.build.plan import plan_build, total_weight
+    from pnp.build.run import build as run_build
     from pnp.data.reading.loader import load_game
     from pnp.data.reading.variants import build_variant
     from pnp.data.stacking.stack import VariantSpec, write_variant
     from pnp.geometry.sizes import paper_size
     from pnp.output.sheets import SheetOptions
     from pnp.output.stats_report import format_text
+    from pnp.output.steps import BuildOptions
     from pnp.output.workers import jobs_for
 
     project = open_project(project_dir)

@@ -168,6 +168,8 @@ def check_game(game: Game) -> list[Violation]:
 def checked(game: Game) -> list[Violation]:
     """`check_game(game)`, kept in the disk cache with the game: an unchanged game's rules are not
     evaluated again (they compile expressions). What `pnp check`, `pnp build` and `pnp serve` report."""
-    from pnp.data.reading.loader import derived  # lazy: the checker itself needs no loader
+    from pnp.data.reading.loader import (
+        derived,  # lazy: the checker itself needs no loader
+    )
     rows = derived("rule-check", game, (), lambda: [astuple(v) for v in check_game(game)])
     return [Violation(*row) for row in rows]

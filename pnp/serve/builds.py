@@ -14,13 +14,15 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.build import BuildOptions, build, plan_build, total_weight
+from pnp.build.plan import plan_build, total_weight
+from pnp.build.run import build
 from pnp.data.format.errors import InputError
 from pnp.data.reading.loader import load_game
 from pnp.data.reading.project import Project
 from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import paper_size
 from pnp.output.sheets import SheetOptions
+from pnp.output.steps import BuildOptions
 
 DUPLEX = ("long", "short", "off")
 CROP_MARKS = ("edge", "corner", "full", "off")

@@ -8,7 +8,6 @@ sides and link ends that exist. Every problem names the file and line.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from pnp.data.format import board as decl
 from pnp.data.format.catalog import has_symbol, unknown_symbol
@@ -137,7 +136,9 @@ class _Resolver:
             return default
         if not is_template(value):
             return value
-        from pnp.data.format.facts import with_labels  # lazy: only templated board text needs the facts
+        from pnp.data.format.facts import (
+            with_labels,  # lazy: only templated board text needs the facts
+        )
         try:
             return render_template(compile_text(value), {"facts": with_labels(self.game.facts)})
         except Exception as exc:  # noqa: BLE001 - any failure to render is a problem of this text
