@@ -12,6 +12,7 @@ LEVELS = {"adapters": 0, "geometry": 0, "engines": 0, "data": 1, "rules": 2, "dr
           "cli": 6, "__main__": 7}
 DATA_ROOMS = {"store": 0.1, "format": 0.2, "stacking": 0.3, "templating": 0.4, "reading": 0.5}
 MAX_LINES = 400
+MAX_FUNCTION = 60  # lines, docstring included
 
 
 def _modules() -> dict[str, Path]:
@@ -101,6 +102,17 @@ def test_no_import_cycles() -> None:
 def test_modules_are_small() -> None:
     big = {m: n for m, p in _modules().items() if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
     assert not big, f"modules over {MAX_LINES} lines: {big}"
+
+
+def test_functions_are_small() -> None:
+    big = []
+    for module, path in _modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                length = (node.end_lineno or node.lineno) - node.lineno + 1
+                if length > MAX_FUNCTION:
+                    big.append(f"{module}.{node.name}: {length} lines")
+    assert not big, f"functions over {MAX_FUNCTION} lines:\n" + "\n".join(big)
 
 
 def test_every_subpackage_says_what_it_holds() -> None:

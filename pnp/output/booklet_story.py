@@ -224,10 +224,6 @@ def story(game: Game, blocks: list[Block], st: Styles, pictures: Pictures, frame
           where: str) -> list[Flowable]:
     """Flowables for the blocks; unknown card or component keys are input problems."""
     out: list[Flowable] = []
-
-    def fail(block: Block, message: str) -> NoReturn:
-        raise InputError([Problem(where, block.line, "", message)])
-
     for b in blocks:
         if b.kind == "heading":
             style = st.title if b.level == 1 else st.h2 if b.level == 2 else st.h3
@@ -243,47 +239,61 @@ def story(game: Game, blocks: list[Block], st: Styles, pictures: Pictures, frame
         elif b.kind == "aside":
             out.append(_aside(b, st))
         elif b.kind in ("cards", "back"):
-            items = []
-            caption_mode = b.options.get("caption", "name" if b.kind == "cards" else "none")
-            for key in b.items:
-                if b.kind == "back":
-                    try:
-                        comp = game.component(key)
-                    except KeyError:
-                        fail(b, f"[[back {key}]]: no component {key!r}")
-                    if not comp.is_cards:
-                        fail(b, f"[[back {key}]]: {key!r} has no cards")
-                    p = printed_cards(game, comp)[0]
-                    items.append((comp, p, True, ""))
-                    continue
-                try:
-                    comp, p = _find_card(game, key)
-                except KeyError:
-                    fail(b, f"[[cards ...]]: no card with key {key!r} in {game.game.name}")
-                cap = {"name": p.card.name, "copies": f"{p.card.name} ×{p.copies}", "none": ""}.get(caption_mode)
-                if cap is None:
-                    fail(b, f"caption={caption_mode}: use name, copies or none")
-                items.append((comp, p, False, inline(cap)))
-            try:
-                width = float(b.options.get("width", 24))
-            except ValueError:
-                fail(b, f"width={b.options.get('width')}: a number of millimetres")
-            out.append(Spacer(1, 3))
-            out.append(CardRow(pictures, items, width, st.caption))
-            out.append(Spacer(1, 5))
+            out += [Spacer(1, 3), CardRow(pictures, _card_items(game, b, where), _width(b, where), st.caption),
+                    Spacer(1, 5)]
         elif b.kind == "board":
-            try:
-                comp = game.component(b.items[0])
-            except KeyError:
-                fail(b, f"[[board {b.items[0]}]]: no component {b.items[0]!r}")
-            if comp.kind != "board":
-                fail(b, f"[[board {comp.key}]]: {comp.key!r} is a {comp.kind}, not a board")
-            out.append(BoardPicture(pictures, game, comp, frame_h * 0.45))
-            out.append(Para(inline(f"*{comp.name}*"), st.caption))
-            out.append(Spacer(1, 6))
+            comp = _board(game, b, where)
+            out += [BoardPicture(pictures, game, comp, frame_h * 0.45), Para(inline(f"*{comp.name}*"), st.caption),
+                    Spacer(1, 6)]
         elif b.kind == "pagebreak":
             out.append(PageBreak())
     return out
+
+
+def _fail(where: str, block: Block, message: str) -> NoReturn:
+    raise InputError([Problem(where, block.line, "", message)])
+
+
+def _card_items(game: Game, b: Block, where: str) -> list[tuple[Any, Any, bool, Any]]:
+    """The cards a [[cards ...]] block shows (with captions), or the backs a [[back ...]] block shows."""
+    items = []
+    caption_mode = b.options.get("caption", "name" if b.kind == "cards" else "none")
+    for key in b.items:
+        if b.kind == "back":
+            try:
+                comp = game.component(key)
+            except KeyError:
+                _fail(where, b, f"[[back {key}]]: no component {key!r}")
+            if not comp.is_cards:
+                _fail(where, b, f"[[back {key}]]: {key!r} has no cards")
+            items.append((comp, printed_cards(game, comp)[0], True, ""))
+            continue
+        try:
+            comp, p = _find_card(game, key)
+        except KeyError:
+            _fail(where, b, f"[[cards ...]]: no card with key {key!r} in {game.game.name}")
+        cap = {"name": p.card.name, "copies": f"{p.card.name} ×{p.copies}", "none": ""}.get(caption_mode)
+        if cap is None:
+            _fail(where, b, f"caption={caption_mode}: use name, copies or none")
+        items.append((comp, p, False, inline(cap)))
+    return items
+
+
+def _width(b: Block, where: str) -> float:
+    try:
+        return float(b.options.get("width", 24))
+    except ValueError:
+        _fail(where, b, f"width={b.options.get('width')}: a number of millimetres")
+
+
+def _board(game: Game, b: Block, where: str) -> Any:
+    try:
+        comp = game.component(b.items[0])
+    except KeyError:
+        _fail(where, b, f"[[board {b.items[0]}]]: no component {b.items[0]!r}")
+    if comp.kind != "board":
+        _fail(where, b, f"[[board {comp.key}]]: {comp.key!r} is a {comp.kind}, not a board")
+    return comp
 
 
 def _list(b: Block, st: Styles) -> ListFlowable:

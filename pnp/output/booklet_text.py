@@ -59,55 +59,80 @@ def context(game: Game, recorder: Recorder | None = None) -> dict[str, Any]:
     """What booklet templates see: the game, its components and counting helpers."""
     # lazy, like jinja2 in render(): a cached booklet text needs neither the rule checker nor the facts
     from pnp.data.format.facts import with_labels
-    from pnp.rules.deck import Deck, matches
-    rec = recorder or Recorder()
+    v = _Views(game, recorder or Recorder())
+    return {
+        "game": {"name": game.game.name, "tag": game.tag, "summary": game.game.summary,
+                 "credits": game.game.credits,
+                 "players": {"min": game.game.players.min, "max": game.game.players.max}},
+        "decisions": list(game.decisions),
+        "facts": with_labels(game.facts),
+        "palettes": game.palettes,
+        "components": [v.component(c.key) for c in game.components if c.kind != "booklet"],
+        "boards": [c.key for c in game.components if c.kind == "board"],
+        "has": lambda key: any(c.key == key for c in game.components),
+        "deck": v.deck, "count": v.count, "kinds": v.kinds, "cards": v.cards,
+        "sum": lambda component, field_name, **where: v.deck(component).sum(field_name, **where),
+        "values": lambda component, field_name, **where: v.deck(component).values(field_name, **where),
+        "distinct": lambda component, field_name, **where: v.deck(component).distinct(field_name, **where),
+        "card": v.card, "component": v.component, "board": v.board, "plural": plural,
+    }
 
-    def deck(component: str) -> Deck:
+
+@dataclass(frozen=True)
+class _Views:
+    """The game's cards, components and boards as booklet templates ask for them; counts recorded."""
+
+    game: Game
+    rec: Recorder
+
+    def deck(self, component: str) -> Any:
         """A component's cards, queried as rule expressions query theirs (pnp.rules.deck)."""
-        return Deck(_component(game, component))
+        from pnp.rules.deck import Deck  # lazy: see context()
+        return Deck(_component(self.game, component))
 
-    def count(component: str, **where: Any) -> int:
-        return rec.note("count", {"component": component, **where}, deck(component).count(**where))
+    def count(self, component: str, **where: Any) -> int:
+        return self.rec.note("count", {"component": component, **where}, self.deck(component).count(**where))
 
-    def kinds(component: str, **where: Any) -> int:
-        return rec.note("kinds", {"component": component, **where}, deck(component).kinds(**where))
+    def kinds(self, component: str, **where: Any) -> int:
+        return self.rec.note("kinds", {"component": component, **where}, self.deck(component).kinds(**where))
 
-    def cards(component: str, **where: Any) -> list[dict[str, Any]]:
-        comp = _component(game, component)
-        deck(component).count(**where)  # a field the component lacks is an error that names its fields
-        return [card_view(game, c) for c in comp.cards if matches(c, where) and c.copies]
+    def cards(self, component: str, **where: Any) -> list[dict[str, Any]]:
+        from pnp.rules.deck import matches  # lazy: see context()
+        comp = _component(self.game, component)
+        self.deck(component).count(**where)  # a field the component lacks is an error that names its fields
+        return [card_view(self.game, c) for c in comp.cards if matches(c, where) and c.copies]
 
-    def card(key: str) -> dict[str, Any]:
-        for comp in game.components:
+    def card(self, key: str) -> dict[str, Any]:
+        for comp in self.game.components:
             for c in comp.cards:
                 if c.key == key:
-                    return card_view(game, c)
-        raise KeyError(f"{game.game.name} has no card {key!r}")
+                    return card_view(self.game, c)
+        raise KeyError(f"{self.game.game.name} has no card {key!r}")
 
-    def component(key: str) -> dict[str, Any]:
-        comp = _component(game, key)
+    def component(self, key: str) -> dict[str, Any]:
+        comp = _component(self.game, key)
         view: dict[str, Any] = {"key": comp.key, "name": comp.name, "kind": comp.kind, "doc": comp.doc}
         if comp.is_cards:
             size = card_size(comp.card_size)
             view.update(size=size.label(), width=size.w, height=size.h,
-                        count=rec.note("count", {"component": key}, comp.card_count),
+                        count=self.rec.note("count", {"component": key}, comp.card_count),
                         kinds=sum(1 for c in comp.cards if c.copies))
         if comp.sets:
             view["sets"] = {"option": comp.sets.option, "default": comp.sets.default,
                             "min": comp.sets.min, "max": comp.sets.max,
                             "marks": [{"label": m.label, "name": m.name or m.label} for m in comp.sets.marks]}
         if comp.kind == "board":
-            view["board"] = board(key)
+            view["board"] = self.board(key)
         return view
 
-    def board(key: str) -> dict[str, Any]:
-        comp = _component(game, key)
-        spec = board_of(game, comp)
+    def board(self, key: str) -> dict[str, Any]:
+        comp = _component(self.game, key)
+        spec = board_of(self.game, comp)
         sides = {}
         for s in spec.sides:
             mine = sorted((p for p in spec.positions if p.side == s.key), key=lambda p: p.index)
             sides[s.key] = {"label": s.label, "positions": [p.key for p in mine],
-                            "count": rec.note("positions", {"board": key, "side": s.key}, len(mine)),
+                            "count": self.rec.note("positions", {"board": key, "side": s.key}, len(mine)),
                             "first": mine[0].index if mine else None, "last": mine[-1].index if mine else None}
         return {"name": comp.name, "width": spec.w, "height": spec.h, "title": spec.title,
                 "positions": len(spec.positions),
@@ -116,26 +141,9 @@ def context(game: Game, recorder: Recorder | None = None) -> dict[str, Any]:
                 "steps": sum(1 for link in spec.links if link.kind == "step"),
                 "attacks": [[link.a, link.b] for link in spec.links if link.kind == "attack"]}
 
-    def plural(n: int, word: str, many: str | None = None) -> str:
-        return f"{n} {word if n == 1 else (many or word + 's')}"
 
-    boards = [c.key for c in game.components if c.kind == "board"]
-    return {
-        "game": {"name": game.game.name, "tag": game.tag, "summary": game.game.summary,
-                 "credits": game.game.credits,
-                 "players": {"min": game.game.players.min, "max": game.game.players.max}},
-        "decisions": list(game.decisions),
-        "facts": with_labels(game.facts),
-        "palettes": game.palettes,
-        "components": [component(c.key) for c in game.components if c.kind != "booklet"],
-        "boards": boards,
-        "has": lambda key: any(c.key == key for c in game.components),
-        "deck": deck, "count": count, "kinds": kinds, "cards": cards,
-        "sum": lambda component, field_name, **where: deck(component).sum(field_name, **where),
-        "values": lambda component, field_name, **where: deck(component).values(field_name, **where),
-        "distinct": lambda component, field_name, **where: deck(component).distinct(field_name, **where),
-        "card": card, "component": component, "board": board, "plural": plural,
-    }
+def plural(n: int, word: str, many: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 def render(game: Game, comp: Component, recorder: Recorder | None = None) -> str:

@@ -1,7 +1,9 @@
 """The checklist PDF: every collation code with its name and copies, with boxes to tick."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pnp.data.format.model import Game
 from pnp.draw.context import color
@@ -29,61 +31,80 @@ def write_checklist(path: Path, game: Game, counts: dict[str, int], paper: Size,
     """Write the checklist; returns its page count."""
     page = paper.portrait
     c = canvas(path, f"{game.game.name} checklist", (pt(page.w), pt(page.h)), fonts.name("body"))
-    margin = 15.0
-    y = page.h - margin
-    pages = 1
-    ink = color(game.style.ink)
-    accent = color(game.style.accent)
-
-    def text(x: float, y: float, s: str, role: str = "body", size: float = 9, right: bool = False) -> None:
-        fonts.check(s, role)
-        c.setFont(fonts.name(role), size)
-        c.setFillColor(ink)
-        (c.drawRightString if right else c.drawString)(pt(x), pt(y), s)
-
-    def new_page() -> float:
-        nonlocal pages
-        c.showPage()
-        pages += 1
-        return page.h - margin
-
+    sheet = _Sheet(c, fonts, page, color(game.style.ink))
     variant = f" — variant {game.variant['name']}" if isinstance(game.variant, dict) and game.variant.get("name") else ""
-    text(margin, y - 6, f"{game.game.name}{variant}: checklist", "display", 16)
-    text(margin, y - 12, "Tick a box for every printed copy. Codes are printed small at the foot of each card face.",
-         "italic", 8.5)
-    y -= 22
+    sheet.text(MARGIN, sheet.y - 6, f"{game.game.name}{variant}: checklist", "display", 16)
+    sheet.text(MARGIN, sheet.y - 12, "Tick a box for every printed copy. Codes are printed small at the foot of "
+               "each card face.", "italic", 8.5)
+    sheet.y -= 22
     grand = 0
     for comp_name, rows in checklist_rows(game, counts):
-        if y < margin + 3 * ROW:
-            y = new_page()
-        c.setFillColor(accent)
-        c.rect(pt(margin), pt(y - ROW + 1), pt(page.w - 2 * margin), pt(ROW), stroke=0, fill=1)
-        c.setFillColor(color("#ffffff"))
-        c.setFont(fonts.name("bold"), 9.5)
-        fonts.check(comp_name, "bold")
-        c.drawString(pt(margin + 2), pt(y - ROW + 2.6), comp_name)
-        total = sum(r[2] for r in rows)
-        grand += total
-        c.drawRightString(pt(page.w - margin - 2), pt(y - ROW + 2.6), f"{total} cards")
-        y -= ROW + 1.5
+        grand += sheet.band(comp_name, sum(r[2] for r in rows), color(game.style.accent))
         for code, name, copies, set_label in rows:
-            if y < margin + ROW:
-                y = new_page()
-            text(margin + 1, y - 3.6, code, "bold", 8.5)
-            label = f"{name}  ({set_label})" if set_label else name
-            text(margin + 26, y - 3.6, label[:60], "body", 8.5)
-            text(margin + 118, y - 3.6, f"× {copies}", "body", 8.5, right=True)
-            c.setStrokeColor(ink)
-            c.setLineWidth(0.4)
-            for i in range(copies):
-                bx = margin + 122 + (i % 16) * 4.2
-                by = y - 4.2 - (i // 16) * 4.2
-                c.rect(pt(bx), pt(by), pt(3.2), pt(3.2), stroke=1, fill=0)
-            y -= ROW * max(1, -(-copies // 16))
-        y -= 3
-    if y < margin + ROW:
-        y = new_page()
-    text(margin, y - 4, f"In all: {grand} cards", "bold", 10)
+            sheet.row(code, f"{name}  ({set_label})" if set_label else name, copies)
+        sheet.y -= 3
+    sheet.room(ROW)
+    sheet.text(MARGIN, sheet.y - 4, f"In all: {grand} cards", "bold", 10)
     c.showPage()
     c.save()
-    return pages
+    return sheet.pages
+
+
+MARGIN = 15.0  # mm round the page
+
+
+@dataclass
+class _Sheet:
+    """The checklist being written: where the next line goes, and how many pages so far."""
+
+    c: Any
+    fonts: Fonts
+    page: Size
+    ink: Any
+    pages: int = 1
+    y: float = field(default=0.0)
+
+    def __post_init__(self) -> None:
+        self.y = self.page.h - MARGIN
+
+    def text(self, x: float, y: float, s: str, role: str = "body", size: float = 9, right: bool = False) -> None:
+        self.fonts.check(s, role)
+        self.c.setFont(self.fonts.name(role), size)
+        self.c.setFillColor(self.ink)
+        (self.c.drawRightString if right else self.c.drawString)(pt(x), pt(y), s)
+
+    def room(self, height: float) -> None:
+        """A new page unless `height` mm still fit above the bottom margin."""
+        if self.y < MARGIN + height:
+            self.c.showPage()
+            self.pages += 1
+            self.y = self.page.h - MARGIN
+
+    def band(self, name: str, total: int, accent: Any) -> int:
+        """A component's heading band with its card count; returns the count."""
+        c, w = self.c, self.page.w
+        self.room(3 * ROW)
+        c.setFillColor(accent)
+        c.rect(pt(MARGIN), pt(self.y - ROW + 1), pt(w - 2 * MARGIN), pt(ROW), stroke=0, fill=1)
+        c.setFillColor(color("#ffffff"))
+        c.setFont(self.fonts.name("bold"), 9.5)
+        self.fonts.check(name, "bold")
+        c.drawString(pt(MARGIN + 2), pt(self.y - ROW + 2.6), name)
+        c.drawRightString(pt(w - MARGIN - 2), pt(self.y - ROW + 2.6), f"{total} cards")
+        self.y -= ROW + 1.5
+        return total
+
+    def row(self, code: str, label: str, copies: int) -> None:
+        """One card: its code, name and a box to tick for every copy (16 to a line)."""
+        self.room(ROW)
+        y = self.y
+        self.text(MARGIN + 1, y - 3.6, code, "bold", 8.5)
+        self.text(MARGIN + 26, y - 3.6, label[:60], "body", 8.5)
+        self.text(MARGIN + 118, y - 3.6, f"× {copies}", "body", 8.5, right=True)
+        self.c.setStrokeColor(self.ink)
+        self.c.setLineWidth(0.4)
+        for i in range(copies):
+            bx = MARGIN + 122 + (i % 16) * 4.2
+            by = y - 4.2 - (i // 16) * 4.2
+            self.c.rect(pt(bx), pt(by), pt(3.2), pt(3.2), stroke=1, fill=0)
+        self.y -= ROW * max(1, -(-copies // 16))

@@ -39,7 +39,7 @@ def _cards(comp: Component, where: dict[str, Any]) -> list[CardType]:
     return [c for c in comp.cards if matches(c, where)]
 
 
-def _count(cards: Iterable[CardType]) -> int:
+def _copies(cards: Iterable[CardType]) -> int:
     return sum(c.copies for c in cards)
 
 
@@ -67,64 +67,69 @@ def check_component(game: Game, comp: Component) -> list[Violation]:
                              game.where, rule.line))
 
     for rule in comp.rules:
-        cards = _cards(comp, rule.where)
-        check = rule.check
-        if check in ("total", "count"):
-            found = _count(cards)
-            ok, expected = _bounds(rule, found)
-            if not ok:
-                fail(rule, f"{expected} cards", f"{found}")
-        elif check == "count_by":
-            by_value: Counter[str] = Counter()
-            for c in cards:
-                by_value[norm(c.get(rule.field))] += c.copies
-            wanted = {norm(k): int(v) for k, v in (rule.expected or {}).items()}
-            for value, n in wanted.items():
-                if by_value.get(value, 0) != n:
-                    fail(rule, f"{n} with {rule.field} {value}", by_value.get(value, 0), f"{rule.field}={value}")
-            for value, n in sorted(by_value.items()):
-                if value not in wanted and n:
-                    fail(rule, f"no card with {rule.field} {value}", n, f"{rule.field}={value}")
-        elif check == "unique":
-            fields = list(rule.fields)
-            seen: Counter[tuple[str, ...]] = Counter()
-            for c in cards:
-                seen[tuple(norm(c.get(f)) for f in fields)] += c.copies
-            for combo, n in sorted(seen.items()):
-                if n > 1:
-                    fail(rule, "at most 1 card", n, ", ".join(f"{f}={v}" for f, v in zip(fields, combo)))
-        elif check == "each_once":
-            fields = list(rule.fields)
-            hits: Counter[tuple[str, ...]] = Counter()
-            for c in cards:
-                hits[tuple(norm(c.get(f)) for f in fields)] += c.copies
-            domain = [[norm(v) for v in rule.fields[f]] for f in fields]
-            combos = set(itertools.product(*domain))
-            for combo in sorted(combos):
-                if hits.get(combo, 0) != 1:
-                    fail(rule, "exactly 1 card", hits.get(combo, 0), ", ".join(f"{f}={v}" for f, v in zip(fields, combo)))
-            for combo, n in sorted(hits.items()):
-                if combo not in combos and n:
-                    fail(rule, "no such card", n, ", ".join(f"{f}={v}" for f, v in zip(fields, combo)))
-        elif check == "balance":
-            tally: Counter[str] = Counter()
-            for c in cards:
-                tally[norm(c.get(rule.field))] += c.copies
-            values = [norm(v) for v in rule.fields] if rule.fields else sorted(tally)
-            per_value = {v: tally.get(v, 0) for v in values}
-            if len(set(per_value.values())) > 1:
-                fail(rule, f"equal counts of {rule.field} " + " / ".join(values),
-                     ", ".join(f"{v} {n}" for v, n in per_value.items()))
-        elif check == "links":
-            _links(comp, rule, cards, fail)
-        elif check == "expr":
-            _expr(game, comp, rule, fail)
-        elif check in FACT_RULE_KINDS:
-            check_fact_rule(game, rule, fail)
+        check = CHECKS.get(rule.check)
+        if check is not None:
+            check(game, comp, rule, _cards(comp, rule.where), fail)
     return out
 
 
-def _links(comp: Component, rule: Rule, cards: list[CardType], fail: Callable[..., None]) -> None:
+Fail = Callable[..., None]  # fail(rule, expected, found, detail=""): report a broken rule
+
+
+def _tally(cards: list[CardType], fields: list[str]) -> Counter[tuple[str, ...]]:
+    """Cards (copies included) per combination of the fields' values."""
+    seen: Counter[tuple[str, ...]] = Counter()
+    for c in cards:
+        seen[tuple(norm(c.get(f)) for f in fields)] += c.copies
+    return seen
+
+
+def _count(game: Game, comp: Component, rule: Rule, cards: list[CardType], fail: Fail) -> None:
+    found = _copies(cards)
+    ok, expected = _bounds(rule, found)
+    if not ok:
+        fail(rule, f"{expected} cards", f"{found}")
+
+
+def _count_by(game: Game, comp: Component, rule: Rule, cards: list[CardType], fail: Fail) -> None:
+    by_value = {combo[0]: n for combo, n in _tally(cards, [str(rule.field)]).items()}
+    wanted = {norm(k): int(v) for k, v in (rule.expected or {}).items()}
+    for value, n in wanted.items():
+        if by_value.get(value, 0) != n:
+            fail(rule, f"{n} with {rule.field} {value}", by_value.get(value, 0), f"{rule.field}={value}")
+    for value, n in sorted(by_value.items()):
+        if value not in wanted and n:
+            fail(rule, f"no card with {rule.field} {value}", n, f"{rule.field}={value}")
+
+
+def _unique(game: Game, comp: Component, rule: Rule, cards: list[CardType], fail: Fail) -> None:
+    fields = list(rule.fields)
+    for combo, n in sorted(_tally(cards, fields).items()):
+        if n > 1:
+            fail(rule, "at most 1 card", n, ", ".join(f"{f}={v}" for f, v in zip(fields, combo)))
+
+
+def _each_once(game: Game, comp: Component, rule: Rule, cards: list[CardType], fail: Fail) -> None:
+    fields = list(rule.fields)
+    hits = _tally(cards, fields)
+    combos = set(itertools.product(*[[norm(v) for v in rule.fields[f]] for f in fields]))
+    for combo in sorted(combos):
+        if hits.get(combo, 0) != 1:
+            fail(rule, "exactly 1 card", hits.get(combo, 0), ", ".join(f"{f}={v}" for f, v in zip(fields, combo)))
+    for combo, n in sorted(hits.items()):
+        if combo not in combos and n:
+            fail(rule, "no such card", n, ", ".join(f"{f}={v}" for f, v in zip(fields, combo)))
+
+
+def _balance(game: Game, comp: Component, rule: Rule, cards: list[CardType], fail: Fail) -> None:
+    tally = {combo[0]: n for combo, n in _tally(cards, [str(rule.field)]).items()}
+    values = [norm(v) for v in rule.fields] if rule.fields else sorted(tally)
+    per_value = {v: tally.get(v, 0) for v in values}
+    if len(set(per_value.values())) > 1:
+        fail(rule, f"equal counts of {rule.field} " + " / ".join(values), ", ".join(f"{v} {n}" for v, n in per_value.items()))
+
+
+def _links(game: Game, comp: Component, rule: Rule, cards: list[CardType], fail: Fail) -> None:
     """Every link names a card of the component, and (with symmetric/inverse) is returned."""
     by_key = {c.key: c for c in comp.cards}
     back_field = rule.inverse or (rule.field if rule.symmetric else None)
@@ -139,7 +144,7 @@ def _links(comp: Component, rule: Rule, cards: list[CardType], fail: Callable[..
                      f"{target}.{back_field} = {list(other.get(back_field) or [])}", f"{card.key} -> {target}")
 
 
-def _expr(game: Game, comp: Component, rule: Rule, fail: Callable[..., None]) -> None:
+def _expr(game: Game, comp: Component, rule: Rule, cards: list[CardType], fail: Fail) -> None:
     fn = compile_expr(rule.expr or "true")
     names = list(rule.params)
     players = {"min": game.game.players.min, "max": game.game.players.max}
@@ -155,6 +160,12 @@ def _expr(game: Game, comp: Component, rule: Rule, fail: Callable[..., None]) ->
             detail = ", ".join(f"{n}={v}" for n, v in zip(names, combo))
             fail(rule, rule.describe or rule.expr, f"false for {rule.expr}", detail)
 
+
+CHECKS: dict[str, Callable[[Game, Component, Rule, list[CardType], Fail], None]] = {
+    "total": _count, "count": _count, "count_by": _count_by, "unique": _unique, "each_once": _each_once,
+    "balance": _balance, "links": _links, "expr": _expr,
+    **{kind: lambda game, comp, rule, cards, fail: check_fact_rule(game, rule, fail) for kind in FACT_RULE_KINDS},
+}
 
 FACTS = "facts"   # the name game-level rules report under, as if they were a component
 
