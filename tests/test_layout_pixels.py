@@ -8,6 +8,8 @@ now and compared channel by channel.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from PIL import Image
@@ -32,8 +34,8 @@ CASES = {  # reference picture -> game, component, printed card, side
 }
 
 
-def draw(game_name: str, comp_key: str, index: int, side: str) -> np.ndarray:
-    game = load_game(ROOT / "card_data" / f"{game_name}.yaml")
+def draw(game_name: str, comp_key: str, index: int, side: str, root: Path = ROOT) -> np.ndarray:
+    game = load_game(root / "card_data" / f"{game_name}.yaml", root=root)
     size = card_size_of(game.component(comp_key))
     frame = profile_frame(card_size(f"{size.w}x{size.h}"), PROFILES["plain"], 150)
     (image,) = render(Scene(game, Fonts.load(ROOT / "fonts")), [Request(comp_key, index, side, frame)])

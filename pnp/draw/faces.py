@@ -124,7 +124,8 @@ class FormCache:
         """Draw the design's layout: a built-in one's elements, or a custom design's own."""
         if design.layout not in FREE_SLOTS:
             return draw_layout(ctx, builtin()[design.layout], slots, {}, self.art, design.layout)
-        own = Layout(doc="", let=design.let, elements=design.elements, line=design.line)
+        own = Layout(doc="", let=design.let, elements=design.elements, code_color=design.code_color,
+                     line=design.line)
         return draw_layout(ctx, own, slots, context(self.game, comp, card, mark, set_index), self.art)
 
 

@@ -80,6 +80,9 @@ class Design:
     let: dict[str, str] = fld(default_factory=dict, metadata=_d(
         "layout custom: names computed per card, in order (jinja2 expressions over slots and earlier names)"))
     elements: tuple[Element, ...] = fld(default=(), metadata=_d("layout custom: what it draws, in order"))
+    code_color: str | None = fld(default=None, metadata=_d(
+        "layout custom: the collation code's colour, a template that may use the let names (default: the "
+        "slot code_color, else the style's ink)"))
     doc: str = ""
     line: int = 0
 

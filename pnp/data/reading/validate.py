@@ -138,7 +138,7 @@ class _Checker:
 
     def _elements(self, game: Game, design: Design, where: str, group: str, key: str) -> None:
         if design.layout not in FREE_SLOTS:
-            for name in ("elements", "let"):
+            for name in ("elements", "let", "code_color"):
                 if getattr(design, name):
                     self.fail(design.line, f"{where}.{name}", f"only layout 'custom' draws {name} of its own "
                               f"(this design uses {design.layout!r}; `pnp layouts --show {design.layout}` "
