@@ -1,0 +1,70 @@
+"""Running a planned build: steps on the workers in a staging folder, then published as a whole."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from pnp.build.plan import longest_first
+from pnp.data.format.model import Game
+from pnp.draw.fonts import Fonts
+from pnp.output import freshness
+from pnp.output.manifest import record_build
+from pnp.output.publish import publish, staging
+from pnp.output.steps import BuildOptions, Output, Step
+from pnp.output.workers import run_all
+
+
+@dataclass(frozen=True)
+class _Work:
+    """What a build worker needs: the planned steps, the staging folder and the fonts."""
+
+    steps: list[Step]
+    stage: Path
+    fonts: Fonts
+
+
+def _run_step(work: _Work, index: int) -> list[Output]:
+    made = work.steps[index].run(work.stage, work.fonts, lambda: None)
+    return made if isinstance(made, list) else [made]
+
+
+def build(steps: list[Step], games: list[Game], out: Path, fonts: Fonts,
+          progress: Callable[[int], None] = lambda n: None, jobs: int = 1,
+          options: BuildOptions | None = None, settings: dict[str, Any] | None = None) -> list[Output]:
+    """Run planned steps (on `jobs` workers) in a staging folder, then publish.
+
+    On any error nothing in `out` changes. Each step writes its own files, so
+    which worker ran a step never changes its bytes. `settings` (the build
+    options as the command line gave them) key the outputs in the manifest,
+    so an unchanged game is skipped next time (`pnp.output.freshness`).
+    """
+    with staging(out) as stage:
+        work = _Work(steps, stage, fonts)
+        if jobs > 1 and len(steps) > 1:
+            fonts.preload()  # parsed once here, not once per worker
+        order = longest_first(steps)
+        made = run_all(_run_step, order, lambda: work, jobs, progress, weight=lambda i: steps[i].weight)
+        by_step = dict(zip(order, made))
+        outputs = [o for i in range(len(steps)) for o in by_step[i]]  # plan order, whoever ran what
+        publish(stage, out)
+        _record(out, outputs, games, options, settings)  # under the lock
+    return outputs
+
+
+def _record(out: Path, outputs: list[Output], games: list[Game], options: BuildOptions | None,
+            settings: dict[str, Any] | None) -> None:
+    """The manifest entry of a published build; with `settings` (the build options as the command
+    line gave them) the outputs are keyed by their inputs, for the next build to skip what is unchanged."""
+    recorded = options.as_dict() if options else {}
+    files = [o.as_dict() for o in outputs]
+    inputs = None
+    if settings is not None:
+        databases = {g.slug: (g.root, [g.source, *g.sheets] + _base_files(g)) for g in games}
+        inputs, files = freshness.record(out, databases, settings, files)
+    record_build(out, files, {g.slug: recorded for g in games}, inputs)
+
+
+def _base_files(game: Game) -> list[Path]:
+    variant = game.variant
+    return [Path(variant["base_file"])] if isinstance(variant, dict) and "base_file" in variant else []

@@ -1,0 +1,123 @@
+"""What each kind of component becomes: a step that draws one PDF (or several, for a huge deck)."""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any, Callable
+
+from pnp.data.format.errors import InputError, Problem
+from pnp.data.format.model import Component, Game
+from pnp.data.templating.slots import rendered_slots
+from pnp.draw.faces import FormCache, Printed, card_size_of, printed_cards
+from pnp.draw.fonts import Fonts
+from pnp.draw.pdf import canvas
+from pnp.geometry.sizes import pt
+from pnp.output.checklist import write_checklist
+from pnp.output.colour.pdfx import colour_hook, finish_pdfx, whole_page_boxes
+from pnp.output.sheets import deck_grid, draw_deck, plan
+from pnp.output.steps import BuildOptions, Output, Step
+
+
+def deck_output(game: Game, comp: Component, rel: str, pages: int, cards: list[Printed]) -> Output:
+    """The manifest entry of a card PDF: size, card count and copies per collation code."""
+    copies: dict[str, int] = {}
+    for p in cards:
+        copies[p.code] = copies.get(p.code, 0) + p.copies
+    size = card_size_of(comp)
+    return Output(rel, game.tag, comp.key, "reference" if comp.kind == "reference" else "deck", pages,
+                  (size.w, size.h), sum(copies.values()), dict(sorted(copies.items())))
+
+
+PART_SHEETS = 120  # sheets per PDF: a deck with more is split into parts (see card_step)
+
+
+def card_step(game: Game, comp: Component, options: BuildOptions) -> list[Step]:
+    """The component's card PDF; a huge deck (over PART_SHEETS sheets) as several PDFs by sheet range.
+
+    ReportLab holds a whole document in memory until it saves, so memory grows
+    with the deck; parts of at most PART_SHEETS sheets (`deck-part1.pdf`, ...,
+    each recorded in the manifest with its part number and sheet range) bound
+    it, and run on separate workers. Sheet labels still count through the deck.
+    """
+    cards = printed_cards(game, comp, options.counts)
+    try:
+        grid = deck_grid(comp, options.sheets)
+    except ValueError as exc:
+        raise InputError([Problem(game.where, comp.line, f"{comp.key}.card_size", str(exc))]) from None
+    sheets = plan(cards, grid)
+    parts = max(1, -(-len(sheets) // PART_SHEETS))
+    rendered = rendered_slots(game, comp) if parts > 1 else None  # once here, not in every part's worker
+    steps = []
+    for part in range(parts):
+        first, last = part * PART_SHEETS, min(len(sheets), (part + 1) * PART_SHEETS)
+        rel = f"{game.slug}/{comp.key}.pdf" if parts == 1 else f"{game.slug}/{comp.key}-part{part + 1}.pdf"
+        label = comp.name if parts == 1 else f"{comp.name} (part {part + 1} of {parts})"
+        steps.append(Step(f"{game.tag} {label}", max(1, last - first),
+                          _deck_run(game, comp, options, cards, grid, rel, rendered,
+                                    None if parts == 1 else (part + 1, parts, range(first, last), sheets))))
+    return steps
+
+
+def _deck_run(game: Game, comp: Component, options: BuildOptions, cards: list[Printed], grid: Any, rel: str,
+              rendered: Any, part: tuple[int, int, range, list] | None) -> Callable[[Path, Fonts, Callable[[], None]], Output]:
+    def run(stage: Path, fonts: Fonts, tick: Callable[[], None]) -> Output:
+        path = stage / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        page = (pt(grid.page.w), pt(grid.page.h))
+        c = canvas(path, f"{game.game.name}: {comp.name}", page, fonts.name("body"), colour_hook(options.colour))
+        if options.colour:
+            whole_page_boxes(c, *page)
+        forms = FormCache(c, game, fonts, options.sheets.bleed, rendered={comp.key: rendered} if rendered else {})
+        pages = draw_deck(c, game, comp, cards, options.sheets, fonts, forms, tick, part[2] if part else None)
+        if options.colour:
+            finish_pdfx(c, options.colour)
+        c.save()
+        if part is None:
+            return deck_output(game, comp, rel, pages, cards)
+        number, count, span, sheets = part
+        on_sheets = [Printed(pl.card.card, pl.card.code, 1, pl.card.mark, pl.card.set_index)
+                     for sheet in sheets[span.start:span.stop] for pl in sheet]
+        out = deck_output(game, comp, rel, pages, on_sheets)
+        return dataclasses.replace(out, part=(number, count), sheets=(span.start + 1, span.stop))
+    return run
+
+
+def checklist_step(game: Game, options: BuildOptions) -> Step:
+    rel = f"{game.slug}/checklist.pdf"
+
+    def run(stage: Path, fonts: Fonts, tick: Callable[[], None]) -> Output:
+        path = stage / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pages = write_checklist(path, game, options.counts, options.sheets.paper, fonts)
+        tick()
+        return Output(rel, game.tag, "checklist", "checklist", pages)
+
+    return Step(f"{game.tag} checklist", 1, run)
+
+
+StepMaker = Callable[[Game, Component, BuildOptions], "Step | list[Step]"]
+
+
+def board_step(game: Game, comp: Component, options: BuildOptions) -> "Step | list[Step]":
+    from pnp.output.boards import (
+        board_step as make,  # lazy: board art only for games with boards
+    )
+    return make(game, comp, options)
+
+
+def booklet_step(game: Game, comp: Component, options: BuildOptions) -> "Step | list[Step]":
+    from pnp.output.booklets import (
+        booklet_step as make,  # lazy: platypus and jinja2 only for booklets
+    )
+    return make(game, comp, options)
+
+
+def stats_step(game: Game, options: BuildOptions) -> Step:
+    from pnp.output.stats_sheet import (
+        stats_step as make,  # lazy: only stacked decks have a stats sheet
+    )
+    return make(game, options)
+
+
+MAKERS: dict[str, StepMaker] = {"deck": card_step, "reference": card_step, "board": board_step,
+                                "booklet": booklet_step}
