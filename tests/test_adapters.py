@@ -150,7 +150,7 @@ def test_without_adapters_a_game_builds_the_same_pages(tmp_path: Path) -> None:
 
 
 def _entries(cache: Path) -> set[str]:
-    return {p.relative_to(cache).as_posix() for p in cache.rglob("*.pickle")}
+    return {p.relative_to(cache).as_posix() for p in cache.rglob("*.cache")}
 
 
 def test_a_library_upgrade_misses_every_cache_entry(tmp_path: Path) -> None:

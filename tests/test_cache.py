@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import os
-import pickle
+import json
+import zlib
 import subprocess
 import sys
 from pathlib import Path
@@ -40,7 +41,7 @@ def test_an_unchanged_database_loads_from_the_cache(project: Path, cache_dir: Pa
     first = load_game(db)
     second = load_game(db)
     assert len(calls) == 1 and second == first
-    assert list(cache_dir.glob("game-*.pickle"))
+    assert list(cache_dir.glob("game-*.cache"))
 
 
 def test_any_change_to_the_file_loads_afresh(project: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -53,31 +54,112 @@ def test_any_change_to_the_file_loads_afresh(project: Path, cache_dir: Path, mon
     assert "Dew Pearl" in [c.name for comp in game.components for c in comp.cards]
 
 
-@pytest.mark.parametrize("damage", [b"", b"not a pickle", b"\x80\x05garbage"])
+@pytest.mark.parametrize("damage", [b"", b"not an entry", b"\x80\x05garbage", cache.MAGIC + b"garbage",
+                                    cache.MAGIC + zlib.compress(b'{"key": 1}')])
 def test_a_damaged_entry_is_a_miss(project: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch,
                                    damage: bytes) -> None:
     db = project / "card_data" / "bargains.yaml"
     good = load_game(db)
-    for entry in cache_dir.glob("game-*.pickle"):
+    for entry in cache_dir.glob("game-*.cache"):
         entry.write_bytes(damage)
     calls = _counting(monkeypatch)
     assert load_game(db) == good and len(calls) == 1
 
 
-class _Evil:
-    def __reduce__(self):
-        return (os.system, ("touch PWNED",))
+def _entry(path: Path) -> dict:
+    return json.loads(zlib.decompress(path.read_bytes()[len(cache.MAGIC):]))
+
+
+def _plant(path: Path, entry: dict) -> None:
+    path.write_bytes(cache.MAGIC + zlib.compress(json.dumps(entry).encode()))
 
 
 def test_a_planted_entry_cannot_run_code(project: Path, cache_dir: Path, tmp_path: Path,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Entries are plain data: a planted one naming code (as a pickle once could) is a miss, not an action."""
+    import pickle
+
+    class Evil:
+        def __reduce__(self):  # type: ignore[no-untyped-def]
+            return (os.system, ("touch PWNED",))
+
     db = project / "card_data" / "bargains.yaml"
     good = load_game(db)
     monkeypatch.chdir(tmp_path)
-    for entry in cache_dir.glob("game-*.pickle"):
-        entry.write_bytes(pickle.dumps({"format": 1, "deps": {}, "value": _Evil()}))
-    assert load_game(db) == good
-    assert not (tmp_path / "PWNED").exists()
+    (entry,) = cache_dir.glob("game-*.cache")
+    key = _entry(entry)["key"]
+    plants = [
+        cache.MAGIC + pickle.dumps({"key": key, "deps": {}, "value": Evil()}),
+        {"key": key, "deps": {}, "value": {"~c": "os.system", "f": {"command": "touch PWNED"}}},
+        {"key": key, "deps": {}, "value": {"~c": "model.Game", "f": {"__reduce__": "touch PWNED"}}},
+        {"key": key, "deps": {}, "value": {"~nonesuch": "touch PWNED"}},
+    ]
+    for plant in plants:
+        if isinstance(plant, bytes):
+            entry.write_bytes(plant)
+        else:
+            _plant(entry, plant)
+        assert load_game(db) == good
+        assert not (tmp_path / "PWNED").exists()
+    assert "pickle" not in (Path(cache.__file__).read_text() + Path(cache.__file__).with_name("plain.py").read_text())
+
+
+def test_a_swapped_entry_is_a_miss(tmp_path: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An entry copied over another's file (two games swapped) is not read for the other key."""
+    proj = make_project(tmp_path / "two", ("bargains", "tarot"))
+    a, b = proj / "card_data" / "bargains.yaml", proj / "card_data" / "tarot.yaml"
+    game_a, game_b = load_game(a), load_game(b)
+    entries = sorted(cache_dir.glob("game-*.cache"), key=lambda p: p.stat().st_mtime_ns)
+    first, second = (e.read_bytes() for e in entries)
+    entries[0].write_bytes(second)
+    entries[1].write_bytes(first)
+    calls = _counting(monkeypatch)
+    assert load_game(a) == game_a and load_game(b) == game_b and len(calls) == 2
+
+
+def test_a_dependency_that_is_not_a_file_is_a_miss(project: Path, cache_dir: Path, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """An entry whose dependency names a FIFO (or /dev/zero) is a miss at once, never a hang."""
+    db = project / "card_data" / "bargains.yaml"
+    good = load_game(db)
+    (entry,) = cache_dir.glob("game-*.cache")
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for dep in (str(fifo), "/dev/zero"):
+        data = _entry(entry)
+        data["deps"] = {dep: "0" * 64}
+        _plant(entry, data)
+        calls = _counting(monkeypatch)
+        assert load_game(db) == good and len(calls) == 1
+
+
+def test_the_size_bound_removes_only_pnps_entries(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pointed at a folder of someone's files, the cache removes none of them, even named like entries."""
+    cache_dir.mkdir(parents=True)
+    theirs = [cache_dir / "notes.txt", cache_dir / "old.pickle", cache_dir / f"test-{'a' * 40}.cache"]
+    for path in theirs:
+        path.write_text("mine")
+    monkeypatch.setattr(cache, "KEEP", 2)
+    for i in range(5):
+        cache.cached("test", (i,), lambda: (i, []))
+    assert all(p.read_text() == "mine" for p in theirs)
+    assert len([p for p in cache_dir.glob("test-*.cache") if p not in theirs]) == 2
+
+
+def test_the_plain_codec_round_trips_what_pnp_stores(project: Path) -> None:
+    """A whole game, a laid-out board and plain tables come back equal, rebuilt from JSON data."""
+    from pnp.data.reading.boardspec import parse_board
+    from pnp.data.store import plain
+
+    game = load_game(project / "card_data" / "bargains.yaml")
+    board = parse_board(game, next(c for c in game.components if c.kind == "board"))
+    odd = {(1, "a"): {b"\x00\xff", frozenset({2})}, "~tilde": float("inf"), "t": (1, [2, (3,)]),
+           "glyphs": {i: i * 2.5 for i in range(40)}, "pairs": [(i, i + 1) for i in range(40)]}
+    for value in (game, board, odd, Path("/x/y")):
+        text = json.dumps(plain.encode(value), allow_nan=False)
+        assert plain.decode(json.loads(text)) == value
+    with pytest.raises(TypeError):
+        plain.encode(object())
 
 
 def test_off_writes_nothing(project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -123,18 +205,11 @@ def test_cached_drawing_is_byte_identical_and_skips_yaml_and_jinja2(tmp_path: Pa
     assert outs[0][1] == "['jinja2', 'yaml']" and outs[1][1] == "[]"
 
 
-def test_the_unpickler_refuses_foreign_classes() -> None:
-    import io
-    data = pickle.dumps(subprocess.Popen)
-    with pytest.raises(pickle.UnpicklingError):
-        cache._SafeUnpickler(io.BytesIO(data)).load()
-
-
 def test_the_cache_keeps_a_bounded_number_of_entries(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cache, "KEEP", 3)
     for i in range(6):
         assert cache.cached("test", (i,), lambda: (i * 10, [])) == i * 10
-    assert len(list(cache_dir.glob("test-*.pickle"))) == 3
+    assert len(list(cache_dir.glob("test-*.cache"))) == 3
     assert cache.cached("test", (5,), lambda: (-1, [])) == 50  # the newest is still there
 
 
@@ -152,7 +227,7 @@ def test_booklet_text_and_rule_checks_follow_their_inputs(project: Path, cache_d
         return "\n".join(b.text for b in prepare(game, comp).blocks)
 
     first = booklet()
-    assert list(cache_dir.glob("booklet-text-*.pickle"))
+    assert list(cache_dir.glob("booklet-text-*.cache"))
     assert booklet() == first
     template.write_text(template.read_text(encoding="utf-8").replace("\n", "\nFreshly edited line.\n", 1),
                         encoding="utf-8")
@@ -167,7 +242,7 @@ def test_booklet_text_and_rule_checks_follow_their_inputs(project: Path, cache_d
         return real(game)
     monkeypatch.setattr(checker, "check_game", counted)
     assert checker.checked(load_game(db, root=project)) == checker.checked(load_game(db, root=project)) == []
-    assert len(calls) == 1 and list(cache_dir.glob("rule-check-*.pickle"))
+    assert len(calls) == 1 and list(cache_dir.glob("rule-check-*.cache"))
     db.write_text(db.read_text(encoding="utf-8").replace("name: Dewdrop", "name: Dew Pearl", 1), encoding="utf-8")
     assert checker.checked(load_game(db, root=project)) == []
     assert len(calls) == 2  # the edited game is checked again

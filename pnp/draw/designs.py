@@ -88,9 +88,14 @@ def draw_layout(ctx: CardContext, layout: Layout, slots: Mapping[str, Any], seen
     line and field that failed.
     """
     if name is not None and not any(isinstance(v, Picture) for v in slots.values()):
-        packed, ink = cached("layout-card", (name, _card_key(ctx, slots)),
-                             lambda: (_packed(_render(ctx, layout, slots, seen)), []), shelf="cards")
-        drawn = [rendering.unpack(el) for el in packed]
+        packed = cached("layout-card", (name, _card_key(ctx, slots)),
+                        lambda: (_packed(_render(ctx, layout, slots, seen)), []), shelf="cards", raw=True)
+        try:
+            elements, ink = packed
+            drawn = [rendering.unpack(el) for el in elements]
+            ink = rendering.unpack_colour(ink)
+        except (ValueError, TypeError):  # a damaged entry: drawn afresh
+            drawn, ink = _render(ctx, layout, slots, seen)
     else:
         drawn, ink = _render(ctx, layout, slots, seen)
     for i, done in enumerate(drawn):
@@ -101,8 +106,8 @@ def draw_layout(ctx: CardContext, layout: Layout, slots: Mapping[str, Any], seen
     return color(ink) if ink else None
 
 
-def _packed(done: tuple[list[Element], Any]) -> tuple[list[Any], Any]:
-    return [rendering.pack(el) for el in done[0]], done[1]
+def _packed(done: tuple[list[Element], Any]) -> list[Any]:
+    return [[rendering.pack(el) for el in done[0]], rendering.pack_colour(done[1])]
 
 
 def _card_key(ctx: CardContext, slots: Mapping[str, Any]) -> str:

@@ -10,9 +10,9 @@ import math
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.data.format.boardspec import Area, BoardSpec, Position
 from pnp.data.format.colours import darken, lighten
 from pnp.data.format.model import Game
-from pnp.data.reading.boardspec import Area, BoardSpec, Position
 from pnp.draw.context import CardContext, color
 from pnp.draw.fonts import Fonts
 from pnp.draw.images import Artwork

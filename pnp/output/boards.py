@@ -14,9 +14,10 @@ from typing import Callable
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.data.format.boardspec import BoardSpec
 from pnp.data.format.colours import darken, on
 from pnp.data.format.model import Component, Game
-from pnp.data.reading.boardspec import BoardSpec, board_of
+from pnp.data.reading.boardspec import board_of
 from pnp.draw.context import BLACK, WHITE, CardContext, color, scale_bar
 from pnp.draw.fonts import Fonts
 from pnp.draw.pdf import canvas

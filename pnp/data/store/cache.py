@@ -4,14 +4,16 @@ An entry is keyed by what was asked (the kind of value and its arguments),
 the pnp version, a fingerprint of pnp's own code and the versions of the
 libraries whose output entries hold (`LIBRARIES`), and it records the
 SHA-256 of every file the value was made from. A lookup recomputes those
-hashes; any difference, a missing or unreadable file, or an entry that does
-not unpickle cleanly counts as a miss and the caller loads afresh. Nothing
-that failed to load is stored.
+hashes; any difference, a dependency that is missing or not a regular file, or
+an entry that does not decode cleanly counts as a miss and the caller loads
+afresh. Nothing that failed to load is stored.
 
-Safety: entries are read with an unpickler that only builds pnp's own data
-classes, paths and plain containers, so a planted file cannot run code; the
-folder is private to the user (0700) and entries owned by anyone else are
-ignored. Entries are written through a temporary file and a rename.
+Safety: an entry is plain JSON data (`pnp.data.store.plain`), rebuilt only with
+the format's own classes, so nothing read back can name code; it holds the
+full key it was written for, so an entry swapped with another is a miss; the
+folder is private to the user (0700), entries owned by anyone else are ignored,
+and the size bound removes only files with pnp's entry name and header.
+Entries are written through a temporary file and a rename.
 
 Where: `$PNP_CACHE_DIR`, else `$XDG_CACHE_HOME/fairy-pnp`, else
 `~/.cache/fairy-pnp`; `PNP_CACHE_DIR=off` turns the cache off.
@@ -19,11 +21,12 @@ Where: `$PNP_CACHE_DIR`, else `$XDG_CACHE_HOME/fairy-pnp`, else
 from __future__ import annotations
 
 import hashlib
-import io
+import json
 import logging
 import os
-import pickle
 import sys
+import re
+import stat
 import tempfile
 import zlib
 from functools import lru_cache
@@ -34,19 +37,16 @@ import pnp
 
 log = logging.getLogger(__name__)
 
-_FORMAT = 1  # bump when the entry layout changes
+_FORMAT = 2  # bump when the entry layout changes
+MAGIC = b"pnp-cache-2\n"  # the first bytes of every entry pnp writes
+_ENTRY = re.compile(r"^[a-z0-9-]+-[0-9a-f]{40}\.cache$")  # an entry's file name
+MAX_DEP_BYTES = 100_000_000  # a dependency larger than this is a miss (it is no file pnp reads)
 # Libraries whose output entries hold (drawn operators, font subsets, parsed tables, rendered text):
 # a new release of any of them makes every entry a miss.
 LIBRARIES = ("reportlab", "rl_accel", "pillow", "pypdfium2", "jinja2", "pyyaml", "svglib", "openpyxl")
 KEEP = 400  # entries kept; writing one more removes the oldest (every edit of a database adds one)
 SHELF_KEEP = {"cards": 20_000}  # shelves of many small entries (one per drawn card) keep more, and
 # look at their size on one write in 64 (those whose key ends in 00..03), not listing the folder each time
-_ALLOWED_MODULES = ("pnp.data.",)
-_ALLOWED_GLOBALS = {("pathlib", "PosixPath"), ("pathlib", "PurePosixPath"), ("pathlib", "WindowsPath"),
-                    ("pathlib", "PureWindowsPath"), ("builtins", "set"), ("builtins", "frozenset"),
-                    ("builtins", "tuple"), ("builtins", "list"), ("builtins", "dict")}
-
-
 def cache_dir() -> Path | None:
     """The cache folder, or None when the cache is turned off."""
     env = os.environ
@@ -106,37 +106,44 @@ def file_digest(path: Path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
-class _SafeUnpickler(pickle.Unpickler):
-    """Builds only pnp's data classes, paths and plain containers; anything else is refused."""
-
-    def find_class(self, module: str, name: str) -> Any:
-        if (module, name) in _ALLOWED_GLOBALS:
-            return super().find_class(module, name)
-        if module.startswith(_ALLOWED_MODULES):
-            found = super().find_class(module, name)
-            if isinstance(found, type):
-                return found
-        raise pickle.UnpicklingError(f"not allowed in the cache: {module}.{name}")
+def _dep_digest(path: Path) -> str | None:
+    """A dependency's digest when it is still a regular file of sane size (a FIFO or device: None)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_DEP_BYTES:
+        return None
+    return file_digest(path)
 
 
-def _entry_path(folder: Path, kind: str, ident: tuple) -> Path:
-    key = hashlib.sha256(repr((kind, ident, code_fingerprint())).encode()).hexdigest()
-    return folder / f"{kind}-{key[:40]}.pickle"
+def _key(kind: str, ident: tuple) -> str:
+    return hashlib.sha256(repr((kind, ident, code_fingerprint())).encode()).hexdigest()
 
 
-def _read(path: Path) -> Any:
-    """The value of a valid entry whose files are unchanged; None otherwise."""
+def _entry_path(folder: Path, kind: str, key: str) -> Path:
+    return folder / f"{kind}-{key[:40]}.cache"
+
+
+def _read(path: Path, key: str, raw: bool = False) -> Any:
+    """The value of a valid entry for `key` whose files are unchanged; None otherwise."""
     try:
         st = path.stat()
-        if st.st_uid != os.getuid():
+        if st.st_uid != os.getuid() or not stat.S_ISREG(st.st_mode):
             return None
-        entry = _SafeUnpickler(io.BytesIO(path.read_bytes())).load()
-        if not isinstance(entry, dict) or entry.get("format") != _FORMAT:
+        data = path.read_bytes()
+        if not data.startswith(MAGIC):
             return None
+        entry = json.loads(zlib.decompress(data[len(MAGIC):]))
+        if type(entry) is not dict or entry.get("key") != key or type(entry.get("deps")) is not dict:
+            return None  # another entry's file (swapped or copied): a miss
         for file, digest in entry["deps"].items():
-            if file_digest(Path(file)) != digest:
+            if _dep_digest(Path(file)) != digest:
                 return None
-        return entry["value"]
+        if raw:
+            return entry["value"]
+        from pnp.data.store import plain  # lazy: a build with nothing to do reads no entry
+        return plain.decode(entry["value"])
     except FileNotFoundError:
         return None
     except Exception as exc:  # noqa: BLE001 - any damage to the cache is a miss, never an error
@@ -144,12 +151,13 @@ def _read(path: Path) -> Any:
         return None
 
 
-def _write(path: Path, value: Any, deps: Iterable[Path]) -> None:
+def _write(path: Path, key: str, value: Any, deps: Iterable[Path], raw: bool = False) -> None:
+    from pnp.data.store import plain  # lazy, as in _read
+    tmp = ""
     try:
-        entry = {"format": _FORMAT, "deps": {str(Path(d).resolve()): file_digest(Path(d)) for d in deps},
-                 "value": value}
-        data = pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
-        _SafeUnpickler(io.BytesIO(data)).load()  # never store what could not be read back
+        entry = {"key": key, "deps": {str(Path(d).resolve()): file_digest(Path(d)) for d in deps},
+                 "value": value if raw else plain.encode(value)}
+        data = MAGIC + zlib.compress(json.dumps(entry, separators=(",", ":"), allow_nan=False).encode(), 1)
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
         with os.fdopen(fd, "wb") as fh:
@@ -158,10 +166,20 @@ def _write(path: Path, value: Any, deps: Iterable[Path]) -> None:
         _prune(path.parent, path)
     except Exception as exc:  # noqa: BLE001 - a cache that cannot be written only costs time
         log.debug("cache entry %s not written: %s", path, exc)
-        try:
-            os.unlink(tmp)
-        except Exception:  # noqa: BLE001
-            pass
+        if tmp:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+
+def _ours(path: Path) -> bool:
+    """Whether a file is an entry pnp wrote (its header), so the size bound never removes a user's file."""
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(len(MAGIC)) == MAGIC
+    except OSError:
+        return False
 
 
 def _prune(folder: Path, written: Path) -> None:
@@ -169,29 +187,33 @@ def _prune(folder: Path, written: Path) -> None:
     keep = SHELF_KEEP.get(folder.name, KEEP)
     if keep != KEEP and written.stem[-2:] not in ("00", "01", "02", "03"):
         return
-    entries = list(folder.glob("*.pickle"))
+    entries = [p for p in folder.iterdir() if _ENTRY.match(p.name)]
     if len(entries) <= keep:
         return
     entries.sort(key=lambda p: p.stat().st_mtime_ns)
     for old in entries[:len(entries) - keep]:
-        old.unlink(missing_ok=True)
+        if _ours(old):  # a file with pnp's name but not its header is someone else's: left alone
+            old.unlink(missing_ok=True)
 
 
-def cached(kind: str, ident: tuple, compute: Callable[[], tuple[Any, list[Path]]], shelf: str = "") -> Any:
+def cached(kind: str, ident: tuple, compute: Callable[[], tuple[Any, list[Path]]], shelf: str = "",
+           raw: bool = False) -> Any:
     """compute()'s value (it returns the value and the files it read), from the cache when still valid.
 
     Exceptions from compute() pass through and nothing is stored. `shelf`: a
     sub-folder with its own KEEP entries, for many small values (drawn symbols)
-    that must not push the games out.
+    that must not push the games out. `raw`: the value is JSON data already (lists, text-keyed
+    mappings, numbers, text), stored and given back as it is; the caller checks what it reads.
     """
     folder = cache_dir()
     if folder is None:
         return compute()[0]
     folder = folder / shelf if shelf else folder
-    path = _entry_path(folder, kind, ident)
-    value = _read(path)
+    key = _key(kind, ident)
+    path = _entry_path(folder, kind, key)
+    value = _read(path, key, raw)
     if value is not None:
         return value
     value, deps = compute()
-    _write(path, value, deps)
+    _write(path, key, value, deps, raw)
     return value

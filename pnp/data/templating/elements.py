@@ -13,6 +13,7 @@ import re
 from typing import Any, Iterable
 
 from pnp.data.format.catalog import has_symbol, unknown_symbol
+from pnp.data.format.colours import Colour
 from pnp.data.format.elements import (
     APPLIES,
     CHOICES,
@@ -305,23 +306,62 @@ def files_named(elements: Iterable[Element], context: dict[str, Any]) -> list[st
 
 
 _DEFAULTS = {f.name: f.default for f in dataclasses.fields(Element) if f.default is not dataclasses.MISSING}
+_ALL_FIELDS = frozenset(f.name for f in dataclasses.fields(Element))
 
 
-def pack(el: Element) -> tuple[str, dict[str, Any], tuple[Any, ...]]:
-    """A rendered element as plain data: its type, the fields that differ from the defaults, its
-    children (what the disk cache keeps: a third of the size and quicker to read back)."""
-    fields = {k: v for k, v in el.__dict__.items() if k != "elements" and _DEFAULTS.get(k, _NONE) != v}
-    return el.type, fields, tuple(pack(child) for child in el.elements)
+def pack(el: Element) -> list[Any]:
+    """A rendered element as JSON data: its type, the fields that differ from the defaults (a colour
+    as {"rgb": [r, g, b]}, tuples as lists), its children (what the disk cache keeps, read back
+    without walking it)."""
+    fields = {k: _plain(v) for k, v in el.__dict__.items() if k != "elements" and _DEFAULTS.get(k, _NONE) != v}
+    return [el.type, fields, [pack(child) for child in el.elements]]
 
 
-def unpack(data: tuple[str, dict[str, Any], tuple[Any, ...]]) -> Element:
-    """The element `pack` made."""
+def _plain(value: Any) -> Any:
+    if isinstance(value, Colour):
+        return {"rgb": [value.red, value.green, value.blue]}
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if value is None or type(value) in (str, int, float, bool):
+        return value
+    raise TypeError(f"a rendered element holds {type(value).__name__}")
+
+
+def unpack(data: Any) -> Element:
+    """The element `pack` made (ValueError for anything `pack` could not have made)."""
+    if type(data) is not list or len(data) != 3:
+        raise ValueError("not a packed element")
     kind, fields, children = data
+    if kind not in _BLANK or type(fields) is not dict or not fields.keys() <= _ALL_FIELDS or type(children) is not list:
+        raise ValueError("not a packed element")
     el = _fresh(_BLANK[kind])
-    el.__dict__.update(fields)
+    el.__dict__.update({k: _unplain(k, v) for k, v in fields.items()})
     if children:
         el.__dict__["elements"] = tuple(unpack(child) for child in children)
     return el
+
+
+def _unplain(name: str, value: Any) -> Any:
+    if type(value) is dict:
+        rgb = value.get("rgb")
+        if len(value) != 1 or type(rgb) is not list or len(rgb) != 3 or not all(type(c) is float or type(c) is int
+                                                                                  for c in rgb):
+            raise ValueError(f"{name}: not a colour")
+        return Colour(*rgb)
+    if type(value) is list:
+        return tuple(_unplain(name, v) for v in value)
+    if value is None or type(value) in (str, int, float, bool):
+        return value
+    raise ValueError(f"{name}: not a rendered value")
+
+
+def pack_colour(value: Any) -> Any:
+    """A layout's code colour (a Colour, '#RRGGBB' text or None) as JSON data."""
+    return _plain(value)
+
+
+def unpack_colour(value: Any) -> Any:
+    return _unplain("code_color", value)
 
 
 _NONE = object()
