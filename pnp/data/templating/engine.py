@@ -142,8 +142,34 @@ def _render(value: Any, context: dict[str, Any]) -> Any:
 
 
 def file_environment(folder: Path) -> "ImmutableSandboxedEnvironment":
-    """Sandboxed environment that loads templates only from `folder`."""
+    """Sandboxed environment that loads templates only from `folder`: a template (or what it
+    includes, imports or extends) that resolves outside it, through `..` or a symlink, is not found."""
+    from pnp.data.templating import sandbox
+    return sandbox.environment(_FILTERS, confined_loader(folder))
+
+
+def confined_loader(folder: Path) -> "jinja2.BaseLoader":
+    """A jinja2 loader for the files inside `folder` after resolving symlinks (text files only)."""
     import jinja2  # lazy: see the module docstring
 
-    from pnp.data.templating import sandbox
-    return sandbox.environment(_FILTERS, jinja2.FileSystemLoader(str(folder)))
+    home = folder.resolve()
+
+    class Confined(jinja2.BaseLoader):
+        def get_source(self, environment: Any, template: str) -> tuple[str, str, Callable[[], bool]]:
+            try:
+                path = (home / template).resolve()
+            except (OSError, RuntimeError):  # a symlink loop
+                raise jinja2.TemplateNotFound(template) from None
+            if not path.is_relative_to(home) or not path.is_file():
+                raise jinja2.TemplateNotFound(f"{template} (templates are read only from inside {home.name}/)")
+            data = path.read_bytes()
+            if len(data) > MAX_TEMPLATE_OUTPUT:
+                raise jinja2.TemplateNotFound(f"{template} (larger than {MAX_TEMPLATE_OUTPUT} bytes)")
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError:
+                raise jinja2.TemplateNotFound(f"{template} (not UTF-8 text)") from None
+            mtime = path.stat().st_mtime_ns
+            return text, str(path), lambda: path.is_file() and path.stat().st_mtime_ns == mtime
+
+    return Confined()
