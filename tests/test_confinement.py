@@ -32,3 +32,43 @@ def test_a_template_symlinked_out_of_the_project_is_refused(tmp_path: Path) -> N
     os.symlink(outside, template)
     r = run("build", "bargains", "--project", str(proj), "--out", str(tmp_path / "out"))
     assert r.code == 2 and "Traceback" not in r.err and "inside the templates/ folder" in r.err, r.err
+
+
+def _art_project(tmp: Path, art: str) -> Path:
+    from artwork import game_yaml, project
+    face = f'layout: value\n    slots: {{value: "1", title: "{{{{ card.name }}}}", art: {art}}}'
+    return project(tmp / "proj", game_yaml(face, "      - {key: a, name: A}"))
+
+
+def test_an_svg_reference_outside_the_project_is_not_read(tmp_path: Path) -> None:
+    """An SVG picture's <image href> that leads out of the project draws nothing from there."""
+    from artwork import image_boxes, picture
+    picture(tmp_path / "secret.png", (40, 40))
+    root = _art_project(tmp_path, "art/pic.svg")
+    (root / "art" / "pic.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="40" height="40">'
+        '<rect width="40" height="40" fill="#88aa44"/>'
+        '<image x="0" y="0" width="40" height="40" xlink:href="../../secret.png"/>'
+        f'<image x="0" y="0" width="40" height="40" xlink:href="{tmp_path / "secret.png"}"/></svg>', encoding="utf-8")
+    r = run("build", "--project", str(root), "--out", str(tmp_path / "out"))
+    assert r.code == 0, r.err
+    assert not image_boxes(tmp_path / "out" / "art" / "deck.pdf")  # the rectangle drawn, no picture from outside
+
+
+def test_an_own_symbol_linked_outside_the_project_is_not_a_symbol(tmp_path: Path) -> None:
+    from artwork import CAP_SVG
+    outside = tmp_path / "cap.svg"
+    outside.write_text(CAP_SVG, encoding="utf-8")
+    root = _art_project(tmp_path, "cap")
+    (root / "art" / "symbols" / "cap.svg").symlink_to(outside)
+    r = run("check", "--project", str(root))
+    assert r.code == 2 and "unknown symbol 'cap'" in r.err and "Traceback" not in r.err, r.err
+
+
+def test_a_picture_too_large_is_refused_before_it_is_decoded(tmp_path: Path) -> None:
+    """A 13,000 x 13,000 pixel PNG (a few hundred KB on disk) is an error naming its size, at once."""
+    from PIL import Image
+    root = _art_project(tmp_path, "art/huge.png")
+    Image.new("1", (13_000, 13_000)).save(root / "art" / "huge.png")
+    r = run("check", "--project", str(root))
+    assert r.code == 2 and "13000 x 13000 pixels" in r.err and "Traceback" not in r.err, r.err

@@ -11,12 +11,15 @@ records each raster placement's effective resolution for `pnp check`.
 from __future__ import annotations
 
 import hashlib
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
+
+from pnp.data.format.limits import MAX_PICTURE_PIXELS, MAX_SVG_BYTES, MAX_SVG_ELEMENTS
 
 from pnp.adapters import reportlab as rl
 from pnp.draw.pdf import place_form
@@ -121,7 +124,14 @@ class Artwork:
         if path not in self._pixels:
             from PIL import Image, UnidentifiedImageError  # Pillow comes with ReportLab
             try:
-                with Image.open(path) as im:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # pnp's own bound speaks
+                    im = Image.open(path)  # reads the header only: the size is known before decoding
+                with im:
+                    width, height = im.size
+                    if width * height > MAX_PICTURE_PIXELS:
+                        raise ValueError(f"{name}: {width} x {height} pixels is more than pnp draws "
+                                         f"({MAX_PICTURE_PIXELS // 1_000_000} million); scale the picture down")
                     im.verify()
                     self._pixels[path] = im.size
             except (OSError, UnidentifiedImageError, SyntaxError, Image.DecompressionBombError) as exc:
@@ -138,8 +148,9 @@ class Artwork:
             log = logging.getLogger("svglib")
             level = log.level
             log.setLevel(logging.CRITICAL)  # its complaints become our one error below
+            _check_svg(path, name)
             try:
-                drawing = svg2rlg(str(path))
+                drawing = _read_svg(svg2rlg, path, self.root)
             except Exception as exc:  # svglib raises whatever its XML and CSS parsers raise
                 raise ValueError(f"{name}: not a readable SVG file ({type(exc).__name__})") from None
             finally:
@@ -238,6 +249,26 @@ class Artwork:
     def warnings(self) -> list[str]:
         """One line per raster picture printed below MIN_DPI somewhere, in name order."""
         return [p.warning() for _, p in sorted(self.placed.items()) if p.dpi < MIN_DPI - 0.5]
+
+
+def _check_svg(path: Path, name: str) -> None:
+    """Refuse an SVG too large or with too many elements to draw in reasonable time, before parsing."""
+    size = path.stat().st_size
+    if size > MAX_SVG_BYTES:
+        raise ValueError(f"{name}: an SVG of {size // 1000} KB is more than pnp reads ({MAX_SVG_BYTES // 1000} KB)")
+    tags = path.read_bytes().count(b"<")
+    if tags > MAX_SVG_ELEMENTS:
+        raise ValueError(f"{name}: {tags} elements is more than pnp draws in one SVG ({MAX_SVG_ELEMENTS})")
+
+
+def _read_svg(svg2rlg: Any, path: Path, root: Path) -> Any:
+    """The SVG as a drawing; pictures it refers to are read only from inside the project `root`
+    (svglib's external_reference_root), or not at all where svglib cannot confine them."""
+    try:
+        return svg2rlg(str(path), external_reference_root=str(root))
+    except TypeError:  # a release without confinement: read from memory, so no reference is followed
+        import io
+        return svg2rlg(io.BytesIO(path.read_bytes()))
 
 
 def _with_font(drawing: Any, font: str) -> Any:

@@ -24,7 +24,17 @@ def own_symbols(root: Path) -> tuple[str, ...]:
     folder = Path(root) / "art" / "symbols"
     if not folder.is_dir():
         return ()
-    return tuple(sorted(p.stem for p in folder.glob("*.svg") if p.is_file() and _SYMBOL_NAME.fullmatch(p.stem)))
+    home = Path(root).resolve()
+    return tuple(sorted(p.stem for p in folder.glob("*.svg")
+                        if _SYMBOL_NAME.fullmatch(p.stem) and _inside(p, home) and p.is_file()))
+
+
+def _inside(path: Path, home: Path) -> bool:
+    """Whether `path` resolves (symlinks followed) to somewhere inside `home`."""
+    try:
+        return path.resolve().is_relative_to(home)
+    except (OSError, RuntimeError):  # a symlink loop
+        return False
 
 
 @dataclass(frozen=True)
