@@ -77,9 +77,12 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
 
     try:
         sheet_paper = paper_size(paper)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--paper") from None
+    try:
         boards = paper_size(board_paper) if board_paper else None
     except ValueError as exc:
-        raise click.BadParameter(str(exc)) from None
+        raise click.BadParameter(str(exc), param_hint="--board-paper") from None
     colour = print_colour(ink_limit, press_profile) if cmyk else None
     options = BuildOptions(SheetOptions(sheet_paper, duplex, bleed, parse_offset(back_offset), crop_marks),
                            set_counts(players, decks), boards, colour)

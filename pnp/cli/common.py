@@ -1,6 +1,7 @@
 """What every `pnp` command shares: the project option, loading games, progress, error exits."""
 from __future__ import annotations
 
+import math
 import os
 import sys
 from contextlib import contextmanager
@@ -110,11 +111,18 @@ def progress(total: int, label: str) -> Iterator[Callable[[int], None]]:
         yield bar.update
 
 
+MAX_OFFSET = 50.0  # mm: a printer's misregistration is a few millimetres
+
+
 def parse_offset(text: str) -> tuple[float, float]:
+    """`--back-offset X,Y` in mm, each finite and within MAX_OFFSET."""
     try:
         x, y = (float(v) for v in text.split(","))
     except ValueError:
-        raise click.BadParameter("use X,Y in millimetres, e.g. 0.5,-1") from None
+        raise click.BadParameter("use X,Y in millimetres, e.g. 0.5,-1", param_hint="--back-offset") from None
+    if not all(math.isfinite(v) and abs(v) <= MAX_OFFSET for v in (x, y)):
+        raise click.BadParameter(f"each of X,Y must be a number of millimetres from {-MAX_OFFSET:g} to {MAX_OFFSET:g}",
+                                 param_hint="--back-offset")
     return x, y
 
 

@@ -19,9 +19,8 @@ from typing import Any, Mapping
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.data.format.limits import MAX_PICTURE_PIXELS, MAX_SVG_BYTES, MAX_SVG_ELEMENTS
-
 from pnp.adapters import reportlab as rl
+from pnp.data.format.limits import MAX_PICTURE_PIXELS, MAX_SVG_BYTES, MAX_SVG_ELEMENTS
 from pnp.draw.pdf import place_form
 
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")

@@ -55,23 +55,31 @@ class Size:
         return Size(min(self.w, self.h), max(self.w, self.h), self.name)
 
 
-def parse_size(text: str, named: dict[str, tuple[float, float]], what: str) -> Size:
-    """A named size or `WxH` in mm; ValueError naming the valid forms otherwise."""
+def parse_size(text: str, named: dict[str, tuple[float, float]], what: str,
+               bounds: tuple[float, float] = (1.0, 3000.0)) -> Size:
+    """A named size or `WxH` in mm, each side within `bounds`; ValueError naming the valid forms otherwise."""
     key = str(text).strip().lower()
     if key in named:
         return Size(*named[key], key)
     m = _SIZE.match(key)
     if m and float(m.group(1)) > 0 and float(m.group(2)) > 0:
-        return Size(float(m.group(1)), float(m.group(2)), key)
+        w, h = float(m.group(1)), float(m.group(2))
+        if not (bounds[0] <= w <= bounds[1] and bounds[0] <= h <= bounds[1]):
+            raise ValueError(f"{what} {text!r}: each side must be {bounds[0]:g} to {bounds[1]:g} mm")
+        return Size(w, h, key)
     raise ValueError(f"unknown {what} {text!r}: use one of {', '.join(named)} or WxH in mm (e.g. 63x88)")
 
 
+CARD_BOUNDS = (5.0, 1000.0)     # mm: a card (or a mat) from a token to a large play mat
+PAPER_BOUNDS = (50.0, 3000.0)   # mm: a sheet or a board, from a small card to a banner
+
+
 def card_size(text: str) -> Size:
-    return parse_size(text, CARD_SIZES, "card size")
+    return parse_size(text, CARD_SIZES, "card size", CARD_BOUNDS)
 
 
 def paper_size(text: str) -> Size:
-    return parse_size(text, PAPER_SIZES, "paper size")
+    return parse_size(text, PAPER_SIZES, "paper size", PAPER_BOUNDS)
 
 
 @dataclass(frozen=True)

@@ -24,9 +24,9 @@ import hashlib
 import json
 import logging
 import os
-import sys
 import re
 import stat
+import sys
 import tempfile
 import zlib
 from functools import lru_cache
@@ -142,7 +142,9 @@ def _read(path: Path, key: str, raw: bool = False) -> Any:
                 return None
         if raw:
             return entry["value"]
-        from pnp.data.store import plain  # lazy: a build with nothing to do reads no entry
+        from pnp.data.store import (
+            plain,  # lazy: a build with nothing to do reads no entry
+        )
         return plain.decode(entry["value"])
     except FileNotFoundError:
         return None

@@ -20,11 +20,10 @@ import shutil
 from pathlib import Path
 from typing import Any, Callable
 
-from pnp.draw.faces import card_size_of
 from pnp.output.exports.naming import Target, back_name, distinct_backs, face_name
 from pnp.output.exports.output import folder
 from pnp.output.exports.png import export_png, png_count
-from pnp.output.exports.profiles import PROFILES, profile_frame
+from pnp.output.exports.profiles import PROFILES, component_frame
 from pnp.output.exports.setup import Scenes, Setup
 from pnp.output.publish import write_json_atomic
 
@@ -57,7 +56,7 @@ def layout(t: Target, scenes: Scenes, drawn: Path, deck: Path, dpi: float) -> di
             if not same_back:
                 _link(drawn / f"{back_name(t.comp, p)}.png", deck / back)
             slots.append({"slot": n, "front": front, "back": back, "code": p.code, "name": p.card.name})
-    frame = profile_frame(card_size_of(t.comp), PROFILES["mpc"], dpi)
+    frame = component_frame(t.game, t.comp, PROFILES["mpc"], dpi)
     return {"shop": "MakePlayingCards", "deck": t.comp.name, "cards": len(slots), "same_back": same_back,
             "picture_px": [frame.width, frame.height], "dpi": dpi, "slots": slots}
 

@@ -5,11 +5,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from pnp.draw.faces import card_size_of
 from pnp.output.exports.naming import Target, back_name, distinct_backs, face_name
 from pnp.output.exports.output import folder
 from pnp.output.exports.pngfile import save_png
-from pnp.output.exports.profiles import Profile, profile_frame
+from pnp.output.exports.profiles import Profile, component_frame
 from pnp.output.exports.raster import Request, render_png
 from pnp.output.exports.setup import Scenes, Setup
 from pnp.output.workers import chunked, run_all
@@ -31,7 +30,7 @@ def plan_png(targets: list[Target], scenes: Scenes, stage: Path, profile: Profil
     for t in targets:
         scene = scenes[t.game.slug]
         cards = scene.printed(t.comp.key)
-        frame = profile_frame(card_size_of(t.comp), profile, dpi)
+        frame = component_frame(t.game, t.comp, profile, dpi)
         dest = folder(stage, t.game, kind, sub) / t.comp.key
         dest.mkdir(parents=True, exist_ok=True)
         items = [(Request(t.comp.key, i, "face", frame), dest / f"{face_name(p)}.png") for i, p in enumerate(cards)]

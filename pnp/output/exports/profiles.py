@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from pnp.geometry.sizes import Size
 
@@ -27,6 +28,9 @@ PROFILES: dict[str, Profile] = {
     "mpc": Profile("mpc", 0.12, True, "MakePlayingCards: 36 px bleed per side at 300 dpi (poker 822 x 1122 px)"),
     "drivethru": Profile("drivethru", 0.125, True, "DriveThruCards: 1/8 in bleed per side, CMYK PDF/X-1a", cmyk=True),
 }
+
+
+MAX_EXPORT_PIXELS = 150_000_000  # one exported picture (a 450 MB RGB bitmap)
 
 
 @dataclass(frozen=True)
@@ -76,6 +80,16 @@ def shop_inches(size: Size) -> tuple[float, float]:
     return snap(size.w), snap(size.h)
 
 
+def component_frame(game: Any, comp: Any, profile: Profile, dpi: float) -> Frame:
+    """`profile_frame` for a component's cards; a picture too large is an input problem at its card_size."""
+    from pnp.data.format.errors import InputError, Problem
+    from pnp.geometry.sizes import card_size
+    try:
+        return profile_frame(card_size(comp.card_size), profile, dpi)
+    except ValueError as exc:
+        raise InputError([Problem(game.where, comp.line, f"{comp.key}.card_size", str(exc))]) from None
+
+
 def profile_frame(size: Size, profile: Profile, dpi: float) -> Frame:
     """The picture a profile asks for: trim plus bleed, in whole pixels at `dpi`."""
     if profile.snap:
@@ -85,6 +99,9 @@ def profile_frame(size: Size, profile: Profile, dpi: float) -> Frame:
     bleed = profile.bleed_in * dpi
     width = round(w_in * dpi + 2 * bleed)
     height = round(h_in * dpi + 2 * bleed)
+    if width * height > MAX_EXPORT_PIXELS:
+        raise ValueError(f"a {size.label()} card at {dpi:g} dpi is {width} x {height} pixels, more than pnp "
+                         f"draws in one picture ({MAX_EXPORT_PIXELS // 1_000_000} million); use a lower --dpi")
     return Frame(width, height, (bleed, bleed, width - 2 * bleed, height - 2 * bleed), dpi)
 
 

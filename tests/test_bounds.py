@@ -1,0 +1,45 @@
+"""Every number pnp takes is bounded before work starts: an error naming the option or the file:line, no traceback."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import make_project, run
+
+
+@pytest.mark.parametrize("args,says", [
+    (["--back-offset", "inf,0"], "--back-offset"),
+    (["--back-offset", "nan,nan"], "--back-offset"),
+    (["--back-offset", "1e300,1e300"], "--back-offset"),
+    (["--paper", "99999999999999999999x5"], "--paper"),
+    (["--board-paper", "1x1"], "--board-paper"),
+])
+def test_a_build_option_out_of_range_is_refused(tmp_path: Path, args: list[str], says: str) -> None:
+    proj = make_project(tmp_path / "proj", ("bargains",))
+    out = tmp_path / "out"
+    r = run("build", "bargains", "--project", str(proj), "--out", str(out), *args)
+    assert r.code == 2 and says in r.err and "Traceback" not in r.err, r.err
+    assert not out.exists()
+
+
+def test_a_card_size_out_of_range_names_its_line(tmp_path: Path) -> None:
+    proj = make_project(tmp_path / "proj", ("bargains",))
+    db = proj / "card_data" / "bargains.yaml"
+    text = db.read_text(encoding="utf-8")
+    db.write_text(text.replace("card_size: poker", "card_size: 999999999999999999999x5", 1), encoding="utf-8")
+    line = text.split("card_size: poker")[0].count("\n") + 1
+    r = run("check", "--project", str(proj))
+    assert r.code == 2 and f"bargains.yaml:{line}:" in r.err and "5 to 1000 mm" in r.err, r.err
+
+
+def test_an_export_too_large_to_draw_is_refused_at_once(tmp_path: Path) -> None:
+    """A 1 m card at 1200 dpi would be a 2-gigapixel picture: refused before anything is drawn."""
+    proj = make_project(tmp_path / "proj", ("bargains",))
+    db = proj / "card_data" / "bargains.yaml"
+    db.write_text(db.read_text(encoding="utf-8").replace("card_size: poker", "card_size: 1000x1000", 1),
+                  encoding="utf-8")
+    out = tmp_path / "out"
+    r = run("export", "png", "bargains", "--dpi", "1200", "--project", str(proj), "--out", str(out))
+    assert r.code == 2 and "47244 x 47244 pixels" in r.err and "Traceback" not in r.err, r.err
+    assert not any(out.rglob("*.png")) if out.exists() else True
