@@ -6,8 +6,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 from pnp.build.plan import longest_first
+from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.model import Game
-from pnp.draw.fonts import Fonts
+from pnp.draw.fonts import Fonts, MissingGlyph
 from pnp.output import freshness
 from pnp.output.manifest import record_build
 from pnp.output.publish import publish, staging
@@ -25,7 +26,13 @@ class _Work:
 
 
 def _run_step(work: _Work, index: int) -> list[Output]:
-    made = work.steps[index].run(work.stage, work.fonts, lambda: None)
+    """One step on a worker; a character its font lacks comes back as an input problem naming the step."""
+    step = work.steps[index]
+    try:
+        made = step.run(work.stage, work.fonts, lambda: None)
+    except MissingGlyph as exc:
+        raise InputError([Problem(step.label, None, "", f"{exc}; use a font that has it (fonts/fonts.yaml) "
+                                                        "or leave the character out")]) from None
     return made if isinstance(made, list) else [made]
 
 

@@ -6,6 +6,7 @@ of 65 cards draws 5 faces and 1 back.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -89,7 +90,7 @@ class FormCache:
 
     def _draw(self, key: tuple, comp: Component, design: Design, where: str, card: CardType | None,
               mark: Mark | None, set_index: int | None, code: str) -> str:
-        name = "F" + "_".join(str(k) for k in key if k is not None).replace(" ", "")
+        name = form_name("F" + "_".join(str(k) for k in key if k is not None).replace(" ", ""))
         size = card_size_of(comp)
         if comp.key not in self.rendered:
             self.rendered[comp.key] = rendered_slots(self.game, comp)
@@ -127,6 +128,12 @@ class FormCache:
         own = Layout(doc="", let=design.let, elements=design.elements, code_color=design.code_color,
                      line=design.line)
         return draw_layout(ctx, own, slots, context(self.game, comp, card, mark, set_index), self.art)
+
+
+def form_name(text: str) -> str:
+    """A PDF name from card keys: ASCII letters, digits and _ kept, any other character as _HEX_
+    (a key may be any text; a PDF name may not)."""
+    return re.sub(r"[^A-Za-z0-9_]", lambda m: f"_{ord(m.group()):x}_", text)
 
 
 def card_size_of(comp: Component) -> Size:

@@ -62,6 +62,10 @@ class MissingGlyph(Exception):
         shown = text if len(text) <= 60 else text[:57] + "..."
         super().__init__(f"font {font} has no glyph for {', '.join(repr(c) for c in chars)} in {shown!r}")
 
+    def __reduce__(self) -> tuple:
+        """Rebuilt from its own arguments, so a worker can hand it back to the build whole."""
+        return (MissingGlyph, (self.text, self.chars, self.font))
+
 
 @dataclass(frozen=True)
 class Fonts:

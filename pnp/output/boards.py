@@ -19,6 +19,7 @@ from pnp.data.format.colours import darken, on
 from pnp.data.format.model import Component, Game
 from pnp.data.reading.boardspec import board_of
 from pnp.draw.context import BLACK, WHITE, CardContext, color, scale_bar
+from pnp.draw.faces import form_name
 from pnp.draw.fonts import Fonts
 from pnp.draw.pdf import canvas
 from pnp.geometry.imposition import Tile, TilePlan, tile_plan
@@ -60,7 +61,7 @@ def write_board(path: Path, game: Game, comp: Component, spec: BoardSpec, plan: 
                 fonts: Fonts, tick: Callable[[], None] = lambda: None) -> int:
     page = paper.landscape if plan.landscape else paper.portrait
     c = canvas(path, f"{game.game.name}: {comp.name}", (pt(page.w), pt(page.h)), fonts.name("body"))
-    form = f"Board_{comp.key}".replace(" ", "")
+    form = form_name(f"Board_{comp.key}".replace(" ", ""))
     c.beginForm(form, 0, 0, pt(spec.w), pt(spec.h))
     draw_board(c, game, spec, fonts)
     c.endForm()

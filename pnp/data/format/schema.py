@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import functools
+import re
 import types
 import typing
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
@@ -112,6 +113,11 @@ class Parser:
                 return data
         elif tp is str:
             if isinstance(data, str):
+                bad = _CONTROL.search(data)
+                if bad:
+                    self.fail(line, field, f"control character U+{ord(bad.group()):04X} in {data[:40]!r}; delete it "
+                                           "(a name or text may hold tabs and line breaks, nothing else unprintable)")
+                    return None
                 return data
             if isinstance(data, (int, float)) and not isinstance(data, bool):
                 return str(data)  # keys such as 10 are written bare in YAML
@@ -185,6 +191,9 @@ class Parser:
             else:
                 self.fail(line_of(data, None, line), field, str(exc))
             return None
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")  # C0 and C1 controls but tab, LF, CR
 
 
 def _join(field: str, key: Any) -> str:

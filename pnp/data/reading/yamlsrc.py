@@ -166,6 +166,10 @@ def load_yaml(path: Path, display: str | None = None) -> Any:
         mark = exc.problem_mark or exc.context_mark
         at = mark.line + 1 if mark else None
         raise problem(name, at, "", f"YAML syntax: {exc.problem or exc.context}") from None
+    except yaml.reader.ReaderError as exc:  # a control character: where it is, and what to do
+        line = text[:max(0, exc.position)].count("\n") + 1
+        raise problem(name, line, "", f"control character U+{exc.character:04X} is not allowed in a database "
+                                      "(delete it; tabs and line breaks are fine)") from None
     except yaml.YAMLError as exc:
         raise problem(name, None, "", f"YAML syntax: {exc}") from None
 
