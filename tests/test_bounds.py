@@ -43,3 +43,28 @@ def test_an_export_too_large_to_draw_is_refused_at_once(tmp_path: Path) -> None:
     r = run("export", "png", "bargains", "--dpi", "1200", "--project", str(proj), "--out", str(out))
     assert r.code == 2 and "47244 x 47244 pixels" in r.err and "Traceback" not in r.err, r.err
     assert not any(out.rglob("*.png")) if out.exists() else True
+
+
+@pytest.mark.parametrize("template", ["{{ 'x'.ljust(10**9) }}", "{{ '%.999999999f' | format(1.0) }}",
+                                      "{{ 'x'.zfill(10**8) }}", "{{ 'x'.center(2000000) }}"])
+def test_a_template_that_would_build_a_huge_string_is_refused_before_it_allocates(template: str) -> None:
+    import time
+
+    from pnp.data.templating.engine import compile_text, render_template
+    from pnp.data.templating.sandbox import TemplateLimit
+
+    started = time.perf_counter()
+    with pytest.raises(TemplateLimit):
+        render_template(compile_text(template), {})
+    assert time.perf_counter() - started < 0.5  # refused, not stopped by the time limit after allocating
+    assert render_template(compile_text("{{ 'ab'.ljust(4) }}|{{ '%.2f' | format(3.14159) }}"), {}) == "ab  |3.14"
+
+
+def test_a_huge_string_in_a_slot_is_a_located_error(tmp_path: Path) -> None:
+    proj = make_project(tmp_path / "proj", ("bargains",))
+    db = proj / "card_data" / "bargains.yaml"
+    text = db.read_text(encoding="utf-8")
+    db.write_text(text.replace('subtitle: "a bargain', 'subtitle: "{{ card.text.ljust(10**9) }}', 1),
+                  encoding="utf-8")
+    r = run("build", "bargains", "--project", str(proj), "--out", str(tmp_path / "out"))
+    assert r.code == 2 and "ljust(1000000000)" in r.err and "bargains.yaml:" in r.err and "Traceback" not in r.err, r.err

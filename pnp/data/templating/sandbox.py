@@ -61,6 +61,26 @@ class _Limited(j2.checking_str_format(ImmutableSandboxedEnvironment, _check_form
             return operator.mul(left, right)
         return operator.pow(left, right)
 
+    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 - jinja2's signature
+        """Refuse a string method that would pad to a huge width ('x'.ljust(10**9)) before it allocates."""
+        if getattr(__obj, "__name__", "") in _WIDE_METHODS and isinstance(getattr(__obj, "__self__", None), str):
+            for v in (*args, *kwargs.values()):
+                if isinstance(v, int) and not isinstance(v, bool) and v > MAX_TEMPLATE_OUTPUT:
+                    raise TemplateLimit(f"{__obj.__name__}({v}) is wider than the {MAX_TEMPLATE_OUTPUT}-character limit")
+        return super().call(__context, __obj, *args, **kwargs)
+
+
+_WIDE_METHODS = frozenset({"ljust", "rjust", "center", "zfill", "expandtabs"})
+
+
+def _checked_format(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """The `format` filter with its format string checked like `%` (no huge widths or precisions)."""
+    def checked(value: Any, *args: Any, **kwargs: Any) -> Any:
+        _check_format(str(value))
+        return fn(value, *args, **kwargs)
+    checked.__dict__.update(getattr(fn, "__dict__", {}))
+    return checked
+
 
 def _guard_width(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
     def guarded(*args: Any, **kwargs: Any) -> Any:
@@ -84,6 +104,7 @@ def environment(filters: dict[str, Callable[..., Any]], loader: jinja2.BaseLoade
     env = _Limited(undefined=jinja2.StrictUndefined, loader=loader, keep_trailing_newline=True, autoescape=False)
     for name in _WIDE_FILTERS:
         env.filters[name] = _guard_width(name, env.filters[name])
+    env.filters["format"] = _checked_format(env.filters["format"])
     env.globals["range"] = _range
     env.filters.update(filters)
     return env
