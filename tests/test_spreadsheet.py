@@ -117,3 +117,59 @@ def test_an_edited_sheet_is_rebuilt_not_skipped(tmp_path: Path) -> None:
     assert load_game(proj / "card_data" / "bargains.yaml").component("deck").cards[0].text == rows[1][4]
     assert run("build", "bargains", "--project", str(proj), "--out", "out").code == 0
     assert (proj / "out/bargains/deck.pdf").read_bytes() != before
+
+
+def _xlsx_claiming(path: Path, rows: list[list[object]], dimension: str, far_cell: bool = False) -> None:
+    """An XLSX whose sheet claims `dimension`; with `far_cell`, one real cell in its far corner."""
+    import zipfile
+    _write_xlsx(path, rows)
+    with zipfile.ZipFile(path) as z:
+        parts = {n: z.read(n) for n in z.namelist()}
+    sheet = parts["xl/worksheets/sheet1.xml"].decode()
+    sheet = re.sub(r'<dimension ref="[^"]*"/>', f'<dimension ref="{dimension}"/>', sheet)
+    if far_cell:
+        sheet = sheet.replace("</sheetData>", '<row r="1048576"><c r="XFD1048576" t="inlineStr"><is><t>x</t></is></c>'
+                                              "</row></sheetData>")
+    parts["xl/worksheets/sheet1.xml"] = sheet.encode()
+    with zipfile.ZipFile(path, "w") as z:
+        for name, data in parts.items():
+            z.writestr(name, data)
+
+
+@pytest.mark.parametrize("far_cell", [False, True])
+def test_an_xlsx_claiming_a_million_rows_is_read_with_flat_memory(tmp_path: Path, far_cell: bool) -> None:
+    """The sheet's claimed size is not trusted; a real cell far away is refused at its row, quickly."""
+    import resource
+    import time
+    proj = make_project(tmp_path / "proj", ("bargains",))
+    rows = [HEADER] + _bargain_rows(proj)
+    _xlsx_claiming(proj / "card_data" / "deck.xlsx", rows, "A1:XFD1048576", far_cell)
+    _from_sheet(proj, "deck.xlsx")
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    started = time.perf_counter()
+    r = run("check", "--project", str(proj))
+    assert time.perf_counter() - started < 20
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 300_000  # KB: no gigabytes
+    if far_cell:
+        assert r.code == 2 and "deck.xlsx" in r.err and "more than 50000 card rows" in r.err, r.err
+        assert "Traceback" not in r.err
+    else:
+        assert r.code == 0, r.err
+
+
+def test_a_file_that_is_not_a_workbook_is_named(tmp_path: Path) -> None:
+    proj = make_project(tmp_path / "proj", ("bargains",))
+    (proj / "card_data" / "deck.xlsx").write_text("not a zip at all", encoding="utf-8")
+    _from_sheet(proj, "deck.xlsx")
+    r = run("check", "--project", str(proj))
+    assert r.code == 2 and "not a readable XLSX workbook" in r.err and "Traceback" not in r.err, r.err
+
+
+def test_a_csv_of_too_many_rows_stops_at_the_limit(tmp_path: Path) -> None:
+    proj = make_project(tmp_path / "proj", ("bargains",))
+    with (proj / "card_data" / "deck.csv").open("w", encoding="utf-8") as fh:
+        fh.write("key,name,value,copies,text\n")
+        fh.writelines(f"k{i},N{i},1,1,t\n" for i in range(60_000))
+    _from_sheet(proj, "deck.csv")
+    r = run("check", "--project", str(proj))
+    assert r.code == 2 and "more than 50000 card rows" in r.err and "Traceback" not in r.err, r.err

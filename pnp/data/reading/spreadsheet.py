@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import csv
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from pnp.data.format.errors import Problem
+from pnp.data.format.limits import MAX_DECK_CARDS, MAX_TEXT
 from pnp.data.format.located import Located, LocatedList, line_of
 
 RESERVED = ("key", "name", "copies", "text", "face", "back")
@@ -75,19 +76,55 @@ def _locate(spec: dict, folder: Path, root: Path, file: str, line: int | None,
     return path, label, None
 
 
+MAX_ROWS = MAX_DECK_CARDS + 1      # a header and one row per card type
+MAX_COLUMNS = 200
+MAX_SHEET_BYTES = 50_000_000       # the file itself (an XLSX is compressed: its cells are bounded as read)
+
+
 def _read(path: Path, sheet: Any) -> list[list[Any]]:
-    """Every row of the file as cell values (header first)."""
+    """Every row of the file as cell values (header first), read as a stream and refused (ValueError)
+    at the first row, column or cell over the limits, so memory stays flat whatever the file claims."""
+    if path.stat().st_size > MAX_SHEET_BYTES:
+        raise ValueError(f"the file is larger than {MAX_SHEET_BYTES // 1_000_000} MB")
     if path.suffix.lower() == ".csv":
         with path.open(newline="", encoding="utf-8-sig") as fh:
-            return [list(r) for r in csv.reader(fh)]
+            try:
+                return _bounded(csv.reader(fh))
+            except (csv.Error, UnicodeDecodeError) as exc:
+                raise ValueError(f"not a readable UTF-8 CSV file ({exc})") from None
     import openpyxl  # lazy: only XLSX sources need it, and it is slow to import
 
-    book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    try:
+        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except Exception as exc:  # noqa: BLE001 - openpyxl raises zip, XML and its own errors for a bad file
+        raise ValueError(f"not a readable XLSX workbook ({type(exc).__name__})") from None
     try:
         ws = book[str(sheet)] if sheet is not None else book.worksheets[0]
-        return [list(r) for r in ws.iter_rows(values_only=True)]
+        ws.reset_dimensions()  # the size the file claims is not trusted: rows are read as they come
+        return _bounded(ws.iter_rows(max_col=MAX_COLUMNS + 1, values_only=True))
+    except (OSError, ValueError, KeyError):
+        raise
+    except Exception as exc:  # noqa: BLE001 - damaged XML inside the workbook
+        raise ValueError(f"not a readable XLSX workbook ({type(exc).__name__})") from None
     finally:
         book.close()
+
+
+def _bounded(rows: Iterable[Any]) -> list[list[Any]]:
+    out: list[list[Any]] = []
+    for i, row in enumerate(rows, start=1):
+        if i > MAX_ROWS:
+            raise ValueError(f"more than {MAX_ROWS - 1} card rows; the limit is {MAX_DECK_CARDS} cards")
+        cells = list(row)
+        while cells and cells[-1] in (None, ""):
+            cells.pop()  # trailing empty cells of a padded row
+        if len(cells) > MAX_COLUMNS:
+            raise ValueError(f"row {i} has more than {MAX_COLUMNS} columns")
+        for cell in cells:
+            if isinstance(cell, str) and len(cell) > MAX_TEXT:
+                raise ValueError(f"row {i} holds a cell of more than {MAX_TEXT} characters")
+        out.append(cells)
+    return out
 
 
 def _column(i: int) -> str:
