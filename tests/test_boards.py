@@ -192,6 +192,8 @@ def test_bargains_boards_build(tmp_path: Path, fonts: Fonts) -> None:
     ("        - {key: stock, kind: pile, label: Stock, x: 20, y: 40, card: deck, colour: red}", "colour"),
     ("        - {key: stock, kind: pile, label: Stock, x: 320, y: 40, card: deck}", "outside"),
     ("        - [A0, Z9]", "Z9"),
+    ("        - {key: stock, kind: pile, label: Stock, x: 20, y: 40, card: deck, color: back}", "color"),
+    ("        - {key: stock, kind: zone, label: Stock, x: 20, y: 40, w: 30, h: 0}", "h"),
 ])
 def test_board_errors_name_file_and_line(tmp_path: Path, change: str, field: str) -> None:
     text = map_yaml(3)

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from dataclasses import field as fld
 from typing import Literal
 
+from pnp.data.format.colours import rgb
 from pnp.data.format.schema import doc as _d
 from pnp.geometry.sizes import paper_size
 
@@ -43,6 +44,14 @@ LENGTH = 10_000.0  # mm: the most any board coordinate or size may be
 def _mm(name: str, value: float | None) -> None:
     if value is not None and not -LENGTH <= value <= LENGTH:
         raise ValueError(f"{name}: expected a number of millimetres from {-LENGTH:g} to {LENGTH:g}, found {value:g}")
+
+
+def _colour(name: str, value: str | None) -> None:
+    if value is not None:
+        try:
+            rgb(value)
+        except ValueError:
+            raise ValueError(f"{name}: not a colour: {value!r} (use #RRGGBB)") from None
 
 
 def _whole(name: str, value: int, lo: int, hi: int) -> None:
@@ -78,6 +87,11 @@ class Area:
             _mm(name, getattr(self, name))
         _whole("slots", self.slots, 0, 200)
         _whole("fan", self.fan, 1, 60)
+        _colour("color", self.color)
+        for name in ("w", "h"):
+            value = getattr(self, name)
+            if value is not None and value <= 0:
+                raise ValueError(f"{name}: a space needs a size above 0 mm, found {value:g}")
 
 
 @dataclass(frozen=True)
@@ -87,6 +101,9 @@ class Side:
     label: str = fld(default="", metadata=_d("the side's name (default its key)"))
     color: str | None = fld(default=None, metadata=_d("the side's colour #RRGGBB"))
     flip: bool = fld(default=False, metadata=_d("labels upside down: the player sits across the table"))
+
+    def __post_init__(self) -> None:
+        _colour("color", self.color)
 
 
 @dataclass(frozen=True)
@@ -142,6 +159,7 @@ class Board:
     line: int = 0
 
     def __post_init__(self) -> None:
+        _colour("color", self.color)
         try:
             paper_size(self.size)
         except ValueError:
