@@ -125,8 +125,9 @@ def _term(written: str, text: str, comp: Component, vocab: Mapping[str, Mapping[
         lo, hi = int(match.group(1)), int(match.group(2))
         if lo > hi:
             raise SelectorError(f"selector {text!r}: the range {word} runs backwards; write {hi}-{lo}")
-        values = {str(v) for v in range(lo, hi + 1)}
-        return Term(word, frozenset(k for vals in vocab.values() for v in values for k in vals.get(v, ())))
+        # the values the cards have that fall in the range (never the range itself: 1-1000000000 is fine)
+        return Term(word, frozenset(k for vals in vocab.values() for v, keys in vals.items()
+                                    if v.isdigit() and str(int(v)) == v and lo <= int(v) <= hi for k in keys))
     if word.isdigit():
         return Term(word, frozenset(k for vals in vocab.values() for k in vals.get(word, ())))
     found: set[str] = set()
