@@ -82,3 +82,10 @@ def test_a_huge_range_in_a_stack_selector_costs_nothing(tmp_path: Path) -> None:
     assert time.perf_counter() - started < 30 and "Traceback" not in r.err
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 300_000  # KB
     assert r.code in (0, 1), r.err  # built, or refused for the rules the stack breaks
+
+
+def test_simulation_trials_are_bounded_to_seconds(tmp_path: Path) -> None:
+    proj = make_project(tmp_path / "proj", ("fairy-meat",))
+    r = run("stack", "fairy-meat", "many", "--remove", "4-6", "--trials", "1000000", "--project", str(proj),
+            "--out", str(tmp_path / "out"))
+    assert r.code == 2 and "--trials" in r.err and "200000" in r.err and not (tmp_path / "out").exists(), r.err

@@ -35,8 +35,8 @@ SELECTOR_HELP = "Selector forms: " + "; ".join(FORMS) + "."
 @click.option("--component", default="", help="Deck to stack (default: the base game's first deck).")
 @click.option("--mark", default="", help="One or two characters printed on every card (default: first letter).")
 @click.option("--color", "mark_color", default=DEFAULT_COLOR, show_default=True, help="Mark colour, #RRGGBB.")
-@click.option("--trials", type=click.IntRange(100, 1_000_000), default=None,
-              help="Simulated attacks per match-up for the combat figures (default 20000).")
+@click.option("--trials", type=click.IntRange(100, 200_000), default=None,
+              help="Simulated attacks per match-up for the combat figures (default 20000, at most 200000: about 15 s).")
 @click.option("--seed", type=int, default=None, help="Seed of the combat simulation (default 1).")
 @click.option("--out", "out_dir", default="output", show_default=True, help="Output folder (relative to the project).")
 @click.option("--paper", default="a4", show_default=True, help="a4, letter, a3, tabloid or WxH in mm.")
