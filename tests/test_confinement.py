@@ -72,3 +72,20 @@ def test_a_picture_too_large_is_refused_before_it_is_decoded(tmp_path: Path) -> 
     Image.new("1", (13_000, 13_000)).save(root / "art" / "huge.png")
     r = run("check", "--project", str(root))
     assert r.code == 2 and "13000 x 13000 pixels" in r.err and "Traceback" not in r.err, r.err
+
+
+def test_symlink_loops_are_named_not_crashed_on(tmp_path: Path) -> None:
+    """A picture or a booklet template that is a link to itself: a file:line error each."""
+    root = tmp_path / "lp"
+    assert run("new", str(root)).code == 0
+    db = root / "card_data" / "lanterns.yaml"
+    (root / "art" / "loop.png").symlink_to("loop.png")
+    db.write_text(db.read_text(encoding="utf-8").replace("file: art/lantern.svg", "file: art/loop.png"), encoding="utf-8")
+    r = run("check", "--project", str(root))
+    assert r.code == 2 and "lanterns.yaml:" in r.err and "art/loop.png" in r.err and "Traceback" not in r.err, r.err
+    db.write_text(db.read_text(encoding="utf-8").replace("file: art/loop.png", "file: art/lantern.svg"), encoding="utf-8")
+    (root / "templates" / "loop.md.j2").symlink_to("loop.md.j2")
+    db.write_text(db.read_text(encoding="utf-8").replace("template: rules.md.j2", "template: loop.md.j2"),
+                  encoding="utf-8")
+    r = run("check", "--project", str(root))
+    assert r.code == 2 and "loop.md.j2" in r.err and "Traceback" not in r.err, r.err

@@ -107,7 +107,10 @@ class Artwork:
         if spec is None:
             return None
         name, fit = spec
-        path = (self.root / name).resolve()
+        try:
+            path = (self.root / name).resolve()
+        except (OSError, RuntimeError):  # a symlink loop, a name the file system cannot take
+            raise ValueError(f"{name}: cannot be read (a symbolic link that leads back to itself?)") from None
         if not path.is_relative_to(self.root):
             raise ValueError(f"{name}: pictures must be files inside the project folder")
         if not path.is_file():

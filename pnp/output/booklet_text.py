@@ -37,7 +37,11 @@ def template_path(game: Game, comp: Component) -> Path:
     if not comp.template:
         raise InputError([Problem(game.where, comp.line, f"{comp.key}.template",
                                   "a booklet needs `template:`, a file in templates/")])
-    path = (folder / comp.template).resolve()
+    try:
+        path = (folder / comp.template).resolve()
+    except (OSError, RuntimeError):  # a symlink loop
+        raise InputError([Problem(game.where, comp.line, f"{comp.key}.template",
+                                  f"cannot read {comp.template!r} (a symbolic link that leads back to itself?)")]) from None
     if not path.is_relative_to(folder.resolve()):
         raise InputError([Problem(game.where, comp.line, f"{comp.key}.template",
                                   "the template must be inside the templates/ folder")])

@@ -103,7 +103,10 @@ def _named_files(value: Any, root: Path) -> list[tuple[str, Path]]:
     out: list[tuple[str, Path]] = []
     if isinstance(value, str):
         if "/" in value and "\n" not in value and len(value) < 300:
-            path = (root / value).resolve()
+            try:
+                path = (root / value).resolve()
+            except (OSError, RuntimeError):  # a symlink loop: drawing reports it
+                return out
             if path.is_relative_to(root.resolve()) and path.is_file():
                 out.append((value, path))
     elif isinstance(value, (list, tuple)):

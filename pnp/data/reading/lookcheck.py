@@ -52,7 +52,10 @@ def _template(file: str, root: Path, name: str | None, line: int | None, field: 
     folder = root / "templates"
     if not name:
         return [Problem(file, line, field, "a booklet needs `template:`, a file in templates/")]
-    path = (folder / name).resolve()
+    try:
+        path = (folder / name).resolve()
+    except (OSError, RuntimeError):  # a symlink loop
+        return [Problem(file, line, field, f"cannot read {name!r} (a symbolic link that leads back to itself?)")]
     if not path.is_relative_to(folder.resolve()):
         return [Problem(file, line, field, "the template must be inside the templates/ folder")]
     if folder.is_dir() and not path.is_file():  # a lone database file (no project) is checked when built
