@@ -89,3 +89,16 @@ def test_simulation_trials_are_bounded_to_seconds(tmp_path: Path) -> None:
     r = run("stack", "fairy-meat", "many", "--remove", "4-6", "--trials", "1000000", "--project", str(proj),
             "--out", str(tmp_path / "out"))
     assert r.code == 2 and "--trials" in r.err and "200000" in r.err and not (tmp_path / "out").exists(), r.err
+
+
+def test_a_very_long_word_in_a_booklet_table_is_named(tmp_path: Path) -> None:
+    """A 7,500-character palette name lands in a booklet table: an error naming the template, no traceback."""
+    import re
+    proj = make_project(tmp_path / "proj", ("fairy-bucks",))
+    db = proj / "card_data" / "fairy-bucks.yaml"
+    text = db.read_text(encoding="utf-8")
+    db.write_text(re.sub(r"(moon: \{color: \"#[0-9a-f]{6}\", name: )Moon", lambda m: m.group(1) + "W" * 7500, text, 1),
+                  encoding="utf-8")
+    r = run("build", "fairy-bucks", "--project", str(proj), "--out", str(tmp_path / "out"))
+    assert r.code == 2 and "templates/fairy-bucks.md.j2" in r.err and "taller than a page" in r.err, r.err
+    assert "Traceback" not in r.err

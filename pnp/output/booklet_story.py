@@ -322,8 +322,9 @@ def _table(b: Block, st: Styles, width: float) -> Flowable:
     weights = []
     for i in range(len(header)):
         texts = [r[i] for r in b.rows]
-        longest = max(len(w) for t in texts for w in (plain(t).split() or [""]))
-        weights.append(max(longest * 2.0 + 3, min(60, max(len(plain(t)) for t in texts))))
+        longest = min(25, max(len(w) for t in texts for w in (plain(t).split() or [""])))
+        weights.append(max(longest * 2.0 + 3, min(60, max(len(plain(t)) for t in texts))))  # 5 to 60: no column
+        # ends up narrower than its padding, however long one word in another column is
     total = sum(weights)
     t = Table(data, colWidths=[width * w / total for w in weights], repeatRows=1)
     t.setStyle(TableStyle([

@@ -129,7 +129,12 @@ def layout(prep: Prepared, path: Path, paper: Size, fonts: Fonts,
     pictures = Pictures(prep.game, fonts)
     flow = story(prep.game, list(prep.blocks), st, pictures, doc.width, doc.height, prep.where)
     deco = _decorate(prep.game, fonts, st)
-    doc.build(flow, onFirstPage=deco, onLaterPages=deco, canvasmaker=canvasmaker)
+    from reportlab.platypus.doctemplate import LayoutError  # public: what platypus raises for a block too big
+    try:
+        doc.build(flow, onFirstPage=deco, onLaterPages=deco, canvasmaker=canvasmaker)
+    except LayoutError:
+        raise InputError([Problem(prep.where, None, "", "a table or block of the booklet is taller than a page "
+                                  "(a very long text in one of its cells?); shorten it or split it")]) from None
 
 
 def write_booklet(prep: Prepared, paper: Size, fonts: Fonts, plain: Path | None = None,
