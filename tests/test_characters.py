@@ -44,3 +44,14 @@ def test_a_control_character_is_refused_at_its_line(tmp_path: Path, written: str
     line = _edit(proj, "name: Dewdrop", f'name: "{written}"')
     r = run("check", "--project", str(proj))
     assert r.code == 2 and f"bargains.yaml:{line}:" in r.err and shown in r.err and "Traceback" not in r.err, r.err
+
+
+def test_a_control_character_in_a_booklet_template_is_refused_at_its_line(tmp_path: Path) -> None:
+    proj = make_project(tmp_path / "proj", ("bargains",))
+    template = proj / "templates" / "bargains.md.j2"
+    text = template.read_text(encoding="utf-8")
+    template.write_text(text + "A line with a \x00 in it.\n", encoding="utf-8")
+    line = text.count("\n") + 1
+    r = run("build", "bargains", "--project", str(proj), "--out", str(tmp_path / "out"))
+    assert r.code == 2 and f"templates/bargains.md.j2:{line}:" in r.err and "U+0000" in r.err, r.err
+    assert "Traceback" not in r.err
