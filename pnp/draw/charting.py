@@ -13,9 +13,8 @@ from typing import Any, Mapping
 
 from pnp.data.templating.engine import numeral
 from pnp.draw.fonts import Fonts
-from pnp.geometry.sizes import pt
+from pnp.geometry.sizes import MM, pt
 
-MM = pt(1)
 LABEL = 7.2   # node label size (condensed bold)
 NUMBER = 7.0  # node number size (serif)
 

@@ -12,6 +12,7 @@ import dataclasses
 import hashlib
 import json
 import math
+from functools import lru_cache
 from typing import Any, Callable, Mapping
 
 from reportlab.lib.colors import Color
@@ -112,17 +113,22 @@ def _packed(done: tuple[list[Element], Any]) -> list[Any]:
 
 def _card_key(ctx: CardContext, slots: Mapping[str, Any]) -> str:
     """A digest of everything a built-in layout's expressions see: slots, style, card size, font files."""
-    fonts = [(role, str(path), *_stat(path)) for role, path in sorted(ctx.fonts.files.items())]
-    seen = [dict(slots), dataclasses.asdict(ctx.style), card_of(ctx), fonts, ctx.mark is not None]
+    seen = [dict(slots), dataclasses.asdict(ctx.style), card_of(ctx), _font_files(tuple(sorted(ctx.fonts.files.items()))),
+            ctx.mark is not None]
     return hashlib.sha256(json.dumps(seen, sort_keys=True, default=repr).encode()).hexdigest()
 
 
-def _stat(path: Any) -> tuple[int, int]:
-    try:
-        st = path.stat()
-    except OSError:
-        return (0, 0)
-    return st.st_size, st.st_mtime_ns
+@lru_cache(maxsize=8)
+def _font_files(files: tuple[tuple[str, Any], ...]) -> list[tuple[Any, ...]]:
+    """Each font file's role, path, size and time, looked at once per process (not once per card)."""
+    out: list[tuple[Any, ...]] = []
+    for role, path in files:
+        try:
+            st = path.stat()
+            out.append((role, str(path), st.st_size, st.st_mtime_ns))
+        except OSError:
+            out.append((role, str(path), 0, 0))
+    return out
 
 
 def _render(ctx: CardContext, layout: Layout, slots: Mapping[str, Any],

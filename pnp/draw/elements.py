@@ -13,7 +13,7 @@ from reportlab.pdfbase import pdfmetrics
 from pnp.data.format.elements import Element
 from pnp.draw.context import CardContext, color
 from pnp.draw.images import Picture
-from pnp.geometry.sizes import pt
+from pnp.geometry.sizes import MM, pt
 
 Box = tuple[float, float, float, float]  # x, bottom, width, height in points
 
@@ -54,12 +54,9 @@ def _one(ctx: CardContext, el: Element) -> None:
     c.restoreState()
 
 
-PT_PER_MM = pt(1)
-
-
 def _pt(length: Any) -> float:
     """A rendered length (mm) in points."""
-    return length * PT_PER_MM
+    return length * MM
 
 
 def _frame(ctx: CardContext, el: Element) -> tuple[float, float, float, float]:

@@ -11,9 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.draw.context import CardContext
-from pnp.geometry.sizes import pt
-
-MM = pt(1)
+from pnp.geometry.sizes import MM, pt
 
 
 @dataclass(frozen=True)

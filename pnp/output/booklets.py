@@ -129,7 +129,9 @@ def layout(prep: Prepared, path: Path, paper: Size, fonts: Fonts,
     pictures = Pictures(prep.game, fonts)
     flow = story(prep.game, list(prep.blocks), st, pictures, doc.width, doc.height, prep.where)
     deco = _decorate(prep.game, fonts, st)
-    from reportlab.platypus.doctemplate import LayoutError  # public: what platypus raises for a block too big
+    from reportlab.platypus.doctemplate import (
+        LayoutError,  # public: what platypus raises for a block too big
+    )
     try:
         doc.build(flow, onFirstPage=deco, onLaterPages=deco, canvasmaker=canvasmaker)
     except LayoutError:

@@ -4,6 +4,8 @@ Each limit is far above what a real card game needs; the README lists them.
 """
 from __future__ import annotations
 
+import re
+
 MAX_FILE_BYTES = 5_000_000        # a database, variant or fonts.yaml file
 MAX_YAML_VALUES = 200_000         # values after alias expansion (a "billion laughs" file stops here)
 MAX_YAML_DEPTH = 64               # nesting of mappings and lists
@@ -19,3 +21,4 @@ MAX_ELEMENTS_DRAWN = 20_000        # elements one card face or back draws, repea
 MAX_PICTURE_PIXELS = 60_000_000   # pixels of one PNG or JPEG (a 300 dpi A2 poster is 35 million)
 MAX_SVG_BYTES = 5_000_000         # bytes of one SVG picture or symbol
 MAX_SVG_ELEMENTS = 50_000         # elements (tags) in one SVG
+CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")  # C0 and C1 controls but tab, LF, CR: refused in text

@@ -9,12 +9,12 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import functools
-import re
 import types
 import typing
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from pnp.data.format.errors import Problem
+from pnp.data.format.limits import CONTROL_CHARS
 from pnp.data.format.located import line_of
 
 
@@ -113,7 +113,7 @@ class Parser:
                 return data
         elif tp is str:
             if isinstance(data, str):
-                bad = _CONTROL.search(data)
+                bad = CONTROL_CHARS.search(data)
                 if bad:
                     self.fail(line, field, f"control character U+{ord(bad.group()):04X} in {data[:40]!r}; delete it "
                                            "(a name or text may hold tabs and line breaks, nothing else unprintable)")
@@ -191,9 +191,6 @@ class Parser:
             else:
                 self.fail(line_of(data, None, line), field, str(exc))
             return None
-
-
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")  # C0 and C1 controls but tab, LF, CR
 
 
 def _join(field: str, key: Any) -> str:

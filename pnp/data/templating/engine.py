@@ -7,13 +7,12 @@ Output over `MAX_TEMPLATE_OUTPUT` characters is refused while rendering.
 """
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from pnp.data.format.colours import FILTERS
-from pnp.data.format.limits import MAX_TEMPLATE_OUTPUT
+from pnp.data.format.limits import CONTROL_CHARS, MAX_TEMPLATE_OUTPUT
 
 if TYPE_CHECKING:
     import jinja2
@@ -149,9 +148,6 @@ def file_environment(folder: Path) -> "ImmutableSandboxedEnvironment":
     return sandbox.environment(_FILTERS, confined_loader(folder))
 
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")  # C0 and C1 controls but tab, LF, CR
-
-
 def confined_loader(folder: Path) -> "jinja2.BaseLoader":
     """A jinja2 loader for the files inside `folder` after resolving symlinks (text files only)."""
     import jinja2  # lazy: see the module docstring
@@ -173,7 +169,7 @@ def confined_loader(folder: Path) -> "jinja2.BaseLoader":
                 text = data.decode("utf-8")
             except UnicodeDecodeError:
                 raise jinja2.TemplateNotFound(f"{template} (not UTF-8 text)") from None
-            bad = _CONTROL.search(text)
+            bad = CONTROL_CHARS.search(text)
             if bad:
                 raise jinja2.TemplateSyntaxError(
                     f"control character U+{ord(bad.group()):04X} (delete it; tabs and line breaks are fine)",
