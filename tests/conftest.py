@@ -41,6 +41,17 @@ def make_project(dest: Path, games: tuple[str, ...] = ("bargains",)) -> Path:
     return dest
 
 
+def shown(out: Path, suffix: str = "") -> list[Path]:
+    """Every file an output folder shows a person (through its links; not pnp's own .pnp store),
+    those ending in `suffix` when given."""
+    found = []
+    for base, dirs, files in os.walk(out, followlinks=True):
+        if Path(base) == out:
+            dirs[:] = [d for d in dirs if d != ".pnp"]
+        found += [Path(base) / f for f in files if f.endswith(suffix)]
+    return sorted(found)
+
+
 def run(*args: str) -> "CliResult":
     """Run `pnp ARGS` in-process; stdout and stderr kept apart."""
     runner = CliRunner()

@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import run
+from conftest import run, shown
 
 DB = "card_data/bargains.yaml"
 
@@ -57,7 +57,7 @@ def test_bad_input_is_a_clear_error(project: Path, tmp_path: Path, desc: str, ol
         if needle:
             text, nth = needle if isinstance(needle, tuple) else (needle, 1)
             assert f"{DB}:{line_of(project, text, nth)}:" in r.err, r.err
-    assert not out.exists() or not any(p for p in out.rglob("*") if p.is_file())
+    assert not out.exists() or not any(p for p in shown(out) if p.is_file())
 
 
 def test_undefined_template_variable_names_the_card(project: Path) -> None:
@@ -69,11 +69,11 @@ def test_undefined_template_variable_names_the_card(project: Path) -> None:
 def test_failed_build_keeps_previous_output(project: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     assert run("build", "--project", str(project), "--out", str(out)).code == 0
-    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    before = {p: p.read_bytes() for p in shown(out) if p.is_file()}
     edit(project, "Small as morning dew", "Small as morning dew \u2603\U0001F9DA")  # glyphs the font lacks
     r = run("build", "--project", str(project), "--out", str(out))
     assert r.code == 2 and "no glyph" in r.err and "BG-1" in r.err
-    after = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    after = {p: p.read_bytes() for p in shown(out) if p.is_file()}
     assert after == before
 
 

@@ -8,12 +8,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import make_project, page_texts, run
+from conftest import make_project, page_texts, run, shown
 
 
 def _stamps(out: Path) -> dict[str, tuple[int, bytes]]:
     return {p.relative_to(out).as_posix(): (p.stat().st_mtime_ns, p.read_bytes())
-            for p in sorted(out.rglob("*")) if p.is_file()}
+            for p in sorted(shown(out)) if p.is_file()}
 
 
 def _build(proj: Path, *args: str) -> str:

@@ -1,6 +1,7 @@
 """Rule option shapes and template limits, checked directly (fast, no CLI)."""
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 
@@ -85,3 +86,55 @@ def test_ordinary_templates_still_work() -> None:
     assert render_value("{{ card.name|upper }} {{ '%03d' % 7 }} {{ range(3)|list }}", {"card": {"name": "a"}}) \
         == "A 007 [0, 1, 2]"
     assert render_value({"expr": "[1, 2] * 2"}, {}) == [1, 2, 1, 2]
+
+
+DOUBLING = ("{% set ns = namespace(s='x' * 1000) %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}"
+            "{{ ns.s|length }}")  # each step is small; together they would ask for a terabyte
+FOREVER = "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}"
+
+
+def _stopped(text: str) -> tuple[str, float]:
+    """Render `text`; what stopped it and after how long."""
+    started = time.monotonic()
+    try:
+        render_value(text, {})
+    except jinja2.TemplateError as exc:
+        return str(exc), time.monotonic() - started
+    return "", time.monotonic() - started
+
+
+@pytest.mark.parametrize("on", ["main thread", "another thread"])
+def test_template_work_has_a_memory_and_a_time_limit_on_every_thread(on: str) -> None:
+    """A template whose every step passes the size checks is stopped by the memory limit, and an
+    endless one by the time limit, on the main thread and on any other (pnp serve renders there)."""
+    results: list[tuple[str, float]] = []
+
+    def both() -> None:
+        results.extend([_stopped(DOUBLING), _stopped(FOREVER)])
+
+    if on == "main thread":
+        both()
+    else:
+        worker = threading.Thread(target=both)
+        worker.start()
+        worker.join(timeout=30)
+        assert not worker.is_alive(), "the limits did not stop the thread's template work"
+    (memory, memory_s), (forever, forever_s) = results
+    assert "more than 256 MB of memory" in memory and memory_s < 5.0, memory
+    assert "longer than 1 s" in forever and 0.9 < forever_s < 3.0, forever
+
+
+def test_a_limit_on_another_thread_leaves_no_stray_error_behind() -> None:
+    """Work that ends just as the watchdog looks never gets its error later, outside the limit."""
+    done: list[str] = []
+
+    def many() -> None:
+        for _ in range(300):
+            _stopped("{% for i in range(2000) %}{{ i }}{% endfor %}")
+        time.sleep(0.05)  # a stray error would be raised here, outside any limit
+        done.append("ok")
+
+    worker = threading.Thread(target=many)
+    worker.start()
+    worker.join(timeout=60)
+    assert done == ["ok"]

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, make_project, run
+from conftest import ROOT, make_project, run, shown
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Paragraph
@@ -163,7 +163,7 @@ def test_every_cache_on_or_off_the_same_pdfs(tmp_path: Path) -> None:
         proc = subprocess.run([sys.executable, "-m", "pnp", "build", "--project", str(project), "--out", str(out)],
                               env={**os.environ, "PNP_CACHE_DIR": cache}, capture_output=True, text=True)
         assert proc.returncode == 0, proc.stderr
-        builds[label] = {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*.pdf"))}
+        builds[label] = {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(shown(out, ".pdf"))}
     assert len(builds["off"]) >= 4
     assert builds["off"] == builds["cold"] == builds["warm"]
     shelves = {p.name for p in (tmp_path / "cache").iterdir() if p.is_dir()}
@@ -185,5 +185,5 @@ def test_forms_and_fonts_written_directly_are_reportlabs_bytes(tmp_path: Path, m
         out = tmp_path / label
         result = run("build", "--project", str(project), "--out", str(out), "-j", "1", *extra)
         assert result.code == 0, result.err
-        built[label] = {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*.pdf"))}
+        built[label] = {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(shown(out, ".pdf"))}
     assert len(built["direct"]) >= 6 and built["direct"] == built["reportlab"]

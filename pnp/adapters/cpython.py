@@ -1,4 +1,5 @@
-"""CPython's internals: leaving a finished program without tearing the interpreter down.
+"""CPython's internals: leaving a finished program without tearing the interpreter down, and stopping
+template work on a thread other than the main one.
 
 Freeing a finished build's objects one by one (parsed fonts, games, ReportLab's
 tables) takes 40-80 ms, longer than a whole up-to-date build; the operating
@@ -35,3 +36,15 @@ def _flush() -> None:
             stream.flush()
         except (OSError, ValueError):  # the reader went away (`pnp list | head`) or the stream is closed
             pass
+
+
+def raise_in_thread(thread_id: int, exc_type: type[BaseException] | None) -> bool:
+    """Raise `exc_type` in another thread at its next bytecode (PyThreadState_SetAsyncExc, through
+    ctypes); None cancels one not yet raised. False where not tested: the caller then has no way to
+    stop that thread's work."""
+    if not ACTIVE:
+        return False
+    import ctypes
+    exc = ctypes.py_object(exc_type) if exc_type is not None else None
+    done = ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id), exc)
+    return bool(done == 1)

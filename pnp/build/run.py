@@ -1,4 +1,4 @@
-"""Running a planned build: steps on the workers in a staging folder, then published as a whole."""
+"""Running a planned build: steps on the workers in a new generation of the output, then published as a whole."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -54,22 +54,22 @@ def build(steps: list[Step], games: list[Game], out: Path, fonts: Fonts,
         made = run_all(_run_step, order, lambda: work, jobs, progress, weight=lambda i: steps[i].weight)
         by_step = dict(zip(order, made))
         outputs = [o for i in range(len(steps)) for o in by_step[i]]  # plan order, whoever ran what
-        publish(stage, out)
-        _record(out, outputs, games, options, settings)  # under the lock
+        publish(stage, out, lambda data, made: _record(data, made, outputs, games, options, settings))
     return outputs
 
 
-def _record(out: Path, outputs: list[Output], games: list[Game], options: BuildOptions | None,
-            settings: dict[str, Any] | None) -> None:
-    """The manifest entry of a published build; with `settings` (the build options as the command
-    line gave them) the outputs are keyed by their inputs, for the next build to skip what is unchanged."""
+def _record(data: dict[str, Any], made: Path, outputs: list[Output], games: list[Game],
+            options: BuildOptions | None, settings: dict[str, Any] | None) -> None:
+    """The manifest entry of a build about to be published (its files in `made`); with `settings` (the
+    build options as the command line gave them) the outputs are keyed by their inputs, for the next
+    build to skip what is unchanged."""
     recorded = options.as_dict() if options else {}
     files = [o.as_dict() for o in outputs]
     inputs = None
     if settings is not None:
         databases = {g.slug: (g.root, [g.source, *g.sheets] + _base_files(g)) for g in games}
-        inputs, files = freshness.record(out, databases, settings, files)
-    record_build(out, files, {g.slug: recorded for g in games}, inputs)
+        inputs, files = freshness.record(made, databases, settings, files)
+    record_build(data, files, {g.slug: recorded for g in games}, inputs)
 
 
 def _base_files(game: Game) -> list[Path]:

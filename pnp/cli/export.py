@@ -81,8 +81,8 @@ def _write(job: _Job, kind: str, label: str, total: int,
     counts = dict(job.setup.counts)
     with progress(total, label) as advance:
         return write_export(job.out, job.loaded, kind, lambda stage: export(stage, advance), sub,
-                            lambda moved: record(job.out, job.loaded, kind, sub, moved,
-                                                 {**(details or {}), "counts": counts}))
+                            lambda data, moved: record(data, job.out, job.loaded, kind, sub, moved,
+                                                       {**(details or {}), "counts": counts}))
 
 
 def _where(job: _Job, kind: str, sub: str = "") -> str:

@@ -97,7 +97,8 @@ class Fonts:
             home = folder.resolve()
         except (OSError, RuntimeError) as exc:  # e.g. a symlink loop
             raise problem(folder, None, "fonts", f"cannot read the fonts folder: {exc}") from None
-        roles = cached("font-roles", (str(config.resolve()),), lambda: (_read_roles(config, shown), [config]))
+        roles = cached("font-roles", (str(config.resolve()),), lambda: (_read_roles(config, shown), [config]),
+                       within=home)
         problems: list[Problem] = []
         files: dict[str, Path] = {}
         for role, (value, line) in roles.items():

@@ -94,10 +94,10 @@ def is_fresh(out: Path, root: Path, folder: str, database: Path, options: dict[s
     return True
 
 
-def record(out: Path, databases: dict[str, tuple[Path, list[Path]]], options: dict[str, Any],
+def record(made: Path, databases: dict[str, tuple[Path, list[Path]]], options: dict[str, Any],
            files: list[dict[str, Any]]) -> tuple[dict[str, dict[str, Any]], list[dict[str, Any]]]:
     """The `inputs` records of the built game folders (folder -> project root and database files)
-    and their file entries stamped with key, size and SHA-256."""
+    and their file entries stamped with key, size and SHA-256 (of the files as written in `made`)."""
     digests: dict[Path, str] = {}
     records = {}
     for folder, (root, dbs) in databases.items():
@@ -107,7 +107,7 @@ def record(out: Path, databases: dict[str, tuple[Path, list[Path]]], options: di
     for entry in files:
         folder = str(entry["path"]).split("/")[0]
         if folder in records:
-            path = out / entry["path"]
+            path = made / entry["path"]
             entry = {**entry, "key": records[folder]["key"], "bytes": path.stat().st_size,
                      "sha256": file_digest(path)}
         stamped.append(entry)

@@ -4,7 +4,7 @@ Every command that writes into an output folder (build, stack, exports) holds
 an advisory lock on the folder itself (`flock`, released by the kernel even
 when the process is killed), so two builds into the same `--out` run one after
 the other and never mix their files or lose each other's manifest entries.
-Whoever holds the lock removes staging folders a killed run left behind.
+Whoever holds the lock removes what a killed run left behind.
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from typing import Callable, Iterator
 
 from pnp.data.format.errors import problem
 
-STAGING_PREFIX = ".pnp-staging-"
+STAGING_PREFIX = ".pnp-staging-"  # staging folders of releases before generations (pnp.output.publish)
 LOCK_WAIT = 600.0  # seconds to wait for another command writing to the same folder
 
 
@@ -39,8 +39,10 @@ def ready(out: Path) -> None:
 
 
 @contextmanager
-def locked(out: Path, say: Callable[[str], None] = _say, wait: float = LOCK_WAIT) -> Iterator[None]:
-    """Hold the output folder's lock (waiting for another writer to finish), then clean stale staging."""
+def locked(out: Path, say: Callable[[str], None] = _say, wait: float = LOCK_WAIT,
+           clean: Callable[[Path], None] = lambda out: None) -> Iterator[None]:
+    """Hold the output folder's lock (waiting for another writer to finish), then `clean` what a killed
+    run left (and the staging folders and manifest temporaries older releases wrote)."""
     ready(out)
     fd = os.open(out, os.O_RDONLY)
     try:
@@ -59,24 +61,15 @@ def locked(out: Path, say: Callable[[str], None] = _say, wait: float = LOCK_WAIT
                         raise problem(out, None, "--out", f"another pnp command has been writing here for over "
                                                           f"{wait:g} s; nothing was written") from None
         clean_stale(out)
+        clean(out)
         yield
     finally:
         os.close(fd)  # closing the descriptor releases the lock
 
 
 def clean_stale(out: Path) -> None:
-    """Remove staging folders and half-written temporary files a killed run left in `out`."""
+    """Remove staging folders and half-written temporary files an older release's killed run left in `out`."""
     for stale in out.glob(f"{STAGING_PREFIX}*"):
         shutil.rmtree(stale, ignore_errors=True)
     for stale in out.glob(".manifest.json.*"):
         stale.unlink(missing_ok=True)
-
-
-def stage_in(out: Path) -> Path:
-    """A new private staging folder in `out`; a folder that cannot be written is a clear error."""
-    import tempfile
-    try:
-        return Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out))
-    except OSError as exc:
-        raise problem(out, None, "--out", f"cannot write in the output folder: {exc.strerror or exc}; "
-                                          "nothing was written") from None

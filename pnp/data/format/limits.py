@@ -17,6 +17,7 @@ MAX_RULE_COMBINATIONS = 10_000    # parameter combinations one `expr` rule is ch
 MAX_TEMPLATE_RANGE = 100_000      # items one range() in a template may produce
 MAX_TEMPLATE_OUTPUT = 1_000_000   # characters one template may render
 TEMPLATE_SECONDS = 1.0            # time one template or expression may take
+TEMPLATE_MEMORY = 256 * 2**20     # bytes the process may grow by while one template or expression runs
 MAX_ELEMENTS_DRAWN = 20_000        # elements one card face or back draws, repeats counted
 MAX_PICTURE_PIXELS = 60_000_000   # pixels of one PNG or JPEG (a 300 dpi A2 poster is 35 million)
 MAX_SVG_BYTES = 5_000_000         # bytes of one SVG picture or symbol

@@ -33,7 +33,7 @@ def load_game(path: Path, display: str | None = None, root: Path | None = None) 
 
     # the project's own symbols (art/symbols/*.svg) are part of a game; their names key the entry
     ident = (str(path.resolve()), name, str(Path(root).resolve()), own_symbols(root))
-    return cached("game", ident, fresh)
+    return cached("game", ident, fresh, within=Path(root))
 
 
 def inputs_of(game: Game) -> list[Path]:
@@ -50,7 +50,7 @@ def derived(kind: str, game: Game, ident: tuple, compute: Callable[[], Any], ext
     For work every build repeats on an unchanged game (rule checks, booklet text).
     """
     key = (str(game.source.resolve()), game.where, str(game.root.resolve()), own_symbols(game.root), *ident)
-    return cached(kind, key, lambda: (compute(), [*inputs_of(game), *extra]))
+    return cached(kind, key, lambda: (compute(), [*inputs_of(game), *extra]), within=game.root)
 
 
 def base_of(game: Game) -> Game:

@@ -31,7 +31,7 @@ import tempfile
 import zlib
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 import pnp
 
@@ -125,8 +125,18 @@ def _entry_path(folder: Path, kind: str, key: str) -> Path:
     return folder / f"{kind}-{key[:40]}.cache"
 
 
-def _read(path: Path, key: str, raw: bool = False) -> Any:
-    """The value of a valid entry for `key` whose files are unchanged; None otherwise."""
+def _inside(file: str | Path, within: Path | None) -> bool:
+    """Whether a dependency lies in the folder its value may read from (after resolving links)."""
+    if within is None:
+        return False
+    try:
+        return Path(file).resolve().is_relative_to(within)
+    except (OSError, RuntimeError, ValueError):  # a link loop, a NUL in a planted name
+        return False
+
+
+def _read(path: Path, key: str, raw: bool = False, within: Path | None = None) -> Any:
+    """The value of a valid entry for `key` whose files are unchanged and inside `within`; None otherwise."""
     try:
         st = path.stat()
         if st.st_uid != os.getuid() or not stat.S_ISREG(st.st_mode):
@@ -138,8 +148,8 @@ def _read(path: Path, key: str, raw: bool = False) -> Any:
         if type(entry) is not dict or entry.get("key") != key or type(entry.get("deps")) is not dict:
             return None  # another entry's file (swapped or copied): a miss
         for file, digest in entry["deps"].items():
-            if _dep_digest(Path(file)) != digest:
-                return None
+            if not _inside(file, within) or _dep_digest(Path(file)) != digest:
+                return None  # a file outside the project is never read for a cache entry
         if raw:
             return entry["value"]
         from pnp.data.store import (
@@ -153,9 +163,11 @@ def _read(path: Path, key: str, raw: bool = False) -> Any:
         return None
 
 
-def _write(path: Path, key: str, value: Any, deps: Iterable[Path], raw: bool = False) -> None:
+def _write(path: Path, key: str, value: Any, deps: list[Path], raw: bool = False, within: Path | None = None) -> None:
     from pnp.data.store import plain  # lazy, as in _read
     tmp = ""
+    if not all(_inside(d, within) for d in deps):
+        return  # made from a file outside the project (a database given by its path): not kept
     try:
         entry = {"key": key, "deps": {str(Path(d).resolve()): file_digest(Path(d)) for d in deps},
                  "value": value if raw else plain.encode(value)}
@@ -199,13 +211,15 @@ def _prune(folder: Path, written: Path) -> None:
 
 
 def cached(kind: str, ident: tuple, compute: Callable[[], tuple[Any, list[Path]]], shelf: str = "",
-           raw: bool = False) -> Any:
+           raw: bool = False, within: Path | None = None) -> Any:
     """compute()'s value (it returns the value and the files it read), from the cache when still valid.
 
     Exceptions from compute() pass through and nothing is stored. `shelf`: a
     sub-folder with its own KEEP entries, for many small values (drawn symbols)
     that must not push the games out. `raw`: the value is JSON data already (lists, text-keyed
     mappings, numbers, text), stored and given back as it is; the caller checks what it reads.
+    `within`: the folder (the project) every file the value is made from lies in; an entry naming
+    a file anywhere else is a miss, and a value made from such a file is not stored.
     """
     folder = cache_dir()
     if folder is None:
@@ -213,9 +227,10 @@ def cached(kind: str, ident: tuple, compute: Callable[[], tuple[Any, list[Path]]
     folder = folder / shelf if shelf else folder
     key = _key(kind, ident)
     path = _entry_path(folder, kind, key)
-    value = _read(path, key, raw)
+    inside = Path(within).resolve() if within is not None else None
+    value = _read(path, key, raw, inside)
     if value is not None:
         return value
     value, deps = compute()
-    _write(path, key, value, deps, raw)
+    _write(path, key, value, list(deps), raw, inside)
     return value

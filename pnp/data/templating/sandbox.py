@@ -3,25 +3,32 @@
 It refuses attribute names that start with `_` (so `__class__`/`__mro__`
 escapes fail when the text is compiled), ranges over `MAX_TEMPLATE_RANGE` items,
 repetition (`*`, `**`) and padding filters that would build huge values, and
-work over `TEMPLATE_SECONDS`. Imported only when something is compiled.
+work over `TEMPLATE_SECONDS` or growing the process by `TEMPLATE_MEMORY`, on any
+thread. Imported only when something is compiled.
 """
 from __future__ import annotations
 
 import operator
+import os
 import re
 import signal
 import threading
+import time
 from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, Iterator
 
 import jinja2
 from jinja2 import nodes
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
+from pnp.adapters import cpython
 from pnp.adapters import jinja2 as j2
 from pnp.data.format.limits import (
     MAX_TEMPLATE_OUTPUT,
     MAX_TEMPLATE_RANGE,
+    TEMPLATE_MEMORY,
     TEMPLATE_SECONDS,
 )
 
@@ -125,24 +132,131 @@ def refuse_private(tree: nodes.Node) -> None:
                 node.lineno)
 
 
-@contextmanager
-def time_limit(seconds: float = TEMPLATE_SECONDS) -> Iterator[None]:
-    """Stop the enclosed template work after `seconds` with TemplateLimit.
+_TICK = 0.01  # seconds between looks at the clock and the process's size
 
-    Uses a real-time timer, so only on the main thread; an enclosing limit
-    already running is left in charge.
-    """
-    if threading.current_thread() is not threading.main_thread() or signal.getitimer(signal.ITIMER_REAL)[0] > 0:
-        yield
-        return
 
-    def expire(signum: int, frame: Any) -> None:
-        raise TemplateLimit(f"template work took longer than {seconds:g} s")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+def _resident() -> int:
+    """The process's resident memory in bytes (Linux's /proc; elsewhere its peak so far)."""
     try:
+        return int(os.pread(_statm(os.getpid()), 128, 0).split()[1]) * _PAGE
+    except (OSError, ValueError, IndexError):
+        import resource
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+@lru_cache(maxsize=4)
+def _statm(pid: int) -> int:
+    """A descriptor of this process's /proc statm, opened once (keyed by pid: a forked worker opens its own)."""
+    return os.open(f"/proc/{pid}/statm", os.O_RDONLY | os.O_CLOEXEC)
+
+
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+@dataclass
+class _Budget:
+    """What one piece of template work may still use: a deadline and a memory ceiling."""
+
+    seconds: float
+    memory: int
+    deadline: float = 0.0
+    ceiling: int = 0
+
+    def __post_init__(self) -> None:
+        self.deadline = time.monotonic() + self.seconds
+        self.ceiling = _resident() + self.memory
+
+    def overrun(self) -> str:
+        """Why the work must stop now ('' while within its budget); memory first, the likelier cause of both."""
+        if _resident() > self.ceiling:
+            return f"template work used more than {self.memory // 2**20} MB of memory"
+        if time.monotonic() > self.deadline:
+            return f"template work took longer than {self.seconds:g} s"
+        return ""
+
+
+@contextmanager
+def time_limit(seconds: float = TEMPLATE_SECONDS, memory: int = TEMPLATE_MEMORY) -> Iterator[None]:
+    """Stop the enclosed template work with TemplateLimit after `seconds`, or once the process has grown
+    by `memory` bytes, on any thread.
+
+    On the main thread an interval timer looks every 10 ms; on another thread a
+    watchdog thread does and raises the error into it (`pnp.adapters.cpython`).
+    An enclosing limit already running is left in charge.
+    """
+    if threading.current_thread() is threading.main_thread():
+        if signal.getitimer(signal.ITIMER_REAL)[0] > 0:
+            yield
+            return
+        budget = _Budget(seconds, memory)
+
+        def tick(signum: int, frame: Any) -> None:
+            if why := budget.overrun():
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                raise TemplateLimit(why)
+
+        previous = signal.signal(signal.SIGALRM, tick)
+        signal.setitimer(signal.ITIMER_REAL, _TICK, _TICK)
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+        return
+    with _WATCHDOG.guard(_Budget(seconds, memory)):
         yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+
+
+class _Watchdog:
+    """One thread per process that stops other threads' template work when it overruns its budget."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._budgets: dict[int, tuple[_Budget, list[str]]] = {}
+        self._thread: threading.Thread | None = None
+
+    @contextmanager
+    def guard(self, budget: _Budget) -> Iterator[None]:
+        ident = threading.get_ident()
+        with self._lock:
+            if ident in self._budgets:  # an enclosing limit is in charge
+                outer = True
+            else:
+                outer = False
+                why: list[str] = []
+                self._budgets[ident] = (budget, why)
+                if self._thread is None or not self._thread.is_alive():
+                    self._thread = threading.Thread(target=self._watch, name="pnp-template-watchdog", daemon=True)
+                    self._thread.start()
+        if outer:
+            yield
+            return
+        try:
+            try:
+                yield
+            finally:
+                self._leave(ident, why)
+        except _Overrun:  # delivered by the watchdog, possibly while leaving
+            self._leave(ident, why)
+            raise TemplateLimit(why[0] if why else "template work went over its limits") from None
+
+    def _leave(self, ident: int, why: list[str]) -> None:
+        with self._lock:
+            if self._budgets.pop(ident, None) is not None and why:
+                cpython.raise_in_thread(ident, None)  # an error not yet delivered is cancelled
+
+    def _watch(self) -> None:
+        while True:
+            time.sleep(_TICK)
+            with self._lock:
+                for ident, (budget, why) in list(self._budgets.items()):
+                    if not why and (reason := budget.overrun()):
+                        why.append(reason)
+                        cpython.raise_in_thread(ident, _Overrun)
+
+
+class _Overrun(Exception):
+    """Raised into a thread by the watchdog; turned into TemplateLimit where the limit was set."""
+
+
+_WATCHDOG = _Watchdog()

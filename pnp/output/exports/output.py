@@ -17,26 +17,23 @@ def export_folder(profile: str, dpi: float | None) -> str:
 
 
 def write_export(out: Path, games: list[Game], kind: str, fill: Callable[[Path], None], sub: str = "",
-                 after: Callable[[list[Path]], None] | None = None) -> list[Path]:
+                 after: Callable[[dict[str, Any], list[Path]], None] | None = None) -> list[Path]:
     """Let `fill` write into a staging folder (as <game>/<kind>/<sub>/...), then publish into `out`.
 
-    Files an earlier export left in those folders that this one did not write
-    are removed, so a folder always shows one export, not a mix of two; other
-    profiles' and resolutions' folders beside it are left alone.
+    Files an earlier export left in those folders are left out of the new
+    output, so a folder always shows one export, not a mix of two; other
+    profiles' and resolutions' folders beside it are kept. `after(manifest,
+    files)` records the export in the manifest published with it.
     """
+    folders = tuple(f"{game.slug}/{kind}/{sub}/" if sub else f"{game.slug}/{kind}/" for game in games)
+
+    def earlier(rel: str) -> bool:
+        return rel.startswith(folders) and Path(rel).suffix in EXTENSIONS
+
     with staging(out) as stage:
         fill(stage)
-        moved = publish(stage, out)
-        keep = {p.resolve() for p in moved}
-        for game in games:  # still under the output folder's lock
-            folder = out / game.slug / kind / sub if sub else out / game.slug / kind
-            if folder.is_dir():
-                for old in folder.rglob("*"):
-                    if old.is_file() and old.suffix in EXTENSIONS and old.resolve() not in keep:
-                        old.unlink()
-        if after is not None:  # e.g. the manifest entry, written while the folder is still locked
-            after(moved)
-    return moved
+        written = sorted(out / p.relative_to(stage) for p in stage.rglob("*") if p.is_file())
+        return publish(stage, out, (lambda data, made: after(data, written)) if after else None, earlier)
 
 
 def folder(stage: Path, game: Game, kind: str, sub: str = "") -> Path:
@@ -45,11 +42,12 @@ def folder(stage: Path, game: Game, kind: str, sub: str = "") -> Path:
     return path
 
 
-def record(out: Path, games: list[Game], kind: str, sub: str, moved: list[Path], details: dict[str, Any]) -> None:
+def record(data: dict[str, Any], out: Path, games: list[Game], kind: str, sub: str, moved: list[Path],
+           details: dict[str, Any]) -> None:
     """Record one export in OUT/manifest.json: one entry per game folder, with its options and files."""
     entries = []
     for game in games:
         where = f"{game.slug}/{kind}/{sub}" if sub else f"{game.slug}/{kind}"
         files = sorted(rel for p in moved if (rel := p.relative_to(out).as_posix()).startswith(where + "/"))
         entries.append({"folder": where, "game": game.game.tag, "kind": kind, **details, "files": files})
-    record_export(out, entries)
+    record_export(data, entries)

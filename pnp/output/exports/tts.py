@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -159,7 +160,7 @@ def export_tts(targets: list[Target], setup: Setup, stage: Path, final: Path, jo
         images = [Image.frombytes("RGB", (frame.width, frame.height), b) for b in flat]
         faces = dict(zip(((r.index, r.side) for r in requests), images))
         dest = folder(stage, t.game, "tts", sub)
-        final_dir = (final / t.game.slug / "tts" / sub).resolve()
+        final_dir = Path(os.path.abspath(final / t.game.slug / "tts" / sub))  # the folder's lasting name, not a generation
         urls: dict[int, tuple[str, str]] = {}
         for i in backs:
             name = f"{safe(t.comp.key)}-{back_name(t.comp, cards[i])}.png"
