@@ -133,6 +133,37 @@ def test_a_dependency_that_is_not_a_file_is_a_miss(project: Path, cache_dir: Pat
         assert load_game(db) == good and len(calls) == 1
 
 
+def test_a_dependency_outside_the_project_is_a_miss(project: Path, cache_dir: Path, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """An entry naming a file outside the project (with the right digest, so only where it lies is
+    wrong) is a miss; the file is not read for it."""
+    db = project / "card_data" / "bargains.yaml"
+    good = load_game(db)
+    (entry,) = cache_dir.glob("game-*.cache")
+    outside = tmp_path / "elsewhere" / "secret.txt"
+    outside.parent.mkdir()
+    outside.write_text("not the project's", encoding="utf-8")
+    data = _entry(entry)
+    data["deps"] = {str(outside): cache.file_digest(outside)}
+    _plant(entry, data)
+    digested: list[Path] = []
+    real = cache.file_digest
+    monkeypatch.setattr(cache, "file_digest", lambda p: digested.append(Path(p)) or real(p))
+    calls = _counting(monkeypatch)
+    assert load_game(db) == good and len(calls) == 1
+    assert outside not in digested
+
+
+def test_a_value_made_from_a_file_outside_the_project_is_not_kept(tmp_path: Path, cache_dir: Path) -> None:
+    project = make_project(tmp_path / "proj")
+    loose = tmp_path / "loose.yaml"
+    loose.write_bytes((project / "card_data" / "bargains.yaml").read_bytes())
+    load_game(loose, "loose.yaml", project)
+    assert not list(cache_dir.glob("game-*.cache"))
+    load_game(project / "card_data" / "bargains.yaml")
+    assert len(list(cache_dir.glob("game-*.cache"))) == 1
+
+
 def test_the_size_bound_removes_only_pnps_entries(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Pointed at a folder of someone's files, the cache removes none of them, even named like entries."""
     cache_dir.mkdir(parents=True)

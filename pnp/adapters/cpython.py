@@ -13,6 +13,7 @@ import atexit
 import os
 import platform
 import sys
+from typing import Callable
 
 from pnp.adapters import Gate
 
@@ -38,13 +39,21 @@ def _flush() -> None:
             pass
 
 
-def raise_in_thread(thread_id: int, exc_type: type[BaseException] | None) -> bool:
-    """Raise `exc_type` in another thread at its next bytecode (PyThreadState_SetAsyncExc, through
-    ctypes); None cancels one not yet raised. False where not tested: the caller then has no way to
-    stop that thread's work."""
+def thread_raiser() -> Callable[[int, type[BaseException] | None], bool]:
+    """A function that raises an exception type in another thread at its next bytecode
+    (PyThreadState_SetAsyncExc, through ctypes), or with None cancels one not yet raised; it
+    answers whether a thread was found. Where not tested it does nothing and answers False.
+
+    Get it before it is needed: importing ctypes on a watchdog thread while the watched thread
+    holds the GIL in long C calls can take as long as the work it should stop.
+    """
     if not ACTIVE:
-        return False
+        return lambda thread_id, exc_type: False
     import ctypes
-    exc = ctypes.py_object(exc_type) if exc_type is not None else None
-    done = ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id), exc)
-    return bool(done == 1)
+    set_async_exc = ctypes.pythonapi.PyThreadState_SetAsyncExc
+    set_async_exc.argtypes = (ctypes.c_ulong, ctypes.py_object)
+    set_async_exc.restype = ctypes.c_int
+
+    def raise_in(thread_id: int, exc_type: type[BaseException] | None) -> bool:
+        return bool(set_async_exc(thread_id, exc_type if exc_type is not None else ctypes.py_object()) == 1)
+    return raise_in

@@ -22,6 +22,8 @@ import html
 import re
 from dataclasses import dataclass, field
 
+from pnp.data.format.limits import MAX_BOOKLET_BLOCKS, MAX_BOOKLET_ROWS, MAX_BOOKLET_TEXT
+
 
 @dataclass(frozen=True)
 class Block:
@@ -53,7 +55,29 @@ class MarkupError(ValueError):
 
 
 def parse(text: str) -> list[Block]:
-    """Blocks of a rendered booklet text, in order."""
+    """Blocks of a rendered booklet text, in order; one over the booklet limits is a MarkupError at its line."""
+    blocks = _blocks(text)
+    if len(blocks) > MAX_BOOKLET_BLOCKS:
+        raise MarkupError(blocks[MAX_BOOKLET_BLOCKS].line, f"a booklet may have at most {MAX_BOOKLET_BLOCKS} blocks "
+                                                           "(paragraphs, headings, lists, tables); split it up")
+    for block in blocks:
+        _bounded(block)
+    return blocks
+
+
+def _bounded(block: Block) -> None:
+    """Refuse a block that would take minutes to lay out: a huge paragraph, list or table."""
+    texts = [block.text, *block.items, *(c for kids in block.children for c in kids),
+             *(cell for row in block.rows for cell in row)]
+    if (longest := max(map(len, texts), default=0)) > MAX_BOOKLET_TEXT:
+        raise MarkupError(block.line, f"a {block.kind} of {longest} characters; booklet text is laid out in "
+                                      f"pieces of at most {MAX_BOOKLET_TEXT} (split it with blank lines)")
+    count = max(len(block.items), len(block.rows))
+    if count > MAX_BOOKLET_ROWS and block.kind in ("list", "table", "aside"):
+        raise MarkupError(block.line, f"a {block.kind} of {count} items; at most {MAX_BOOKLET_ROWS}")
+
+
+def _blocks(text: str) -> list[Block]:
     lines = text.split("\n")
     blocks: list[Block] = []
     i = 0
@@ -255,17 +279,27 @@ def is_plain(text: str) -> bool:
 def inline(text: str) -> str:
     """Inline markup to ReportLab paragraph markup (<b>, <i>), everything else escaped.
 
-    Booklets print an inline icon as written, `{name}`: ReportLab paragraphs cannot
-    reserve room for a vector symbol inside a line (cards draw icons; see richtext).
+    Each run of text is wrapped in the tags in force there, so spans that overlap
+    (`**a *b** c*`) still make well-nested markup. Booklets print an inline icon as
+    written, `{name}`: ReportLab paragraphs cannot reserve room for a vector symbol
+    inside a line (cards draw icons; see richtext).
     """
-    out = []
+    runs: list[tuple[bool, bool, str]] = []  # (bold, italic, text), neighbours in one style joined
+    bold = italic = False
     for t in tokens(text):
-        if t.kind == "text":
-            out.append(html.escape(t.text, quote=False))
-        elif t.kind == "icon":
-            out.append("{" + html.escape(t.text, quote=False) + "}")
-        else:
-            out.append(f"<{'' if t.on else '/'}{t.kind[0]}>")
+        if t.kind == "bold":
+            bold = t.on
+        elif t.kind == "italic":
+            italic = t.on
+        elif text := html.escape(t.text if t.kind == "text" else "{" + t.text + "}", quote=False):
+            if runs and runs[-1][:2] == (bold, italic):
+                runs[-1] = (bold, italic, runs[-1][2] + text)
+            else:
+                runs.append((bold, italic, text))
+    out = []
+    for b, i, run in runs:
+        run = f"<i>{run}</i>" if i else run
+        out.append(f"<b>{run}</b>" if b else run)
     return "".join(out)
 
 

@@ -65,6 +65,11 @@ def write_board(path: Path, game: Game, comp: Component, spec: BoardSpec, plan: 
     c.beginForm(form, 0, 0, pt(spec.w), pt(spec.h))
     draw_board(c, game, spec, fonts)
     c.endForm()
+    if not plan.whole:  # the assembly map's grid, drawn once; each page fills in its own tile
+        c.beginForm(f"{form}_map")
+        _assembly_grid(CardContext(c, pt(page.w), pt(page.h), 0.0, fonts, game.style), plan, pt(page.w - MARGIN),
+                       pt(MARGIN), color(spec.color or game.style.accent))
+        c.endForm()
     for tile in plan.tiles:
         _tile_page(c, game, comp, spec, plan, tile, page, form, fonts)
         tick()
@@ -106,11 +111,13 @@ def _tile_page(c: Canvas, game: Game, comp: Component, spec: BoardSpec, plan: Ti
     c.translate(pt(ox - tile.x), pt(oy - tile.y))
     c.doForm(form)
     if not plan.whole:
+        reach = 5.0  # mm: a cross just outside the tile still shows its arm
         for x, y in cross_points(plan):
-            _cross(c, pt(x), pt(y))
+            if tile.x - reach <= x <= tile.x + tile.w + reach and tile.y - reach <= y <= tile.y + tile.h + reach:
+                _cross(c, pt(x), pt(y))
         _trim_lines(c, plan, tile)
     c.restoreState()
-    _footer(c, game, comp, spec, plan, tile, page, fonts)
+    _footer(c, game, comp, spec, plan, tile, page, fonts, f"{form}_map")
     c.showPage()
 
 
@@ -141,7 +148,7 @@ def _trim_lines(c: Canvas, plan: TilePlan, tile: Tile) -> None:
 
 
 def _footer(c: Canvas, game: Game, comp: Component, spec: BoardSpec, plan: TilePlan, tile: Tile,
-            page: Size, fonts: Fonts) -> None:
+            page: Size, fonts: Fonts, map_form: str) -> None:
     ctx = CardContext(c, pt(page.w), pt(page.h), 0.0, fonts, game.style)
     theme = color(spec.color or game.style.accent)
     ink = color("#333333")
@@ -152,7 +159,8 @@ def _footer(c: Canvas, game: Game, comp: Component, spec: BoardSpec, plan: TileP
     if not plan.whole:
         ctx.text(x, base + pt(3), tile.label, "display", 18, darken(theme, 0.2))
         x += pt(16)
-        map_w = _assembly_map(ctx, plan, tile, right, base, theme)
+        c.doForm(map_form)
+        map_w = _assembly_tile(ctx, plan, tile, right, base, theme)
     bar_x = right - map_w - pt(62)
     scale_bar(ctx.c, bar_x, base + pt(2.2), ctx.fonts)
     room = bar_x - x - pt(4)
@@ -166,20 +174,32 @@ def _footer(c: Canvas, game: Game, comp: Component, spec: BoardSpec, plan: TileP
     ctx.text(x, base + pt(2), detail, "body", 6.2, ink, max_width=room, min_size=4.5)
 
 
-def _assembly_map(ctx: CardContext, plan: TilePlan, tile: Tile, right: float, base: float, theme: Color) -> float:
-    """A small grid of the tiles with this one filled in; returns its width (pt)."""
+def _map_cells(plan: TilePlan, right: float, base: float) -> tuple[float, float, float, float]:
+    """The assembly map's cell width and height, left edge and top (pt)."""
     cell_h = min(pt(3.6), (pt(FOOTER) - pt(2)) / plan.rows)
     cell_w = cell_h * 1.45
-    w, h = cell_w * plan.cols, cell_h * plan.rows
-    x0, top = right - w, base + pt(1) + h
-    c = ctx.c
+    return cell_w, cell_h, right - cell_w * plan.cols, base + pt(1) + cell_h * plan.rows
+
+
+def _assembly_grid(ctx: CardContext, plan: TilePlan, right: float, base: float, theme: Color) -> None:
+    """The small grid of every tile, each with its name, in white (the page's own tile is filled over it)."""
     for t in plan.tiles:
-        cx, cy = x0 + t.col * cell_w, top - (t.row + 1) * cell_h
-        here = t == tile
-        c.setFillColor(theme if here else WHITE)
-        c.setStrokeColor(darken(theme, 0.3))
-        c.setLineWidth(0.4)
-        c.rect(cx, cy, cell_w, cell_h, stroke=1, fill=1)
-        ctx.text(cx + cell_w / 2, cy + cell_h * 0.28, t.label, "condensed", min(5.5, cell_h * 0.55 / pt(1) * 2.2),
-                 on(theme) if here else darken(theme, 0.3), align="center", max_width=cell_w * 0.9, min_size=3.5)
-    return w
+        _map_cell(ctx, plan, t, right, base, theme, False)
+
+
+def _assembly_tile(ctx: CardContext, plan: TilePlan, tile: Tile, right: float, base: float, theme: Color) -> float:
+    """This page's tile filled in on the assembly map; returns the map's width (pt)."""
+    _map_cell(ctx, plan, tile, right, base, theme, True)
+    return _map_cells(plan, right, base)[0] * plan.cols
+
+
+def _map_cell(ctx: CardContext, plan: TilePlan, t: Tile, right: float, base: float, theme: Color, here: bool) -> None:
+    cell_w, cell_h, x0, top = _map_cells(plan, right, base)
+    cx, cy = x0 + t.col * cell_w, top - (t.row + 1) * cell_h
+    c = ctx.c
+    c.setFillColor(theme if here else WHITE)
+    c.setStrokeColor(darken(theme, 0.3))
+    c.setLineWidth(0.4)
+    c.rect(cx, cy, cell_w, cell_h, stroke=1, fill=1)
+    ctx.text(cx + cell_w / 2, cy + cell_h * 0.28, t.label, "condensed", min(5.5, cell_h * 0.55 / pt(1) * 2.2),
+             on(theme) if here else darken(theme, 0.3), align="center", max_width=cell_w * 0.9, min_size=3.5)

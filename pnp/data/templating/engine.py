@@ -94,8 +94,7 @@ def compile_expr(expr: str) -> Callable[..., Any]:
     sandbox.refuse_private(env.parse(f"{{{{ ({expr}) }}}}"))
 
     def limited(**context: Any) -> Any:
-        with sandbox.time_limit():
-            return fn(**context)
+        return sandbox.limited(fn, **context)
     return limited
 
 

@@ -175,6 +175,23 @@ class _Budget:
         return ""
 
 
+class _Guarded(threading.local):
+    """Whether this thread's template work is already inside a limit (nested limits cost nothing)."""
+
+    on: bool = False
+
+
+_GUARDED = _Guarded()
+
+
+def limited(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """fn(*args, **kwargs) within the template limits: called straight when a limit is already running."""
+    if _GUARDED.on:
+        return fn(*args, **kwargs)
+    with time_limit():
+        return fn(*args, **kwargs)
+
+
 @contextmanager
 def time_limit(seconds: float = TEMPLATE_SECONDS, memory: int = TEMPLATE_MEMORY) -> Iterator[None]:
     """Stop the enclosed template work with TemplateLimit after `seconds`, or once the process has grown
@@ -184,27 +201,40 @@ def time_limit(seconds: float = TEMPLATE_SECONDS, memory: int = TEMPLATE_MEMORY)
     watchdog thread does and raises the error into it (`pnp.adapters.cpython`).
     An enclosing limit already running is left in charge.
     """
-    if threading.current_thread() is threading.main_thread():
-        if signal.getitimer(signal.ITIMER_REAL)[0] > 0:
-            yield
-            return
-        budget = _Budget(seconds, memory)
-
-        def tick(signum: int, frame: Any) -> None:
-            if why := budget.overrun():
-                signal.setitimer(signal.ITIMER_REAL, 0)
-                raise TemplateLimit(why)
-
-        previous = signal.signal(signal.SIGALRM, tick)
-        signal.setitimer(signal.ITIMER_REAL, _TICK, _TICK)
-        try:
-            yield
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
-        return
-    with _WATCHDOG.guard(_Budget(seconds, memory)):
+    if _GUARDED.on:
         yield
+        return
+    _GUARDED.on = True
+    try:
+        if threading.current_thread() is threading.main_thread():
+            with _timer(_Budget(seconds, memory)):
+                yield
+        else:
+            with _WATCHDOG.guard(_Budget(seconds, memory)):
+                yield
+    finally:
+        _GUARDED.on = False
+
+
+@contextmanager
+def _timer(budget: _Budget) -> Iterator[None]:
+    """The main thread's limit: an interval timer whose handler raises when the budget is overrun."""
+    if signal.getitimer(signal.ITIMER_REAL)[0] > 0:  # someone else's timer: left in charge
+        yield
+        return
+
+    def tick(signum: int, frame: Any) -> None:
+        if why := budget.overrun():
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            raise TemplateLimit(why)
+
+    previous = signal.signal(signal.SIGALRM, tick)
+    signal.setitimer(signal.ITIMER_REAL, _TICK, _TICK)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 class _Watchdog:
@@ -214,23 +244,19 @@ class _Watchdog:
         self._lock = threading.Lock()
         self._budgets: dict[int, tuple[_Budget, list[str]]] = {}
         self._thread: threading.Thread | None = None
+        self._raise: Callable[[int, type[BaseException] | None], bool] = lambda ident, exc: False
 
     @contextmanager
     def guard(self, budget: _Budget) -> Iterator[None]:
         ident = threading.get_ident()
+        why: list[str] = []
         with self._lock:
-            if ident in self._budgets:  # an enclosing limit is in charge
-                outer = True
-            else:
-                outer = False
-                why: list[str] = []
-                self._budgets[ident] = (budget, why)
-                if self._thread is None or not self._thread.is_alive():
-                    self._thread = threading.Thread(target=self._watch, name="pnp-template-watchdog", daemon=True)
-                    self._thread.start()
-        if outer:
-            yield
-            return
+            self._budgets[ident] = (budget, why)
+            if self._thread is None or not self._thread.is_alive():
+                self._raise = cpython.thread_raiser()  # ready before it is needed (see there)
+                _resident()  # the statm descriptor opened here, too
+                self._thread = threading.Thread(target=self._watch, name="pnp-template-watchdog", daemon=True)
+                self._thread.start()
         try:
             try:
                 yield
@@ -243,7 +269,7 @@ class _Watchdog:
     def _leave(self, ident: int, why: list[str]) -> None:
         with self._lock:
             if self._budgets.pop(ident, None) is not None and why:
-                cpython.raise_in_thread(ident, None)  # an error not yet delivered is cancelled
+                self._raise(ident, None)  # an error not yet delivered is cancelled
 
     def _watch(self) -> None:
         while True:
@@ -252,7 +278,7 @@ class _Watchdog:
                 for ident, (budget, why) in list(self._budgets.items()):
                     if not why and (reason := budget.overrun()):
                         why.append(reason)
-                        cpython.raise_in_thread(ident, _Overrun)
+                        self._raise(ident, _Overrun)
 
 
 class _Overrun(Exception):
