@@ -240,3 +240,26 @@ def test_schema_describes_boards_and_every_bundled_board_validates() -> None:
     board["links"].pop(0)
     board["areas" if board.get("areas") else "positions"][0]["colour"] = "red"
     assert any("colour" in e.message for e in validator.iter_errors(data))
+
+
+def _page_streams(pdf: Path) -> list[int]:
+    from pypdf import PdfReader
+    return [len(page.get_contents().get_data()) for page in PdfReader(pdf).pages]
+
+
+def test_a_page_of_a_huge_board_costs_what_a_page_of_a_small_one_does(tmp_path: Path, fonts: Fonts) -> None:
+    """Each tile page draws only its own crosses and places the assembly map drawn once, so a
+    2 m board's pages are no bigger than a small board's (they held every cross and map cell)."""
+    sizes = {}
+    for label, size in (("small", "600x700"), ("huge", "2000x2000")):
+        (tmp_path / label).mkdir()
+        game = load(tmp_path / label, map_yaml(4).replace("size: 340x250", f"size: {size}"))
+        comp = game.component("map")
+        spec = parse_board(game, comp)
+        plan = plan_for(spec, paper_size("a4"))
+        pdf = tmp_path / f"{label}.pdf"
+        write_board(pdf, game, comp, spec, plan, paper_size("a4"), fonts)
+        sizes[label] = (len(plan.tiles), max(_page_streams(pdf)))
+    (small_tiles, small_page), (huge_tiles, huge_page) = sizes["small"], sizes["huge"]
+    assert small_tiles >= 9 and huge_tiles > 6 * small_tiles  # both have middle tiles, crossed on four sides
+    assert huge_page < 1.5 * small_page, sizes

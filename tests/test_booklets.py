@@ -227,6 +227,20 @@ def test_markup_blocks() -> None:
         parse("[[picture x]]")
 
 
+@pytest.mark.parametrize("text,line,message", [
+    ("# T\n\n" + "word " * 1100 + "\n", 3, "a paragraph of 5499 characters"),
+    ("intro\n\n" + "".join(f"- item {i}\n" for i in range(1001)), 3, "a list of 1001 items"),
+    ("| a | b |\n|---|---|\n" + "| x | y |\n" * 1000, 1, "a table of 1001 items"),
+    ("\n\n".join(f"p{i}" for i in range(3001)), 6001, "at most 3000 blocks"),
+    ("> " + "z" * 5001 + "\n", 1, "an aside of 5001 characters"),
+], ids=["paragraph", "list", "table", "blocks", "aside"])
+def test_booklet_text_over_its_bounds_is_refused_at_its_line(text: str, line: int, message: str) -> None:
+    """Text that would take minutes to lay out (a 1 MB paragraph did) is refused before drawing."""
+    with pytest.raises(MarkupError, match=message) as caught:
+        parse(text)
+    assert caught.value.line == line
+
+
 def test_no_sentence_shared_with_the_seeds() -> None:
     tool = ROOT.parent / "shared" / "tools" / "seedcheck.py"
     if not tool.is_file():

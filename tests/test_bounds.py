@@ -92,13 +92,15 @@ def test_simulation_trials_are_bounded_to_seconds(tmp_path: Path) -> None:
 
 
 def test_a_very_long_word_in_a_booklet_table_is_named(tmp_path: Path) -> None:
-    """A 7,500-character palette name lands in a booklet table: an error naming the template, no traceback."""
+    """A 4,900-character palette name (under the 5,000 a cell may hold) lands in a booklet table: it is taller
+    than a page, an error naming the template, no traceback; a 7,500-character one is over the cell bound."""
     import re
     proj = make_project(tmp_path / "proj", ("fairy-bucks",))
     db = proj / "card_data" / "fairy-bucks.yaml"
     text = db.read_text(encoding="utf-8")
-    db.write_text(re.sub(r"(moon: \{color: \"#[0-9a-f]{6}\", name: )Moon", lambda m: m.group(1) + "W" * 7500, text, 1),
-                  encoding="utf-8")
-    r = run("build", "fairy-bucks", "--project", str(proj), "--out", str(tmp_path / "out"))
-    assert r.code == 2 and "templates/fairy-bucks.md.j2" in r.err and "taller than a page" in r.err, r.err
-    assert "Traceback" not in r.err
+    for n, message in ((4900, "taller than a page"), (7500, "a table of 7500 characters")):
+        db.write_text(re.sub(r"(moon: \{color: \"#[0-9a-f]{6}\", name: )Moon", lambda m: m.group(1) + "W" * n, text, 1),
+                      encoding="utf-8")
+        r = run("build", "fairy-bucks", "--project", str(proj), "--out", str(tmp_path / "out"))
+        assert r.code == 2 and "templates/fairy-bucks.md.j2" in r.err and message in r.err, r.err
+        assert "Traceback" not in r.err

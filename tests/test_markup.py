@@ -89,6 +89,7 @@ def test_tokens_read_bold_italic_icons_and_escapes() -> None:
     ("a **b** c", "a <b>b</b> c"), ("*x* and 2*3*4", "<i>x</i> and 2*3*4"),
     ("**a *b* c**", "<b>a <i>b</i> c</b>"), ("x < y & *z*", "x &lt; y &amp; <i>z</i>"),
     ("{sun} rises", "{sun} rises"),
+    ("**a *b** c*", "<b>a <i>b</i></b><i> c</i>"), ("***x***", "<b><i>x</i></b>"),
 ])
 def test_booklets_read_the_same_markup(text: str, html: str) -> None:
     assert inline(text) == html
@@ -190,3 +191,12 @@ def test_a_capitalised_line_keeps_its_icons(monkeypatch: pytest.MonkeyPatch) -> 
     assert drawn == ["sun"]
     with pytest.raises(ValueError, match="unknown symbol 'SUNN'"):
         ctx.text(10, 30, "A {SUNN}", "condensed", 8)
+
+
+@pytest.mark.parametrize("text", ["**a *b** c*", "*a **b* c**", "*" * 200, "***" * 70 + "x", "** *a** b*" * 30])
+def test_any_stars_make_markup_reportlab_reads(text: str) -> None:
+    """Overlapping or piled-up stars still make well-nested paragraph markup (a traceback before)."""
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Paragraph
+    para = Paragraph(inline(text), getSampleStyleSheet()["Normal"])
+    para.wrap(400, 800)

@@ -69,12 +69,14 @@ def _bounded(block: Block) -> None:
     """Refuse a block that would take minutes to lay out: a huge paragraph, list or table."""
     texts = [block.text, *block.items, *(c for kids in block.children for c in kids),
              *(cell for row in block.rows for cell in row)]
+    what = {"para": "paragraph"}.get(block.kind, block.kind)
+    what = f"{'an' if what[0] in 'aeiou' else 'a'} {what}"
     if (longest := max(map(len, texts), default=0)) > MAX_BOOKLET_TEXT:
-        raise MarkupError(block.line, f"a {block.kind} of {longest} characters; booklet text is laid out in "
+        raise MarkupError(block.line, f"{what} of {longest} characters; booklet text is laid out in "
                                       f"pieces of at most {MAX_BOOKLET_TEXT} (split it with blank lines)")
     count = max(len(block.items), len(block.rows))
     if count > MAX_BOOKLET_ROWS and block.kind in ("list", "table", "aside"):
-        raise MarkupError(block.line, f"a {block.kind} of {count} items; at most {MAX_BOOKLET_ROWS}")
+        raise MarkupError(block.line, f"{what} of {count} items; at most {MAX_BOOKLET_ROWS}")
 
 
 def _blocks(text: str) -> list[Block]:
@@ -279,28 +281,37 @@ def is_plain(text: str) -> bool:
 def inline(text: str) -> str:
     """Inline markup to ReportLab paragraph markup (<b>, <i>), everything else escaped.
 
-    Each run of text is wrapped in the tags in force there, so spans that overlap
-    (`**a *b** c*`) still make well-nested markup. Booklets print an inline icon as
-    written, `{name}`: ReportLab paragraphs cannot reserve room for a vector symbol
-    inside a line (cards draw icons; see richtext).
+    Tags are kept well nested: closing a span that another opened inside it
+    (`**a *b** c*`) closes the inner one too and opens it again after. Booklets
+    print an inline icon as written, `{name}`: ReportLab paragraphs cannot reserve
+    room for a vector symbol inside a line (cards draw icons; see richtext).
     """
-    runs: list[tuple[bool, bool, str]] = []  # (bold, italic, text), neighbours in one style joined
-    bold = italic = False
+    out: list[str] = []
+    open_tags: list[str] = []  # innermost last
     for t in tokens(text):
-        if t.kind == "bold":
-            bold = t.on
-        elif t.kind == "italic":
-            italic = t.on
-        elif text := html.escape(t.text if t.kind == "text" else "{" + t.text + "}", quote=False):
-            if runs and runs[-1][:2] == (bold, italic):
-                runs[-1] = (bold, italic, runs[-1][2] + text)
-            else:
-                runs.append((bold, italic, text))
-    out = []
-    for b, i, run in runs:
-        run = f"<i>{run}</i>" if i else run
-        out.append(f"<b>{run}</b>" if b else run)
-    return "".join(out)
+        if t.kind in ("text", "icon"):
+            out.append(html.escape(t.text if t.kind == "text" else "{" + t.text + "}", quote=False))
+            continue
+        tag = t.kind[0]
+        if t.on and tag not in open_tags:
+            open_tags.append(tag)
+            out.append(f"<{tag}>")
+        elif not t.on and tag in open_tags:
+            reopen = open_tags[open_tags.index(tag) + 1:]
+            for inner in [*reversed(reopen), tag]:
+                out.append(f"</{inner}>")
+            del open_tags[open_tags.index(tag):]
+            for inner in reopen:
+                open_tags.append(inner)
+                out.append(f"<{inner}>")
+    out.extend(f"</{tag}>" for tag in reversed(open_tags))
+    joined, previous = "".join(out), ""
+    while joined != previous:  # spans left empty by the reopening: <i></i>
+        joined, previous = _EMPTY_SPAN.sub("", joined), joined
+    return joined
+
+
+_EMPTY_SPAN = re.compile(r"<([bi])></\1>")
 
 
 def plain(text: str) -> str:

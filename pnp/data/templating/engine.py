@@ -87,15 +87,34 @@ def compile_text(text: str) -> "jinja2.Template":
 
 @lru_cache(maxsize=1024)
 def compile_expr(expr: str) -> Callable[..., Any]:
-    """Compile a rule expression once (raises jinja2.TemplateSyntaxError); it runs within the time limit."""
+    """Compile a rule expression once (raises jinja2.TemplateSyntaxError); it runs within the time limit.
+
+    A value that is (or holds) an undefined name raises its UndefinedError here,
+    where the expression is evaluated, not later where the value is used.
+    """
     from pnp.data.templating import sandbox  # lazy: see the module docstring
     env = _inline()
     fn = env.compile_expression(expr, undefined_to_none=False)
     sandbox.refuse_private(env.parse(f"{{{{ ({expr}) }}}}"))
 
     def limited(**context: Any) -> Any:
-        return sandbox.limited(fn, **context)
+        return _defined(sandbox.limited(fn, **context))
     return limited
+
+
+def _defined(value: Any, depth: int = 0) -> Any:
+    """`value`, after making sure no jinja2 Undefined hides in it (its error is raised instead)."""
+    import jinja2  # lazy: see the module docstring
+    if isinstance(value, jinja2.Undefined):
+        str(value)  # StrictUndefined: raises UndefinedError naming what was missing
+        raise jinja2.UndefinedError("an undefined value")
+    if depth < 4 and isinstance(value, (list, tuple)):
+        for item in value:
+            _defined(item, depth + 1)
+    elif depth < 4 and isinstance(value, dict):
+        for item in value.values():
+            _defined(item, depth + 1)
+    return value
 
 
 def render_template(template: "jinja2.Template", context: dict[str, Any]) -> str:

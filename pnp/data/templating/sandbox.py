@@ -281,8 +281,9 @@ class _Watchdog:
                         self._raise(ident, _Overrun)
 
 
-class _Overrun(Exception):
-    """Raised into a thread by the watchdog; turned into TemplateLimit where the limit was set."""
+class _Overrun(BaseException):
+    """Raised into a thread by the watchdog; turned into TemplateLimit where the limit was set. A
+    BaseException, like KeyboardInterrupt, so no `except Exception` on the way catches it first."""
 
 
 _WATCHDOG = _Watchdog()
