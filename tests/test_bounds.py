@@ -1,6 +1,7 @@
 """Every number pnp takes is bounded before work starts: an error naming the option or the file:line, no traceback."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -104,3 +105,23 @@ def test_a_very_long_word_in_a_booklet_table_is_named(tmp_path: Path) -> None:
         r = run("build", "fairy-bucks", "--project", str(proj), "--out", str(tmp_path / "out"))
         assert r.code == 2 and "templates/fairy-bucks.md.j2" in r.err and message in r.err, r.err
         assert "Traceback" not in r.err
+
+
+@pytest.mark.parametrize("svg,says", [
+    ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">' + "<g>" * 20_000 + '<rect width="5" height="5"/>'
+     + "</g>" * 20_000 + "</svg>", "nested over 100 deep"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M 0 0 ' + "L 1.234 5.678 " * 160_000
+     + 'Z"/></svg>', "over 2,000,000 characters of path data"),
+], ids=["deep", "long path"])
+def test_an_svg_too_deep_or_with_too_long_paths_is_named(tmp_path: Path, svg: str, says: str) -> None:
+    """20,000 nested groups (a RecursionError traceback before) or 2 MB of path data (17 s before) in an
+    own symbol: refused before drawing, at the line that uses it, the output folder untouched."""
+    import time
+    assert run("new", str(tmp_path / "game")).code == 0
+    (tmp_path / "game" / "art" / "symbols" / "moth.svg").write_text(svg, encoding="utf-8")
+    started = time.monotonic()
+    r = run("build", "--project", str(tmp_path / "game"), "-j", "1")
+    assert time.monotonic() - started < 15
+    assert r.code == 2 and "Traceback" not in r.err, r.err
+    assert re.search(r"card_data/\w+\.yaml:\d+: .*art/symbols/moth\.svg: .*" + re.escape(says), r.err), r.err
+    assert not shown(tmp_path / "game" / "output")

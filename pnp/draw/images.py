@@ -20,7 +20,13 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.adapters import reportlab as rl
-from pnp.data.format.limits import MAX_PICTURE_PIXELS, MAX_SVG_BYTES, MAX_SVG_ELEMENTS
+from pnp.data.format.limits import (
+    MAX_PICTURE_PIXELS,
+    MAX_SVG_BYTES,
+    MAX_SVG_DEPTH,
+    MAX_SVG_ELEMENTS,
+    MAX_SVG_PATH,
+)
 from pnp.draw.pdf import place_form
 
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
@@ -254,13 +260,39 @@ class Artwork:
 
 
 def _check_svg(path: Path, name: str) -> None:
-    """Refuse an SVG too large or with too many elements to draw in reasonable time, before parsing."""
+    """Refuse an SVG too large, too deep or with too many elements or too much path data to draw in
+    reasonable time, before it is parsed for drawing."""
     size = path.stat().st_size
     if size > MAX_SVG_BYTES:
         raise ValueError(f"{name}: an SVG of {size // 1000} KB is more than pnp reads ({MAX_SVG_BYTES // 1000} KB)")
-    tags = path.read_bytes().count(b"<")
+    data = path.read_bytes()
+    tags = data.count(b"<")
     if tags > MAX_SVG_ELEMENTS:
         raise ValueError(f"{name}: {tags} elements is more than pnp draws in one SVG ({MAX_SVG_ELEMENTS})")
+    _check_svg_shape(data, name)
+
+
+def _check_svg_shape(data: bytes, name: str) -> None:
+    """Nesting depth and path data, read as a stream (a malformed file is left for the SVG reader to name)."""
+    import io
+    import xml.etree.ElementTree as ET
+    depth = points = 0
+    try:
+        for event, el in ET.iterparse(io.BytesIO(data), events=("start", "end")):
+            if event == "end":
+                depth -= 1
+                el.clear()
+                continue
+            depth += 1
+            if depth > MAX_SVG_DEPTH:
+                raise ValueError(f"{name}: elements nested over {MAX_SVG_DEPTH} deep; pnp draws SVGs at most that "
+                                 "deep (flatten the groups)")
+            points += len(el.get("d", "")) + len(el.get("points", ""))
+            if points > MAX_SVG_PATH:
+                raise ValueError(f"{name}: over {MAX_SVG_PATH:,} characters of path data; simplify the paths "
+                                 "(fewer points) before using it")
+    except ET.ParseError:
+        return
 
 
 def _read_svg(svg2rlg: Any, path: Path, root: Path) -> Any:

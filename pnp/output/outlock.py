@@ -71,5 +71,5 @@ def clean_stale(out: Path) -> None:
     """Remove staging folders and half-written temporary files an older release's killed run left in `out`."""
     for stale in out.glob(f"{STAGING_PREFIX}*"):
         shutil.rmtree(stale, ignore_errors=True)
-    for stale in out.glob(".manifest.json.*"):
+    for stale in [*out.glob(".manifest.json.*"), out / ".manifest.lock"]:
         stale.unlink(missing_ok=True)

@@ -25,4 +25,6 @@ MAX_ELEMENTS_DRAWN = 20_000        # elements one card face or back draws, repea
 MAX_PICTURE_PIXELS = 60_000_000   # pixels of one PNG or JPEG (a 300 dpi A2 poster is 35 million)
 MAX_SVG_BYTES = 5_000_000         # bytes of one SVG picture or symbol
 MAX_SVG_ELEMENTS = 50_000         # elements (tags) in one SVG
+MAX_SVG_DEPTH = 100               # nesting of elements in one SVG (deeper overflows the drawing's recursion)
+MAX_SVG_PATH = 2_000_000          # characters of path data (d, points) in one SVG, about 150,000 points
 CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")  # C0 and C1 controls but tab, LF, CR: refused in text
