@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import make_project, run, shown
+from tests.conftest import ROOT, make_project, run, shown
 
 
 @pytest.mark.parametrize("include", ["etc/passwd", "../../../../../../etc/passwd"])
@@ -89,3 +89,24 @@ def test_symlink_loops_are_named_not_crashed_on(tmp_path: Path) -> None:
                   encoding="utf-8")
     r = run("check", "--project", str(root))
     assert r.code == 2 and "loop.md.j2" in r.err and "Traceback" not in r.err, r.err
+
+
+def test_a_database_or_variant_linked_to_a_file_outside_the_project_is_refused(tmp_path: Path) -> None:
+    """card_data/x.yaml or a variant that is a symlink to a file elsewhere is not read (the file named);
+    a database given by its own path outside the project is the user's choice and is read."""
+    root = make_project(tmp_path / "proj", ())
+    outside = tmp_path / "elsewhere" / "bargains.yaml"
+    outside.parent.mkdir()
+    outside.write_bytes((ROOT / "card_data" / "bargains.yaml").read_bytes())
+    (root / "card_data" / "bargains.yaml").symlink_to(outside)
+    r = run("check", "--project", str(root))
+    assert r.code == 2 and "card_data/bargains.yaml" in r.err and "outside the project" in r.err, r.err
+    (root / "card_data" / "bargains.yaml").unlink()
+    (root / "card_data" / "bargains.yaml").write_bytes(outside.read_bytes())
+    variant = tmp_path / "elsewhere" / "rich.yaml"
+    variant.write_text("variant:\n  name: rich\n  base: bargains\n  add:\n  - 10s\n", encoding="utf-8")
+    (root / "card_data" / "variants").mkdir()
+    (root / "card_data" / "variants" / "rich.yaml").symlink_to(variant)
+    r = run("check", str(root / "card_data" / "variants" / "rich.yaml"), "--project", str(root))
+    assert r.code == 2 and "variants/rich.yaml" in r.err and "outside the project" in r.err, r.err
+    assert run("check", str(outside), "--project", str(root)).code == 0  # named by the user, outside: read

@@ -6,9 +6,11 @@ imports, for start-up speed).
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.model import Component, Game
 from pnp.data.reading.project import find_root, own_symbols
 from pnp.data.store.cache import cached
@@ -23,6 +25,7 @@ def load_game(path: Path, display: str | None = None, root: Path | None = None) 
     path = Path(path)
     name = display or str(path)
     root = root or find_root(path) or path.resolve().parent
+    _refuse_links_out(path, name, Path(root))
 
     def fresh() -> tuple[Game, list[Path]]:
         from pnp.data.reading.validate import (
@@ -34,6 +37,20 @@ def load_game(path: Path, display: str | None = None, root: Path | None = None) 
     # the project's own symbols (art/symbols/*.svg) are part of a game; their names key the entry
     ident = (str(path.resolve()), name, str(Path(root).resolve()), own_symbols(root))
     return cached("game", ident, fresh, within=Path(root))
+
+
+def _refuse_links_out(path: Path, name: str, root: Path) -> None:
+    """A database in the project folder (card_data/, variants) that is a link to a file outside it is
+    refused: pnp reads only the project's own files. A path given outside the project is the user's
+    own choice and is read."""
+    try:
+        inside = Path(os.path.abspath(path)).is_relative_to(os.path.abspath(root))
+        leaves = inside and not path.resolve().is_relative_to(root.resolve())
+    except (OSError, RuntimeError):  # a link loop: the reader names it
+        return
+    if leaves:
+        raise InputError([Problem(name, None, "", "this database is a link to a file outside the project folder; "
+                                                  "pnp reads only files inside the project (copy the file here)")])
 
 
 def inputs_of(game: Game) -> list[Path]:

@@ -1,6 +1,8 @@
 """A project folder: card_data/, templates/ and fonts/, and the games it holds."""
 from __future__ import annotations
 
+import os
+
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -73,7 +75,7 @@ class Project:
             return files[name]
         path = Path(name)
         if path.suffix in (".yaml", ".yml") and path.is_file():
-            return path.resolve()
+            return Path(os.path.abspath(path))  # links kept: the loader refuses one that leaves the project
         import difflib
         close = difflib.get_close_matches(name, list(files), n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
