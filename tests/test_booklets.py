@@ -248,3 +248,16 @@ def test_no_sentence_shared_with_the_seeds() -> None:
     result = subprocess.run([sys.executable, str(tool), str(ROOT)], capture_output=True, text=True)
     flagged = [line for line in result.stdout.splitlines() if line.startswith("templates/")]
     assert not flagged, result.stdout
+
+
+@pytest.mark.parametrize("width", ["-5", "0", "nan", "inf", "151"])
+def test_a_card_picture_width_out_of_range_is_a_line_error(tmp_path: Path, width: str) -> None:
+    """Found by the deep fuzz: [[cards 1 width=-5]] was a traceback from ReportLab's page layout."""
+    from conftest import make_project, run
+    project = make_project(tmp_path / "proj")
+    template = project / "templates" / "bargains.md.j2"
+    template.write_text(template.read_text(encoding="utf-8") + f"\n[[cards 1 width={width}]]\n", encoding="utf-8")
+    r = run("build", "bargains", "--project", str(project), "--out", str(tmp_path / "out"))
+    assert r.code == 2 and "Traceback" not in r.err, r.err
+    assert re.search(rf"templates/bargains\.md\.j2 \(rendered\):\d+: width={re.escape(width)}: a number of millimetres "
+                     r"from 5 to 150", r.err), r.err

@@ -5,6 +5,8 @@ and boards are drawn by the same code that draws the cards and boards.
 """
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
@@ -280,10 +282,14 @@ def _card_items(game: Game, b: Block, where: str) -> list[tuple[Any, Any, bool, 
 
 
 def _width(b: Block, where: str) -> float:
+    """A card picture's width: 5 to 150 mm (a negative, zero or endless width broke the page layout)."""
     try:
-        return float(b.options.get("width", 24))
+        width = float(b.options.get("width", 24))
     except ValueError:
-        _fail(where, b, f"width={b.options.get('width')}: a number of millimetres")
+        width = math.nan
+    if not 5 <= width <= 150:  # also refuses nan and inf
+        _fail(where, b, f"width={b.options.get('width')}: a number of millimetres from 5 to 150")
+    return width
 
 
 def _board(game: Game, b: Block, where: str) -> Any:
