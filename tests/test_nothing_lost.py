@@ -173,3 +173,19 @@ def _as_older_layout(out: Path) -> None:
             (shutil.copytree if src.is_dir() else shutil.copy2)(src, older / entry.name)
     shutil.rmtree(out)
     older.rename(out)
+
+
+def test_a_file_system_without_links_is_named_and_nothing_is_written(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Publishing needs symbolic links; where the file system refuses them (FAT, exFAT) the build says so."""
+    import errno
+    project = make_project(tmp_path / "proj")
+    out = tmp_path / "stick"
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(os, "symlink", refused)
+    r = run("build", "--project", str(project), "--out", str(out), "-j", "1")
+    assert r.code == 2 and "cannot hold symbolic links" in r.err and "cp -rL" in r.err, r.err
+    assert not any(out.iterdir())

@@ -17,6 +17,7 @@ into a generation once, the first time it is published to.
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import shutil
@@ -208,7 +209,14 @@ def _replace_with_link(out: Path, path: Path, target: str) -> None:
     tmp.unlink(missing_ok=True)
     if path.is_dir() and not path.is_symlink():  # e.g. .pnp/current in a copy that followed the links
         os.rename(path, Path(tempfile.mkdtemp(prefix="old-", dir=out / STORE)) / path.name)
-    os.symlink(target, tmp)
+    try:
+        os.symlink(target, tmp)
+    except OSError as exc:
+        if exc.errno in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS):
+            raise problem(out, None, "--out", "this folder's file system cannot hold symbolic links (a FAT or "
+                                              "exFAT stick?), which pnp publishes through; build into a folder on "
+                                              "your disk and copy it with `cp -rL`; nothing was written") from None
+        raise
     os.replace(tmp, path)
 
 
