@@ -140,3 +140,24 @@ def test_a_limit_on_another_thread_leaves_no_stray_error_behind() -> None:
     worker.start()
     worker.join(timeout=60)
     assert done == ["ok"]
+
+
+def test_a_worker_forked_while_the_watchdog_is_busy_still_has_limits() -> None:
+    """A process forked while the watchdog held its lock (a build worker) gets a watchdog of its own,
+    instead of a copy of a lock nobody will release."""
+    import os
+
+    from pnp.data.templating import sandbox
+    worker = threading.Thread(target=lambda: render_value("{{ 1 }}", {}))
+    worker.start()
+    worker.join()
+    with sandbox._WATCHDOG._lock:
+        pid = os.fork()
+        if pid == 0:  # the child: template work on a thread, under the limits, must still finish
+            out: list = []
+            inner = threading.Thread(target=lambda: out.append(render_value("{{ 2 + 2 }}", {})))
+            inner.start()
+            inner.join(10)
+            os._exit(0 if out == ["4"] else 3)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0

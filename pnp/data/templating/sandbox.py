@@ -241,6 +241,11 @@ class _Watchdog:
     """One thread per process that stops other threads' template work when it overruns its budget."""
 
     def __init__(self) -> None:
+        self._reset()
+        if hasattr(os, "register_at_fork"):  # a forked worker starts afresh: its copy of the lock may be held
+            os.register_at_fork(after_in_child=self._reset)
+
+    def _reset(self) -> None:
         self._lock = threading.Lock()
         self._budgets: dict[int, tuple[_Budget, list[str]]] = {}
         self._thread: threading.Thread | None = None
