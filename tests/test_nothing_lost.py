@@ -189,3 +189,19 @@ def test_a_file_system_without_links_is_named_and_nothing_is_written(tmp_path: P
     r = run("build", "--project", str(project), "--out", str(out), "-j", "1")
     assert r.code == 2 and "cannot hold symbolic links" in r.err and "cp -rL" in r.err, r.err
     assert not any(out.iterdir())
+
+
+def test_an_older_layout_is_adopted_where_folders_cannot_be_exchanged(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without renameat2 (another kernel or file system) an older release's folders are moved aside and
+    linked instead; the output then shows the same files, and nothing is left in the store."""
+    import pnp.output.publish as publish
+    project = make_project(tmp_path / "proj", ("bargains", "tarot"))
+    out = project / "output"
+    assert run("build", "--project", str(project)).code == 0
+    _as_older_layout(out)
+    before = snapshot(out)
+    monkeypatch.setattr(publish, "_exchange", lambda a, b: False)
+    assert run("build", "tarot", "--clean", "--project", str(project)).code == 0
+    assert snapshot(out) == before and (out / "bargains").is_symlink() and (out / "manifest.json").is_symlink()
+    assert sorted(p.name for p in (out / ".pnp").iterdir() if not p.name.startswith("gen-")) == ["current"]

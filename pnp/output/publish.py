@@ -60,8 +60,7 @@ def staging(out: Path) -> Iterator[Path]:
         store = out / STORE
         try:
             store.mkdir(exist_ok=True)
-            stage = Path(tempfile.mkdtemp(prefix=GENERATION_PREFIX, dir=store))
-            os.chmod(stage, 0o755)  # readable like any folder pnp writes, not mkdtemp's private 0700
+            stage = _new_generation(out)
         except OSError as exc:
             raise problem(out, None, "--out", f"cannot write in the output folder: {exc.strerror or exc}; "
                                               "nothing was written") from None
@@ -74,6 +73,13 @@ def staging(out: Path) -> Iterator[Path]:
                     store.rmdir()  # a first build that failed leaves no trace
                 except OSError:
                     pass
+
+
+def _new_generation(out: Path) -> Path:
+    """An empty generation folder in the store, readable like any folder pnp writes (not mkdtemp's 0700)."""
+    folder = Path(tempfile.mkdtemp(prefix=GENERATION_PREFIX, dir=out / STORE))
+    os.chmod(folder, 0o755)
+    return folder
 
 
 def publish(stage: Path, out: Path, update: Update | None = None,
@@ -139,8 +145,7 @@ def _adopt(out: Path) -> Path | None:
     manifest = out / MANIFEST
     if not names and not (manifest.is_file() and not manifest.is_symlink()):
         return None
-    first = Path(tempfile.mkdtemp(prefix=GENERATION_PREFIX, dir=out / STORE))
-    os.chmod(first, 0o755)
+    first = _new_generation(out)
     _carry_forward(out, first, set(), lambda rel: False, names)
     if manifest.is_file() and not manifest.is_symlink():
         os.link(manifest, first / MANIFEST)
@@ -178,14 +183,11 @@ def _ensure_link(out: Path, name: str, adopt: bool = False) -> None:
         if not adopt:
             raise problem(top, None, "--out", "pnp keeps a link here, but a folder of your own has this "
                                               "name; move it away") from None
-        tmp = out / STORE / f"old-{name}"
-        os.symlink(target, tmp)
-        if not _exchange(tmp, top):
-            tmp.unlink()
-            os.rename(top, out / STORE / f"old-{name}")
-            os.symlink(target, top)
-        return
-    if top.exists() and not adopt:
+        tmp = _new_link(out, f"old-{name}", target)
+        if _exchange(tmp, top):
+            return
+        tmp.unlink()  # no exchange here: the folder is moved aside below, then the link put in its place
+    elif top.exists() and not adopt:
         raise problem(top, None, "--out", "pnp keeps a link here, but a file of your own has this name; "
                                           "move it away") from None
     _replace_with_link(out, top, target)
@@ -204,20 +206,27 @@ def _exchange(a: Path, b: Path) -> bool:
 
 
 def _replace_with_link(out: Path, path: Path, target: str) -> None:
-    """Put a link at `path` (replacing a link or file there) in one rename; made in the store first."""
-    tmp = out / STORE / f".link-{path.name}"
-    tmp.unlink(missing_ok=True)
-    if path.is_dir() and not path.is_symlink():  # e.g. .pnp/current in a copy that followed the links
+    """Put a link at `path` in one rename, made in the store first; a real folder there (an older pnp's,
+    or .pnp/current in a copy that followed the links) is moved into the store, to be removed."""
+    tmp = _new_link(out, f".link-{path.name}", target)
+    if path.is_dir() and not path.is_symlink():
         os.rename(path, Path(tempfile.mkdtemp(prefix="old-", dir=out / STORE)) / path.name)
+    os.replace(tmp, path)
+
+
+def _new_link(out: Path, name: str, target: str) -> Path:
+    """A link `name` in the store pointing at `target` (one left by a killed run is replaced)."""
+    link = out / STORE / name
+    link.unlink(missing_ok=True)
     try:
-        os.symlink(target, tmp)
+        os.symlink(target, link)
     except OSError as exc:
         if exc.errno in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS):
             raise problem(out, None, "--out", "this folder's file system cannot hold symbolic links (a FAT or "
                                               "exFAT stick?), which pnp publishes through; build into a folder on "
                                               "your disk and copy it with `cp -rL`; nothing was written") from None
         raise
-    os.replace(tmp, path)
+    return link
 
 
 def _switch(out: Path, stage: Path) -> None:
