@@ -10,7 +10,7 @@ PNP = Path(__file__).resolve().parent.parent / "pnp"
 # The input stage's rooms have an order of their own (see pnp/data/__init__.py).
 LEVELS = {"adapters": 0, "geometry": 0, "engines": 0, "data": 1, "rules": 2, "draw": 3, "output": 4, "build": 5, "serve": 5,
           "cli": 6, "__main__": 7}
-DATA_ROOMS = {"format": 0.1, "store": 0.2, "stacking": 0.3, "templating": 0.4, "reading": 0.5}
+DATA_ROOMS = {"format": 0.1, "store": 0.2, "stacking": 0.3, "templating": 0.4, "reading": 0.5, "editing": 0.6}
 MAX_LINES = 400
 MAX_FUNCTION = 60  # lines, docstring included
 

@@ -111,8 +111,9 @@ def test_template_work_has_a_memory_and_a_time_limit_on_every_thread(on: str) ->
     endless one by the time limit, on the main thread and on any other (pnp serve renders there)."""
     results: list[tuple[str, float]] = []
 
-    def both() -> None:
-        results.extend([_stopped(DOUBLING, seconds=60), _stopped(FOREVER)])  # memory, however loaded the machine
+    def both() -> None:   # a template of its own per case: one that overran is not run again for a while
+        results.extend([_stopped(DOUBLING + f"{{# {on} #}}", seconds=60),   # memory, however loaded the machine
+                        _stopped(FOREVER + f"{{# {on} #}}")])
 
     if on == "main thread":
         both()
@@ -124,6 +125,17 @@ def test_template_work_has_a_memory_and_a_time_limit_on_every_thread(on: str) ->
     (memory, memory_s), (forever, forever_s) = results
     assert "more than 256 MB of memory" in memory and memory_s < 20.0, memory
     assert "longer than 1 s" in forever and 0.9 < forever_s < 10.0, forever
+
+
+def test_a_runaway_template_costs_its_limit_once_not_once_per_card() -> None:
+    """The second card that renders a template which overran is refused at once, saying why; a changed
+    template runs again (pnp serve shows a runaway loop in about a second, not a second per card)."""
+    text = FOREVER + "{# once #}"
+    first, first_s = _stopped(text)
+    again, again_s = _stopped(text)
+    assert "longer than 1 s" in first and first_s > 0.9
+    assert "longer than 1 s" in again and "not run again" in again and again_s < 0.1
+    assert _stopped("{{ 1 + 1 }}" + "{# once #}") == ("", pytest.approx(0, abs=0.5))
 
 
 def test_a_limit_on_another_thread_leaves_no_stray_error_behind() -> None:

@@ -257,3 +257,8 @@ def test_the_build_button_reports_progress_and_its_pdfs(tmp_path: Path) -> None:
     assert done["total"] > 1 and done["done"] == done["total"] and "--players 2" in done["command"]
     assert {f["path"] for f in done["files"]} >= {"fairy-bucks/money.pdf", "fairy-bucks/checklist.pdf"}
     assert all((proj / "output" / f["path"]).is_file() for f in done["files"])
+    # a failed build keeps the list of the last good build's PDFs (they are untouched)
+    assert builder.start(parse_settings({"players": "9"}, ["fairy-bucks"]))
+    builder.join(30)
+    assert seen[-1]["state"] == "failed" and seen[-1]["earlier"] == done["files"]
+    assert all((proj / "output" / f["path"]).is_file() for f in seen[-1]["earlier"])

@@ -173,3 +173,117 @@ def _session(driver: Any, proj: Path, url: str) -> None:
 
         Image.open(shot).convert("RGB").quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE) \
             .save(ROOT / target, optimize=True)
+
+
+def _project_with_a_spreadsheet(tmp_path: Path) -> Path:
+    """Fairy Bargains (cards in YAML) beside the `pnp new` starter (cards in a CSV file)."""
+    import shutil
+
+    from conftest import run
+
+    proj = make_project(tmp_path / "proj", ("bargains",))
+    assert run("new", str(tmp_path / "starter")).code == 0
+    for name in ("lanterns.yaml", "lanterns.csv"):
+        shutil.copy(tmp_path / "starter/card_data" / name, proj / "card_data")
+    shutil.copytree(tmp_path / "starter/art", proj / "art")
+    shutil.copy(tmp_path / "starter/templates/rules.md.j2", proj / "templates")
+    return proj
+
+
+def _edit(driver: Any, tile: str, values: dict[str, str], meanwhile: Callable[[], None] | None = None) -> str:
+    """Open a card, press Edit, fill the form (then run `meanwhile`) and save; the status line it shows."""
+    from selenium.webdriver.support.ui import Select
+
+    js(driver, f"document.querySelector(`.tile[data-id='{tile}']`).click()")
+    wait(lambda: js(driver, "return document.getElementById('card').open && "
+                            "!document.getElementById('edit-open').hidden"), "the card view with its Edit button")
+    driver.find_element("css selector", "#edit-open").click()
+    wait(lambda: js(driver, "return !document.getElementById('card-edit').hidden"), "the form")
+    for name, value in values.items():
+        box = driver.find_element("css selector", f"#edit-{name}")
+        if box.tag_name == "select":
+            Select(box).select_by_value(value)
+        else:
+            box.clear()
+            box.send_keys(value)
+    js(driver, "document.getElementById('edit-status').replaceChildren()")
+    if meanwhile:
+        meanwhile()
+    driver.find_element("css selector", "#edit-save").click()
+    return wait(lambda: js(driver, "return document.getElementById('edit-status').textContent"), "the answer")
+
+
+def test_cards_are_edited_in_the_page_and_written_back(tmp_path: Path, browser: Any) -> None:
+    from conftest import run
+
+    proj = _project_with_a_spreadsheet(tmp_path)
+    server, app = make_server(Project.at(proj), proj / "output", 0)
+    serve(server, app)
+    try:
+        port = server.server_address[1]
+        browser.get(f"http://127.0.0.1:{port}/")
+        wait(lambda: js(browser, "return document.querySelectorAll('.game').length") == 2, "two games")
+        db, sheet = proj / "card_data/bargains.yaml", proj / "card_data/lanterns.csv"
+        yaml_before, csv_before = db.read_text(encoding="utf-8"), sheet.read_text(encoding="utf-8")
+
+        # a YAML card: one line of the database changes, comments and every other line stay
+        status = _edit(browser, "bargains/deck/face/3/", {"text": "An acorn today, an oak of a deal someday."})
+        assert status.startswith("Saved: changed 3 in card_data/bargains.yaml"), status
+        after = db.read_text(encoding="utf-8")
+        old_line = "        text: An acorn today; perhaps an oak of a deal tomorrow.\n"
+        assert after == yaml_before.replace(old_line, "        text: An acorn today, an oak of a deal someday.\n")
+        wait(lambda: "an oak of a deal someday" in str(js(browser, "return JSON.stringify("
+             "[...document.querySelectorAll('#card-fields td')].map(t => t.textContent))")) or
+             js(browser, "return document.querySelector(`.tile[data-id='bargains/deck/face/3/']`).dataset.picture")
+             != "", "the preview to follow")
+
+        # a CSV card: its row changes, nothing else in either file
+        status = _edit(browser, "lanterns/deck/face/jar/", {"name": "Firefly Lamp", "suit": "star"})
+        assert status.startswith("Saved: changed jar in card_data/lanterns.csv"), status
+        assert sheet.read_text(encoding="utf-8") == csv_before.replace(
+            "jar,Firefly Jar,4,3,star,", "jar,Firefly Lamp,4,3,star,")
+        assert db.read_text(encoding="utf-8") == after
+        wait(lambda: js(browser, "return document.querySelector(`.tile[data-id='lanterns/deck/face/jar/'] .name`)"
+                                 ".textContent") == "Firefly Lamp", "the renamed card on the contact sheet")
+        with app.live.cache.drawing:   # PDFium is not thread-safe: the server's threads wait
+            assert run("check", "--project", str(proj)).code == 0
+
+        # an invalid edit: refused with pnp check's message, the file untouched
+        csv_now = sheet.read_text(encoding="utf-8")
+        status = _edit(browser, "lanterns/deck/face/moth/", {"copies": "9"})
+        assert "would not pass pnp check" in status and "lanterns.yaml:" in status, status
+        assert sheet.read_text(encoding="utf-8") == csv_now
+
+        # undo the last save: the CSV file is as it was before the page touched it
+        browser.find_element("css selector", "#edit-undo").click()
+        wait(lambda: "Undone" in js(browser, "return document.getElementById('edit-status').textContent"), "undo")
+        assert sheet.read_text(encoding="utf-8") == csv_before
+
+        # the file changed on disk while the form was open: not overwritten; the form shows the file as it is
+        def someone_saves() -> None:
+            sheet.write_text(csv_before.replace("jar,Firefly Jar,", "jar,Jar of Fireflies,"), encoding="utf-8")
+
+        status = _edit(browser, "lanterns/deck/face/jar/", {"name": "Lamp"}, someone_saves)
+        assert "changed on disk since the page opened this card" in status, status
+        wait(lambda: js(browser, "return document.getElementById('edit-name').value") == "Jar of Fireflies",
+             "the form reloaded from the file")
+        assert "jar,Jar of Fireflies," in sheet.read_text(encoding="utf-8")
+
+        # a card that cannot be drawn any more keeps its last good picture, marked, with the reason
+        js(browser, "document.getElementById('card').close()")
+        jar = "document.querySelector(`.tile[data-id='lanterns/deck/face/jar/']`)"
+        wait(lambda: js(browser, f"return {jar}.querySelector('img').naturalWidth > 0 && "
+                                 f"{jar}.querySelector('img').getAttribute('src') === {jar}.dataset.want"), "jar drawn")
+        shown = js(browser, f"return {jar}.querySelector('img').getAttribute('src')")
+        design = proj / "card_data/lanterns.yaml"
+        design.write_text(design.read_text(encoding="utf-8").replace(
+            "file: art/lantern.svg", "file: \"art/{{ 'gone' if card.key == 'jar' else 'lantern' }}.svg\""),
+            encoding="utf-8")
+        wait(lambda: js(browser, f"return {jar}.classList.contains('failed')"), "the failure mark", timeout=15)
+        assert js(browser, f"return {jar}.querySelector('img').getAttribute('src')") == shown
+        assert js(browser, f"return !{jar}.querySelector('.warn').hidden && {jar}.querySelector('img').naturalWidth > 0")
+        assert "gone.svg" in js(browser, f"return {jar}.dataset.error")
+        others = js(browser, "return [...document.querySelectorAll('[data-slug=lanterns] .tile.failed')].length")
+        assert others == 1
+    finally:
+        stop(server, app)

@@ -9,13 +9,17 @@ from pnp.cli.common import open_project, project_option
 @click.command()
 @project_option
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
-              help="Port on 127.0.0.1 (0: any free port).")
+              help="Port to listen on (0: any free port).")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; anything but this machine needs --allow-remote.")
+@click.option("--allow-remote", is_flag=True,
+              help="Let other machines connect (to --host); every request then needs the printed address's token.")
 @click.option("--out", "out_dir", default="output", show_default=True,
               help="Output folder for the Build button (relative to the project).")
-def serve(project_dir: str, port: int, out_dir: str) -> None:
-    """Preview every game in the browser; the page follows your edits as you save.
+def serve(project_dir: str, port: int, host: str, allow_remote: bool, out_dir: str) -> None:
+    """Preview every game in the browser, and edit its cards there; the page follows your saves.
 
-    Serves on 127.0.0.1 only, until Ctrl+C.
+    Serves on 127.0.0.1 only (unless --host with --allow-remote), until Ctrl+C.
     """
     # lazy: only this command needs the server and the watcher (start-up speed)
     import threading
@@ -25,16 +29,20 @@ def serve(project_dir: str, port: int, out_dir: str) -> None:
 
     project = open_project(project_dir)
     try:
-        server, app = make_server(project, project.output(out_dir), port)
+        server, app = make_server(project, project.output(out_dir), port, host, allow_remote)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
     except OSError as exc:
-        raise click.ClickException(f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc} "
+        raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror or exc} "
                                    f"(try --port 0 for any free port)") from None
-    host, bound = str(server.server_address[0]), server.server_address[1]
+    bound = server.server_address[1]
+    shown = f"[{host}]" if ":" in host else host
+    address = f"http://{shown}:{bound}/" + (f"?token={app.guard.token}" if app.guard.remote else "")
     problems = len(app.live.snapshot.all_problems())
     try:
         start(server, app)
         games = len(app.live.snapshot.games)
-        click.echo(f"Serving {project.root} at http://{host}:{bound}/ ({games} game{'s' * (games != 1)}, "
+        click.echo(f"Serving {project.root} at {address} ({games} game{'s' * (games != 1)}, "
                    f"{problems} problem{'s' * (problems != 1)}); Ctrl+C stops")
         threading.Event().wait()
     except KeyboardInterrupt:

@@ -101,6 +101,7 @@ class Status:
     seconds: float = 0.0
     files: list[dict[str, Any]] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    earlier: list[dict[str, Any]] = field(default_factory=list)   # the last good build's files (untouched)
 
 
 class Builder:
@@ -119,7 +120,8 @@ class Builder:
         with self._lock:
             if self.status.state == "running":
                 return False
-            self.status = Status("running", command=settings.command())
+            last = self.status.files if self.status.state == "done" else self.status.earlier
+            self.status = Status("running", command=settings.command(), earlier=last)
             self._thread = threading.Thread(target=self._run, args=(settings,), daemon=True, name="pnp-serve-build")
             self._thread.start()
         self._send()

@@ -16,6 +16,7 @@ from typing import Any
 
 import watchfiles
 
+from pnp.serve.guard import MAX_STREAMS
 from pnp.serve.pictures import PictureCache
 from pnp.serve.state import WATCHED, Changes, Snapshot, Tracker, changes
 
@@ -23,21 +24,30 @@ DEBOUNCE_MS = 80     # a save is often several writes; wait this long for them t
 
 
 class Hub:
-    """The open pages' event queues; `send` reaches every page."""
+    """The open pages' event queues; `send` reaches every page.
 
-    def __init__(self) -> None:
-        self._queues: set[queue.Queue] = set()
+    At most `limit` pages listen: a new one ends the oldest stream (a page still open
+    reconnects on its own), so streams nobody reads cannot pile up.
+    """
+
+    def __init__(self, limit: int = MAX_STREAMS) -> None:
+        self._queues: dict[queue.Queue, None] = {}   # oldest first
         self._lock = threading.Lock()
+        self.limit = limit
 
     def subscribe(self) -> queue.Queue:
         q: queue.Queue = queue.Queue(maxsize=256)
         with self._lock:
-            self._queues.add(q)
+            while len(self._queues) >= self.limit:
+                oldest = next(iter(self._queues))
+                del self._queues[oldest]
+                _end(oldest)
+            self._queues[q] = None
         return q
 
     def unsubscribe(self, q: queue.Queue) -> None:
         with self._lock:
-            self._queues.discard(q)
+            self._queues.pop(q, None)
 
     def send(self, event: str | None, data: Any = None) -> None:
         """Queue an event for every page (None ends every event stream)."""
@@ -47,11 +57,24 @@ class Hub:
                 try:
                     q.put_nowait(message)
                 except queue.Full:   # a page that stopped reading: it reconnects and reloads
-                    self._queues.discard(q)
+                    del self._queues[q]
+                    _end(q)
 
     @property
     def pages(self) -> int:
         return len(self._queues)
+
+
+def _end(q: queue.Queue) -> None:
+    """Tell the thread serving a stream to end it (room is made for the message if need be)."""
+    try:
+        q.get_nowait()
+    except queue.Empty:
+        pass
+    try:
+        q.put_nowait(None)
+    except queue.Full:
+        pass
 
 
 def watch_filter(root: Path):

@@ -40,6 +40,7 @@ class Source:
     comp: str
     index: int   # into printed_cards(game, comp) with the default set counts
     side: str    # "face" | "back"
+    tile: str = ""   # the page's tile this picture is for (its last good picture is kept by this)
 
 
 class FileDigests:
@@ -125,12 +126,18 @@ def frame_for(size_name: str, card: Size) -> Frame:
     return cell_frame(card, *THUMB_BOX)
 
 
+class DrawFailed(Exception):
+    """A picture that cannot be drawn; the message says why (it is kept, not drawn again)."""
+
+
 class PictureCache:
     """PNG bytes by (key, size); renders a picture the first time it is asked for.
 
     Mutable by design (it is the cache). `drawing` serialises all drawing in the server
     (pictures, the checks of a refresh, builds): PDFium must not be used from two threads
     at once, and ReportLab's fonts keep per-document state in objects every thread shares.
+    It also remembers, per tile, the last picture that was drawn (`good`), so a card whose
+    new version fails keeps showing its last good picture, and why the new one failed.
     """
 
     def __init__(self, limit: int = CACHE_LIMIT):
@@ -138,24 +145,45 @@ class PictureCache:
         self.drawing = threading.RLock()
         self._limit = limit
         self.renders = 0
+        self.good: dict[str, tuple[str, Source]] = {}        # tile id -> its last key drawn, and how
+        self.failed: OrderedDict[str, str] = OrderedDict()   # key -> why it cannot be drawn
 
     def has(self, key: str, size: str = "thumb") -> bool:
         return (key, size) in self._png
 
+    def source(self, key: str) -> Source | None:
+        """The source of a tile's last good picture (still served after the card changed)."""
+        return next((s for k, s in list(self.good.values()) if k == key), None)
+
     def get(self, key: str, size: str, source: Source) -> bytes:
+        """The picture; DrawFailed (with the reason) when it cannot be drawn."""
         with self.drawing:
             if (key, size) in self._png:
                 self._png.move_to_end((key, size))
                 return self._png[(key, size)]
-            png = draw(source, size)
+            if key in self.failed:
+                raise DrawFailed(self.failed[key])
+            try:
+                png = draw(source, size)
+            except Exception as exc:  # noqa: BLE001 - any failure is the card's; the page shows it
+                self._fail(key, exc)
+                raise DrawFailed(self.failed[key]) from None
             self.renders += 1
-            self._png[(key, size)] = png
-            self._trim()
+            self._keep(key, size, source, png)
             return png
 
-    def _trim(self) -> None:
+    def _keep(self, key: str, size: str, source: Source, png: bytes) -> None:
+        self._png[(key, size)] = png
+        if source.tile:
+            self.good[source.tile] = (key, source)
         while len(self._png) > self._limit:
             self._png.popitem(last=False)
+
+    def _fail(self, key: str, exc: Exception) -> None:
+        problems = getattr(exc, "problems", None)
+        self.failed[key] = "; ".join(str(p) for p in problems) if problems else (str(exc) or type(exc).__name__)
+        while len(self.failed) > self._limit:
+            self.failed.popitem(last=False)
 
 
     def warm(self, items: list[tuple[str, Source]], size: str = "thumb", batch: int = 12,
@@ -178,11 +206,10 @@ class PictureCache:
                         pngs = draw_many([s for _, s in chunk], size)
                     except Exception:  # noqa: BLE001, S112 - drawn (and reported) one by one when the page asks
                         continue
-                    for (key, _), png in zip(chunk, pngs):
-                        self._png[(key, size)] = png
+                    for (key, src), png in zip(chunk, pngs):
+                        self._keep(key, size, src, png)
                     self.renders += len(chunk)
                     done += len(chunk)
-                    self._trim()
         return done
 
 

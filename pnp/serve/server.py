@@ -1,4 +1,4 @@
-"""The preview's HTTP server: the standard library's ThreadingHTTPServer on 127.0.0.1 only.
+"""The preview's HTTP server: the standard library's ThreadingHTTPServer, on 127.0.0.1 by default.
 
 Why the standard library: the preview serves one page, a few JSON answers, PNGs and a
 server-sent event stream to one person's browser on the same machine; http.server does
@@ -7,13 +7,16 @@ lets an open event stream wait while pictures are served.
 
 Routes: `/` the page, `/static/*` its script and style, `/api/state` the snapshot,
 `/events` server-sent events, `/picture/KEY.png?size=thumb|full` a card,
-`/output/PATH` built PDFs, `/files/PATH` project files, `POST /api/build`.
-Files are served only from inside the output and project folders; anything else is refused.
+`/output/PATH` built files, `/files/PATH` the project's inputs, `/api/card` a card's form;
+`POST /api/build`, `/api/edit`, `/api/undo`. Every request passes `guard` first (Host; for a
+change also Origin, JSON and the run's token); files are served only from the output folder
+and the project's input folders, never a hidden file, never a listing.
 """
 from __future__ import annotations
 
 import json
 import queue
+import socket
 import threading
 from dataclasses import dataclass
 from http import HTTPStatus
@@ -24,16 +27,22 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 from pnp.data.reading.project import Project
 from pnp.serve.builds import Builder, parse_settings
+from pnp.serve.editor import Editor, Refused
+from pnp.serve.guard import IDLE_S, TOKEN_COOKIE, Connections, Guard, Refusal, body_length, is_loopback
 from pnp.serve.live import Hub, Live
 from pnp.serve.page import asset, page
-from pnp.serve.pictures import PictureCache
-from pnp.serve.state import Tracker
+from pnp.serve.pictures import DrawFailed, PictureCache
+from pnp.serve.state import WATCHED, Tracker
 
-HOST = "127.0.0.1"   # never another interface: the preview reads and writes the project folder
+HOST = "127.0.0.1"   # the default: this machine only (another address needs --allow-remote)
 KEEPALIVE_S = 15.0
-TYPES = {".pdf": "application/pdf", ".png": "image/png", ".json": "application/json", ".svg": "image/svg+xml",
-         ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".yaml": "text/plain; charset=utf-8",
-         ".j2": "text/plain; charset=utf-8", ".csv": "text/plain; charset=utf-8", ".txt": "text/plain; charset=utf-8"}
+TEXT = "text/plain; charset=utf-8"
+INPUTS = {".yaml": TEXT, ".yml": TEXT, ".csv": TEXT, ".j2": TEXT, ".md": TEXT, ".txt": TEXT,
+          ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+          ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".svg": "image/svg+xml",
+          ".ttf": "font/ttf", ".otf": "font/otf"}
+OUTPUTS = {".pdf": "application/pdf", ".png": "image/png", ".json": "application/json", ".zip": "application/zip",
+           ".jpg": "image/jpeg", ".txt": TEXT}
 
 
 @dataclass
@@ -44,16 +53,27 @@ class App:
     out: Path
     live: Live
     builder: Builder
+    editor: Editor
+    guard: Guard
 
     @classmethod
-    def open(cls, project: Project, out: Path) -> App:
+    def open(cls, project: Project, out: Path, guard: Guard) -> App:
         hub = Hub()
         cache = PictureCache()
         live = Live(Tracker(project), cache, hub)
-        return cls(project, out, live, Builder(project, out, lambda status: hub.send("build", status), cache.drawing))
+        builder = Builder(project, out, lambda status: hub.send("build", status), cache.drawing)
+        return cls(project, out, live, builder, Editor(live.tracker, cache.drawing), guard)
 
     def state(self) -> dict[str, Any]:
         data = self.live.snapshot.as_json()
+        cache = self.live.cache
+        for game in data["games"]:   # a picture that cannot be drawn: the tile's last good one, and why
+            for comp in game["components"]:
+                for tile in comp["tiles"]:
+                    good = cache.good.get(tile["id"])
+                    tile["fallback"] = good[0] if good and good[0] != tile["picture"] else ""
+                    if tile["picture"] in cache.failed and not tile["error"]:
+                        tile["error"] = cache.failed[tile["picture"]]
         try:
             output_name = str(self.out.relative_to(self.project.root))
         except ValueError:
@@ -63,30 +83,64 @@ class App:
         return data
 
 
-def confined(base: Path, rel: str) -> Path | None:
-    """`base/rel` when it stays inside `base` (after `..` and symbolic links), else None."""
+def confined(base: Path, rel: str, kinds: dict[str, str], folders: tuple[str, ...] = ()) -> Path | None:
+    """`base/rel` when it is a file of one of `kinds` inside `base` (and inside one of `folders` when
+    given), after `..` and symbolic links, with no hidden part (`.env`, `.pnp/`); else None."""
     root = base.resolve()
-    path = (root / unquote(rel)).resolve()
-    return path if path.is_relative_to(root) else None
+    parts = [p for p in unquote(rel).split("/") if p]
+    if not parts or any(p.startswith(".") for p in parts) or Path(parts[-1]).suffix.lower() not in kinds:
+        return None
+    if folders and parts[0] not in folders:
+        return None
+    path = (root / "/".join(parts)).resolve()
+    if not path.is_relative_to(root) or path.suffix.lower() not in kinds:
+        return None
+    if folders and path.relative_to(root).parts[0] not in folders:
+        return None
+    return path
 
 
 class Handler(BaseHTTPRequestHandler):
-    """One request; the App is set on a subclass made by `make_server`."""
+    """One connection's requests; the App is set on a subclass made by `make_server`."""
 
     app: App
+    server: Server
     server_version = "pnp-serve"
     protocol_version = "HTTP/1.1"
+    timeout = IDLE_S   # a connection that sends nothing for this long is closed
 
     def log_message(self, format: str, *args: Any) -> None:  # quiet: the terminal shows the address only
         pass
 
+    def handle_one_request(self) -> None:
+        self.server.connections.idle(self.connection)
+        super().handle_one_request()
+
+    def parse_request(self) -> bool:
+        ok = super().parse_request()
+        self.server.connections.busy(self.connection)
+        return ok
+
+    def _headers(self) -> dict[str, str]:
+        return {k.lower(): v for k, v in self.headers.items()}
+
+    def _refuse(self, refused: Refusal) -> None:
+        self.close_connection = True
+        self._send(refused.status, (refused.message + "\n").encode(), headers={"Connection": "close"})
+
     def do_GET(self) -> None:
         url = urlsplit(self.path)
         route = url.path
+        refused = self.app.guard.check_read(self._headers(), url.query)
+        if refused:
+            return self._refuse(refused)
         if ".." in route.split("/") or "\\" in unquote(route):
             return self._send(HTTPStatus.FORBIDDEN, b"refused: path leaves the project\n")
         if route == "/":
-            return self._send(HTTPStatus.OK, page().encode(), "text/html; charset=utf-8")
+            html = page().replace("{{TOKEN}}", self.app.guard.token).encode()
+            cookie = {"Set-Cookie": f"{TOKEN_COOKIE}={self.app.guard.token}; HttpOnly; SameSite=Strict; Path=/"}
+            return self._send(HTTPStatus.OK, html, "text/html; charset=utf-8",
+                              {"Cache-Control": "no-store", **(cookie if self.app.guard.remote else {})})
         if route.startswith("/static/"):
             body = asset(route.removeprefix("/static/"))
             if body is None:
@@ -95,50 +149,77 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(HTTPStatus.OK, body, f"{kind}; charset=utf-8")
         if route == "/api/state":
             return self._json(self.app.state())
+        if route == "/api/card":
+            q = parse_qs(url.query)
+            return self._answer(lambda: self.app.editor.open(q.get("game", [""])[0], q.get("component", [""])[0],
+                                                             q.get("card", [""])[0] or None))
         if route == "/events":
             return self._events()
         if route.startswith("/picture/") and route.endswith(".png"):
             size = parse_qs(url.query).get("size", ["thumb"])[0]
             return self._picture(route.removeprefix("/picture/").removesuffix(".png"), size)
         if route.startswith("/output/"):
-            return self._file(self.app.out, route.removeprefix("/output/"))
+            return self._file(confined(self.app.out, route.removeprefix("/output/"), OUTPUTS), OUTPUTS)
         if route.startswith("/files/"):
-            return self._file(self.app.project.root, route.removeprefix("/files/"))
+            return self._file(confined(self.app.project.root, route.removeprefix("/files/"), INPUTS, WATCHED), INPUTS)
         self._send(HTTPStatus.NOT_FOUND, b"not found\n")
 
     def do_POST(self) -> None:
-        if urlsplit(self.path).path != "/api/build":
-            return self._send(HTTPStatus.NOT_FOUND, b"not found\n")
+        url = urlsplit(self.path)
+        headers = self._headers()
+        refused = self.app.guard.check_change(headers, url.query)
+        length = body_length(headers) if refused is None else refused
+        if isinstance(length, Refusal):
+            return self._refuse(length)
         try:
-            length = int(self.headers.get("Content-Length", "0"))
-            form = json.loads(self.rfile.read(min(length, 65536)) or b"{}")
-            settings = parse_settings(form if isinstance(form, dict) else {},
-                                      list(self.app.project.game_files()))
+            form = json.loads(self.rfile.read(length) or b"{}")
+        except (ValueError, UnicodeDecodeError):
+            return self._json({"ok": False, "error": "the body is not JSON"}, HTTPStatus.BAD_REQUEST)
+        form = form if isinstance(form, dict) else {}
+        if url.path == "/api/build":
+            return self._build(form)
+        if url.path == "/api/edit":
+            return self._answer(lambda: self.app.editor.save(form))
+        if url.path == "/api/undo":
+            return self._answer(self.app.editor.undo)
+        self._send(HTTPStatus.NOT_FOUND, b"not found\n")
+
+    def _build(self, form: dict[str, Any]) -> None:
+        try:
+            settings = parse_settings(form, list(self.app.project.game_files()))
         except ValueError as exc:
             return self._json({"ok": False, "error": str(exc)}, HTTPStatus.BAD_REQUEST)
         if not self.app.builder.start(settings):
             return self._json({"ok": False, "error": "a build is already running"}, HTTPStatus.CONFLICT)
         self._json({"ok": True, "command": settings.command()}, HTTPStatus.ACCEPTED)
 
+    def _answer(self, work: Any) -> None:
+        """The editor's answer as JSON; a refusal with its status and message."""
+        try:
+            return self._json(work())
+        except Refused as exc:
+            return self._json(exc.as_json(), HTTPStatus(exc.status))
+        except OSError as exc:
+            return self._json({"ok": False, "error": f"cannot read or write the file: {exc.strerror or exc}"},
+                              HTTPStatus.CONFLICT)
+
     def _picture(self, key: str, size: str) -> None:
-        source = self.app.live.snapshot.pictures.get(key)
+        source = self.app.live.snapshot.pictures.get(key) or self.app.live.cache.source(key)
         if source is None or size not in ("thumb", "full"):
             return self._send(HTTPStatus.NOT_FOUND, b"no such picture (the card has changed since)\n")
         try:
             png = self.app.live.cache.get(key, size, source)
-        except Exception as exc:  # noqa: BLE001 - the problems panel says why; the server keeps going
+        except DrawFailed as exc:   # the page shows the tile's last good picture and this message
             return self._send(HTTPStatus.UNPROCESSABLE_ENTITY, f"cannot draw this card: {exc}\n".encode())
         # a key names the picture's content, so the browser may keep it as long as it likes
         self._send(HTTPStatus.OK, png, "image/png", {"Cache-Control": "max-age=31536000, immutable"})
 
-    def _file(self, base: Path, rel: str) -> None:
-        path = confined(base, rel)
+    def _file(self, path: Path | None, kinds: dict[str, str]) -> None:
         if path is None:
-            return self._send(HTTPStatus.FORBIDDEN, b"refused: path leaves the project\n")
+            return self._send(HTTPStatus.FORBIDDEN, b"refused: not a file the preview serves\n")
         if not path.is_file():
             return self._send(HTTPStatus.NOT_FOUND, b"not found\n")
-        kind = TYPES.get(path.suffix.lower(), "application/octet-stream")
-        self._send(HTTPStatus.OK, path.read_bytes(), kind, {"Cache-Control": "no-store"})
+        self._send(HTTPStatus.OK, path.read_bytes(), kinds[path.suffix.lower()], {"Cache-Control": "no-store"})
 
     def _events(self) -> None:
         q = self.app.live.hub.subscribe()
@@ -160,7 +241,7 @@ class Handler(BaseHTTPRequestHandler):
                     return
                 self.wfile.write(message.encode())
                 self.wfile.flush()
-        except (BrokenPipeError, ConnectionResetError, TimeoutError):
+        except (OSError, ValueError):   # the page went away, or its connection was closed for room
             return
         finally:
             self.app.live.hub.unsubscribe(q)
@@ -168,32 +249,59 @@ class Handler(BaseHTTPRequestHandler):
     def _json(self, data: Any, status: HTTPStatus = HTTPStatus.OK) -> None:
         self._send(status, json.dumps(data, default=str).encode(), "application/json", {"Cache-Control": "no-store"})
 
-    def _send(self, status: HTTPStatus, body: bytes, kind: str = "text/plain; charset=utf-8",
-              headers: dict[str, str] | None = None) -> None:
+    def _send(self, status: HTTPStatus, body: bytes, kind: str = TEXT, headers: dict[str, str] | None = None) -> None:
         try:
             self.send_response(status)
             self.send_header("Content-Type", kind)
             self.send_header("Content-Length", str(len(body)))
             self.send_header("X-Content-Type-Options", "nosniff")
+            self.send_header("X-Frame-Options", "DENY")
+            self.send_header("Referrer-Policy", "no-referrer")
             for name, value in (headers or {}).items():
                 self.send_header(name, value)
             self.end_headers()
             if self.command != "HEAD":
                 self.wfile.write(body)
-        except (BrokenPipeError, ConnectionResetError):
+        except OSError:
             pass
 
 
 class Server(ThreadingHTTPServer):
+    """A thread per connection, counted: at the cap the longest-idle connection makes room."""
+
     daemon_threads = True
     allow_reuse_address = True
+    request_queue_size = 128
+
+    def __init__(self, address: tuple[str, int], handler: type[BaseHTTPRequestHandler]):
+        self.connections = Connections()
+        if ":" in address[0]:
+            self.address_family = socket.AF_INET6
+        super().__init__(address, handler)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        self.connections.admit(request)
+        super().process_request(request, client_address)
+
+    def shutdown_request(self, request: Any) -> None:
+        self.connections.drop(request)
+        super().shutdown_request(request)
 
 
-def make_server(project: Project, out: Path, port: int = 8000) -> tuple[Server, App]:
-    """A server bound to 127.0.0.1:port (0: any free port), with the project's first snapshot taken."""
-    app = App.open(project, out)
-    handler = type("BoundHandler", (Handler,), {"app": app})
-    return Server((HOST, port), handler), app
+def make_server(project: Project, out: Path, port: int = 8000, host: str = HOST,
+                allow_remote: bool = False) -> tuple[Server, App]:
+    """A server bound to host:port (0: any free port), with the project's first snapshot taken.
+
+    A host other than this machine's loopback needs `allow_remote` (ValueError otherwise).
+    """
+    remote = not is_loopback(host)
+    if remote and not allow_remote:
+        raise ValueError(f"--host {host} lets other machines read and change this project; pnp serve listens "
+                         "on 127.0.0.1 unless you add --allow-remote (then every request needs the token)")
+    server = Server((host, port), Handler)
+    app = App.open(project, out, Guard(host, server.server_address[1], remote))
+    server.RequestHandlerClass = type("BoundHandler", (Handler,), {"app": app})
+    return server, app
 
 
 def serve(server: Server, app: App) -> threading.Thread:

@@ -57,6 +57,8 @@ class Tile:
     line: int
     fields: dict[str, Any]
     error: str = ""
+    component: str = ""
+    card: str = ""    # the card's key (faces: what the editor opens)
 
 
 @dataclass(frozen=True)
@@ -147,6 +149,12 @@ class Tracker:
         self.snapshot: Snapshot | None = None
         self._fonts: tuple[str, Fonts] | None = None
         self._sources: dict[str, dict[str, Source]] = {}   # game -> picture key -> source (last good load)
+        self.loaded: dict[str, Game] = {}                   # game -> its last good load (the editor's fields)
+
+    @property
+    def fonts(self) -> Fonts:
+        """The fonts the last refresh drew with."""
+        return self._load_fonts(self.files.folder(self.project.fonts))[0]
 
     def refresh(self) -> Snapshot:
         root = self.project.root
@@ -166,6 +174,7 @@ class Tracker:
             view = old if old is not None and old.digest == digest else self._game(path, digest, fonts, shared, old)
             games.append(view)
         self._sources = {g.slug: self._sources[g.slug] for g in games if g.slug in self._sources}
+        self.loaded = {g.slug: self.loaded[g.slug] for g in games if g.slug in self.loaded}
         for view in games:
             pictures.update(self._sources.get(view.slug, {}))
         version = self.snapshot.version + 1 if self.snapshot else 1
@@ -199,7 +208,8 @@ class Tracker:
             return GameView(path.stem, path.stem, "", where, "", True, old.components if old else (),
                             (ProblemItem("error", f"{where}: cannot load: {exc!r}", where, None, path.stem),),
                             digest)
-        problems = _check(game, fonts)
+        problems = check(game, fonts)
+        self.loaded[game.slug] = game
         sources: dict[str, Source] = {}
         components = tuple(_component(game, comp, fonts, shared, self.files, sources) for comp in game.components)
         self._sources[game.slug] = sources
@@ -208,7 +218,7 @@ class Tracker:
         return GameView(game.slug, game.game.name, game.tag, where, players, False, components, problems, digest)
 
 
-def _check(game: Game, fonts: Fonts) -> tuple[ProblemItem, ...]:
+def check(game: Game, fonts: Fonts) -> tuple[ProblemItem, ...]:
     """`pnp check` for one loaded game: rule violations, then what drawing the cards finds."""
     out: list[ProblemItem] = []
     try:
@@ -235,14 +245,15 @@ def _component(game: Game, comp: Component, fonts: Fonts, shared: str, files: Fi
     def tile(index: int, side: str, ident: str, name: str, code: str, copies: int, line: int,
              fields: dict[str, Any]) -> Tile:
         p = cards[index]
+        ident = f"{game.slug}/{comp.key}/{side}/{ident}/{p.set_index or ''}"
         try:
             key = picture_key(game, comp, p, side, shared, files)
-            sources[key] = Source(game, fonts, comp.key, index, side)
+            sources[key] = Source(game, fonts, comp.key, index, side, ident)
             error = ""
         except InputError as exc:
             key, error = "", "; ".join(str(x) for x in exc.problems)
-        return Tile(f"{game.slug}/{comp.key}/{side}/{ident}/{p.set_index or ''}", side, name, code, copies,
-                    p.set_index, p.mark.label if p.mark else "", key, game.where, line, fields, error)
+        return Tile(ident, side, name, code, copies, p.set_index, p.mark.label if p.mark else "", key,
+                    game.where, line, fields, error, comp.key, p.card.key if side == "face" else "")
 
     for i, p in enumerate(cards):
         fields = dict(p.card.values) | ({"text": p.card.text} if p.card.text else {})

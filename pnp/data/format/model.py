@@ -227,6 +227,7 @@ class Game:
     root: Path = fld(default=Path("."), metadata={"internal": True})  # project folder: templates/ and fonts/
     symbols: tuple[str, ...] = fld(default=(), metadata={"internal": True})  # own symbols: art/symbols/*.svg
     sheets: tuple[Path, ...] = fld(default=(), metadata={"internal": True})  # spreadsheets its cards came from
+    unsaved: bool = fld(default=False, metadata={"internal": True})  # read from an edit not yet written: not cached
 
     @property
     def tag(self) -> str:

@@ -7,6 +7,7 @@ imports, for start-up speed).
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -16,16 +17,21 @@ from pnp.data.reading.project import find_root, own_symbols
 from pnp.data.store.cache import cached
 
 
-def load_game(path: Path, display: str | None = None, root: Path | None = None) -> Game:
+def load_game(path: Path, display: str | None = None, root: Path | None = None,
+              overlay: Mapping[Path, bytes] | None = None) -> Game:
     """Parse and validate one database file; raise InputError listing every problem.
 
     `root` is the project folder whose templates/ the game uses; by default the
-    folder above the file that holds card_data/ (or the file's own folder).
+    folder above the file that holds card_data/ (or the file's own folder). `overlay`
+    reads some files (resolved path -> bytes) as an edit would leave them, bypassing the cache.
     """
     path = Path(path)
     name = display or str(path)
     root = root or find_root(path) or path.resolve().parent
     _refuse_links_out(path, name, Path(root))
+    if overlay:
+        from pnp.data.reading.validate import read_game
+        return read_game(path, name, root, load_game, overlay)
 
     def fresh() -> tuple[Game, list[Path]]:
         from pnp.data.reading.validate import (
@@ -66,6 +72,8 @@ def derived(kind: str, game: Game, ident: tuple, compute: Callable[[], Any], ext
 
     For work every build repeats on an unchanged game (rule checks, booklet text).
     """
+    if game.unsaved:   # its files on disk say something else: the cache cannot know this game
+        return compute()
     key = (str(game.source.resolve()), game.where, str(game.root.resolve()), own_symbols(game.root), *ident)
     return cached(kind, key, lambda: (compute(), [*inputs_of(game), *extra]), within=game.root)
 

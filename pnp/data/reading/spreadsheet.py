@@ -9,6 +9,8 @@ The rows then stand in for the YAML card list, and loading goes on as usual.
 from __future__ import annotations
 
 import csv
+import io
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -20,10 +22,12 @@ RESERVED = ("key", "name", "copies", "text", "face", "back")
 _TRUE, _FALSE = {"true", "yes", "y", "1", "x"}, {"false", "no", "n", "0", ""}
 
 
-def expand(data: Any, file: str, folder: Path, root: Path, used: list[Path] | None = None) -> list[Problem]:
+def expand(data: Any, file: str, folder: Path, root: Path, used: list[Path] | None = None,
+           overlay: Mapping[Path, bytes] | None = None) -> list[Problem]:
     """Replace every `cards: {from: FILE}` in raw database `data` by the rows of FILE; return problems.
 
-    The files read are appended to `used` (a game's outputs and cache entry depend on them).
+    The files read are appended to `used` (a game's outputs and cache entry depend on them);
+    `overlay` gives some files' bytes (by resolved path) as an edit would leave them.
     """
     problems: list[Problem] = []
     comps = data.get("components") if isinstance(data, dict) else None
@@ -43,7 +47,7 @@ def expand(data: Any, file: str, folder: Path, root: Path, used: list[Path] | No
         if used is not None:
             used.append(path)
         try:
-            rows = _read(path, spec.get("sheet"))
+            rows = _read(path, spec.get("sheet"), (overlay or {}).get(path))
         except (OSError, ValueError, KeyError) as exc:  # unreadable file or sheet; openpyxl raises these
             problems.append(Problem(file, line, where, f"cannot read {label}: {exc}"))
             comp["cards"] = LocatedList()
@@ -81,13 +85,16 @@ MAX_COLUMNS = 200
 MAX_SHEET_BYTES = 50_000_000       # the file itself (an XLSX is compressed: its cells are bounded as read)
 
 
-def _read(path: Path, sheet: Any) -> list[list[Any]]:
-    """Every row of the file as cell values (header first), read as a stream and refused (ValueError)
-    at the first row, column or cell over the limits, so memory stays flat whatever the file claims."""
-    if path.stat().st_size > MAX_SHEET_BYTES:
+def _read(path: Path, sheet: Any, content: bytes | None = None) -> list[list[Any]]:
+    """Every row of the file (or of `content`, its bytes as an edit would leave them) as cell values,
+    header first, read as a stream and refused (ValueError) at the first row, column or cell over the
+    limits, so memory stays flat whatever the file claims."""
+    if (path.stat().st_size if content is None else len(content)) > MAX_SHEET_BYTES:
         raise ValueError(f"the file is larger than {MAX_SHEET_BYTES // 1_000_000} MB")
     if path.suffix.lower() == ".csv":
-        with path.open(newline="", encoding="utf-8-sig") as fh:
+        fh: Any = path.open(newline="", encoding="utf-8-sig") if content is None else \
+            io.TextIOWrapper(io.BytesIO(content), encoding="utf-8-sig", newline="")
+        with fh:
             try:
                 return _bounded(csv.reader(fh))
             except (csv.Error, UnicodeDecodeError) as exc:
@@ -95,7 +102,8 @@ def _read(path: Path, sheet: Any) -> list[list[Any]]:
     import openpyxl  # lazy: only XLSX sources need it, and it is slow to import
 
     try:
-        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+        book = openpyxl.load_workbook(path if content is None else io.BytesIO(content), read_only=True,
+                                      data_only=True)
     except Exception as exc:  # noqa: BLE001 - openpyxl raises zip, XML and its own errors for a bad file
         raise ValueError(f"not a readable XLSX workbook ({type(exc).__name__})") from None
     try:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -55,24 +56,28 @@ def _hint(name: str, options: Iterable[str]) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-def read_game(path: Path, name: str, root: Path, load: Callable[[Path, str, Path], Game]) -> Game:
+def read_game(path: Path, name: str, root: Path, load: Callable[[Path, str, Path], Game],
+              overlay: Mapping[Path, bytes] | None = None) -> Game:
     """Parse and validate one database file; raise InputError listing every problem.
 
     `pnp.data.reading.loader.load_game` is the entry point (it caches what this returns)
-    and is passed in as `load`, which reads a variant's base game.
+    and is passed in as `load`, which reads a variant's base game. `overlay` gives the
+    bytes of some files (by resolved path) as an edit would leave them.
     """
-    data = load_yaml(path, name)
+    overlay = overlay or {}
+    data = load_yaml(path, name, overlay.get(path.resolve()))
     if isinstance(data, Located) and "variant" in data and "game" not in data:
         return load_variant(path, name, data, root, load)  # a stacked deck: base game + changes (`pnp stack`)
     parser = Parser(name)
     if not isinstance(data, Located):
         raise InputError([Problem(name, line_of(data, None, 1), "", "a game database must be a YAML mapping")])
     sheets: list[Path] = []
-    parser.problems += expand_sheets(data, name, path.resolve().parent, root, sheets)  # cards: {from: x.csv}
+    parser.problems += expand_sheets(data, name, path.resolve().parent, root, sheets, overlay)  # cards: {from: x.csv}
     game = parser.record(Game, data, "", line_of(data))
     if game is None:
         raise InputError(parser.problems)
-    game = dataclasses.replace(game, source=path, root=root, symbols=own_symbols(root), sheets=tuple(sheets))
+    game = dataclasses.replace(game, source=path, root=root, symbols=own_symbols(root), sheets=tuple(sheets),
+                               unsaved=bool(overlay))
     checker = _Checker(name, data, parser.problems)
     game = checker.run(game)
     if checker.problems:

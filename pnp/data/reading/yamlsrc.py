@@ -143,12 +143,18 @@ def _escaped(text: str, at: int) -> bool:
     return n % 2 == 1
 
 
-def load_yaml(path: Path, display: str | None = None) -> Any:
-    """Parse a YAML file with safe constructors only, keeping line numbers, within the input limits."""
+def load_yaml(path: Path, display: str | None = None, content: bytes | None = None) -> Any:
+    """Parse a YAML file with safe constructors only, keeping line numbers, within the input limits.
+
+    `content`: the file's bytes as they would be (an edit checked before it is written).
+    """
     name = display or str(path)
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_FILE_BYTES + 1)
+        if content is not None:
+            raw = content[:MAX_FILE_BYTES + 1]
+        else:
+            with open(path, "rb") as fh:
+                raw = fh.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise problem(name, None, "", f"cannot read file: {exc.strerror}") from None
     if len(raw) > MAX_FILE_BYTES:

@@ -118,16 +118,28 @@ def _defined(value: Any, depth: int = 0) -> Any:
 
 
 def render_template(template: "jinja2.Template", context: dict[str, Any]) -> str:
-    """Render within the time and output limits."""
+    """Render within the time and output limits.
+
+    A template that ran past its time or memory budget is not run again for a minute (for any
+    card): a runaway loop costs its limit once, not once per card, and the page or `pnp check`
+    says so at once. A changed template is a new one and runs.
+    """
     from pnp.data.templating import sandbox  # lazy: see the module docstring
+    overran = sandbox.overran(template)
+    if overran:
+        raise sandbox.TemplateLimit(f"{overran} (stopped once; not run again until the template changes)")
     parts: list[str] = []
     size = 0
-    with sandbox.time_limit():
-        for chunk in template.generate(context):
-            size += len(chunk)
-            if size > MAX_TEMPLATE_OUTPUT:
-                raise sandbox.TemplateLimit(f"template output goes over {MAX_TEMPLATE_OUTPUT} characters")
-            parts.append(chunk)
+    try:
+        with sandbox.time_limit():
+            for chunk in template.generate(context):
+                size += len(chunk)
+                if size > MAX_TEMPLATE_OUTPUT:
+                    raise sandbox.TemplateLimit(f"template output goes over {MAX_TEMPLATE_OUTPUT} characters")
+                parts.append(chunk)
+    except sandbox.TemplateOverrun as exc:
+        sandbox.remember_overrun(template, str(exc))
+        raise
     return "".join(parts)
 
 

@@ -14,6 +14,7 @@ import re
 import signal
 import threading
 import time
+import weakref
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
@@ -40,6 +41,10 @@ class TemplateLimit(SecurityError):
     """A template or expression asked for more work than the limits allow."""
 
 
+class TemplateOverrun(TemplateLimit):
+    """Template work stopped because it ran past its time or memory budget."""
+
+
 def _size(value: Any) -> int:
     return len(value) if isinstance(value, (str, bytes, list, tuple)) else 1
 
@@ -53,6 +58,11 @@ class _Limited(j2.checking_str_format(ImmutableSandboxedEnvironment, _check_form
     """The sandbox with limits on repetition, powers, ranges and format widths."""
 
     intercepted_binops = frozenset({"*", "**", "%"})
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # templates of this environment that ran past their budget, and why (dropped with the template)
+        self.overran: weakref.WeakKeyDictionary[Any, tuple[str, float]] = weakref.WeakKeyDictionary()
 
     def call_binop(self, context: Any, op: str, left: Any, right: Any) -> Any:
         if op == "%":
@@ -115,6 +125,22 @@ def environment(filters: dict[str, Callable[..., Any]], loader: jinja2.BaseLoade
     env.globals["range"] = _range
     env.filters.update(filters)
     return env
+
+
+OVERRUN_MEMORY_S = 60.0   # a template that overran is not run again for this long (a slow moment passes)
+
+
+def overran(template: jinja2.Template) -> str:
+    """Why `template` ran past its budget lately ('' if it did not)."""
+    memo = getattr(template.environment, "overran", None)
+    why, when = memo.get(template, ("", 0.0)) if memo is not None else ("", 0.0)
+    return why if time.monotonic() - when < OVERRUN_MEMORY_S else ""
+
+
+def remember_overrun(template: jinja2.Template, why: str) -> None:
+    memo = getattr(template.environment, "overran", None)
+    if memo is not None:
+        memo[template] = (why, time.monotonic())
 
 
 def refuse_private(tree: nodes.Node) -> None:
@@ -226,7 +252,7 @@ def _timer(budget: _Budget) -> Iterator[None]:
     def tick(signum: int, frame: Any) -> None:
         if why := budget.overrun():
             signal.setitimer(signal.ITIMER_REAL, 0)
-            raise TemplateLimit(why)
+            raise TemplateOverrun(why)
 
     previous = signal.signal(signal.SIGALRM, tick)
     signal.setitimer(signal.ITIMER_REAL, _TICK, _TICK)
@@ -269,7 +295,7 @@ class _Watchdog:
                 self._leave(ident, why)
         except _Overrun:  # delivered by the watchdog, possibly while leaving
             self._leave(ident, why)
-            raise TemplateLimit(why[0] if why else "template work went over its limits") from None
+            raise TemplateOverrun(why[0] if why else "template work went over its limits") from None
 
     def _leave(self, ident: int, why: list[str]) -> None:
         with self._lock:

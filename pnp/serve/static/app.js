@@ -3,8 +3,22 @@
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const tiles = new Map();          // tile id -> its button, reused across updates (keeps focus)
+const lastGood = new Map();       // tile id -> the last picture that showed (kept when a new one fails)
+const failures = new Map();       // tile id -> {want, why}: the picture that could not be drawn, and why
+const TOKEN = document.querySelector("meta[name=pnp-token]").content;   // this run's: changes need it
 let state = null;
 let opened = null;                // the tile whose card view is open
+let editing = null;               // the card form's data from /api/card
+let editorTicket = 0;             // bumped when the form closes: a late answer for an older form is dropped
+
+async function post(url, body) {
+  const r = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json", "X-PNP-Token": TOKEN},
+    body: JSON.stringify(body)});
+  let answer;
+  try { answer = await r.json(); } catch (e) { answer = {ok: false, error: `${r.status} ${r.statusText}`}; }
+  answer.status = r.status;
+  return answer;
+}
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -90,8 +104,10 @@ function renderComponent(g, c, seen) {
   const backs = c.tiles.length - faces;
   const meta = [plural(c.cards, "card"), plural(faces, "different face"), plural(backs, "back"), c.size, c.detail]
     .filter(Boolean).join(" · ");
+  const add = el("button", {type: "button", class: "add", "aria-label": `Add a card to ${c.name}`, text: "+ Add card"});
+  add.addEventListener("click", () => openEditor({game: g.slug, component: c.key, card: ""}, `New card in ${c.name}`));
   const box = el("section", {class: "component", "data-key": c.key, "data-cards": c.cards, "data-kind": c.kind},
-    el("h3", {text: c.name}), el("p", {class: "meta", text: meta}));
+    el("h3", {text: c.name}, g.stale ? null : add), el("p", {class: "meta", text: meta}));
   const grid = el("div", {class: "sheet"});
   for (const t of c.tiles) {
     seen.add(t.id);
@@ -106,17 +122,37 @@ function tileButton(t) {
   if (!b) {
     b = el("button", {type: "button", class: "tile"},
       el("span", {class: "pic"}, el("img", {alt: "", loading: "lazy", decoding: "async"})),
+      el("span", {class: "warn", hidden: true, text: "⚠ cannot draw"}),
       el("span", {class: "copies"}), el("span", {class: "name"}), el("span", {class: "code"}));
     b.addEventListener("click", () => showCard(findTile(b.dataset.id), true));
+    const img = $("img", b);
+    img.addEventListener("load", () => {
+      if (img.getAttribute("src") === b.dataset.want) lastGood.set(b.dataset.id, b.dataset.want);
+    });
+    img.addEventListener("error", async () => {
+      const src = img.getAttribute("src");
+      if (!src || src !== b.dataset.want) return;
+      const r = await fetch(src).catch(() => null);
+      const why = r ? (await r.text()).trim() : "the server did not answer";
+      failures.set(b.dataset.id, {want: src, why});
+      const t = findTile(b.dataset.id);
+      if (t) tileButton(t);
+    });
     tiles.set(t.id, b);
   }
   b.dataset.id = t.id;
   b.dataset.side = t.side;
   b.dataset.picture = t.picture;
   b.classList.toggle("back", t.side === "back");
-  b.classList.toggle("broken", !t.picture);
   const img = $("img", b);
-  const src = t.picture ? `/picture/${t.picture}.png` : "";
+  const want = t.picture ? `/picture/${t.picture}.png` : "";
+  const known = failures.get(t.id);
+  const why = t.error || (known && known.want === want ? known.why : "");
+  const good = lastGood.get(t.id) || (t.fallback ? `/picture/${t.fallback}.png` : "");
+  const src = why ? good : want;   // a card that cannot be drawn keeps its last good picture, marked
+  b.dataset.want = want;
+  b.classList.toggle("broken", !src);
+  failed(b, why);
   if (img.getAttribute("src") !== src) {
     if (src) img.setAttribute("src", src); else img.removeAttribute("src");
   }
@@ -124,9 +160,17 @@ function tileButton(t) {
   $(".copies", b).textContent = `×${t.copies}`;
   $(".name", b).textContent = t.name;
   $(".code", b).textContent = t.code + (t.set ? ` · set ${t.set}` : "");
-  b.title = t.error || `${t.name} · ${t.code} · ${where(t)}`;
+  if (!t.error) b.title = `${t.name} · ${t.code} · ${where(t)}`;
   b.setAttribute("aria-label", `${t.side === "back" ? "Back" : t.name}, ${t.code}, ${t.copies} ${t.side === "back" ? "cards" : "copies"}`);
   return b;
+}
+
+function failed(b, why) {
+  b.classList.toggle("failed", Boolean(why));
+  const warn = $(".warn", b);
+  warn.hidden = !why;
+  b.dataset.error = why || "";
+  if (why) b.title = `${why}\n(the picture shown is the card's last good one)`;
 }
 
 function findTile(id) {
@@ -145,19 +189,163 @@ function showCard(t, open) {
   $("#card-title").textContent = t.side === "back" ? `Back: ${t.code}` : t.name;
   const facts = [["Collation code", t.code], ["Copies", String(t.copies)], ["Defined at", where(t)]];
   if (t.set) facts.push(["Set", `${t.set}${t.mark && t.mark !== String(t.set) ? ` (${t.mark})` : ""}`]);
-  if (t.error) facts.push(["Cannot draw", t.error]);
+  const why = t.error || (tiles.get(t.id) && tiles.get(t.id).dataset.error);
+  if (why) facts.push(["Cannot draw", why]);
   $("#card-facts").replaceChildren(...facts.flatMap(([k, v]) => [el("dt", {text: k}), el("dd", {text: v})]));
   $("#card-fields tbody").replaceChildren(...Object.entries(t.fields).map(([k, v]) =>
     el("tr", {}, el("th", {scope: "row", text: k}), el("td", {text: typeof v === "string" ? v : JSON.stringify(v)}))));
+  if (open) closeEditor();
+  if (!editing) {
+    $("#card-fields").hidden = false;
+    $("#edit-open").hidden = !(t.side === "face" && t.card);
+  }
   if (open && !dialog.open) {
     dialog.showModal();
     $("#card-close").focus();
   }
 }
 
+// ---- the card editor: a form of the card's fields, saved into the file it is written in ----
+
+function closeEditor() {
+  editing = null;
+  editorTicket++;
+  $("#card-edit").hidden = true;
+  $("#edit-copy").hidden = true;
+  $("#edit-status").replaceChildren();
+}
+
+async function openEditor(ref, title) {
+  const ticket = ++editorTicket;
+  const r = await fetch(`/api/card?game=${encodeURIComponent(ref.game)}&component=${encodeURIComponent(ref.component)}` +
+    `&card=${encodeURIComponent(ref.card)}`, {cache: "no-store"});
+  const data = await r.json();
+  if (ticket !== editorTicket) return;   // another card was opened meanwhile
+  const dialog = $("#card");
+  if (!dialog.open) {
+    opened = null;
+    $("#card-full").removeAttribute("src");
+    $("#card-full").alt = "";
+    $("#card-facts").replaceChildren();
+    $("#card-edit-help").textContent = "";
+    dialog.showModal();
+  }
+  if (title) $("#card-title").textContent = title;
+  $("#card-fields").hidden = true;
+  $("#edit-open").hidden = true;
+  if (!data.ok && data.error) {
+    $("#card-edit").hidden = true;
+    $("#edit-copy").hidden = true;
+    $("#edit-status").replaceChildren(el("strong", {class: "err", text: data.error}));
+    return;
+  }
+  editing = data;
+  drawForm(data);
+}
+
+function drawForm(data) {
+  const form = $("#card-edit");
+  const adding = !data.card;
+  $("#card-edit-help").textContent = `Saved into ${data.file}` + (data.kind === "yaml" ? "" : " (its row)") +
+    "; nothing else in the file changes.";
+  const rows = [];
+  const keyBox = el("input", {name: "key", id: "edit-key", value: adding ? "" : data.card, readonly: !adding,
+    required: true, pattern: "[A-Za-z0-9_.-]+", autocomplete: "off"});
+  rows.push(el("label", {for: "edit-key"}, el("span", {text: "key"}), keyBox));
+  for (const f of data.fields) {
+    const id = `edit-${f.name}`;
+    const value = data.values[f.name] || "";
+    let input;
+    if (f.choices) {
+      input = el("select", {name: f.name, id}, ...(f.required ? [] : [el("option", {value: "", text: "(none)"})]),
+        ...f.choices.map(c => el("option", {value: String(c), text: String(c), selected: String(c) === value})));
+    } else if (f.type === "bool") {
+      input = el("select", {name: f.name, id}, ...(f.required ? [] : [el("option", {value: "", text: "(none)"})]),
+        ...["true", "false"].map(c => el("option", {value: c, text: c, selected: c === value})));
+    } else if (f.type === "text") {
+      input = el("textarea", {name: f.name, id, rows: 4});
+      input.value = value;
+    } else {
+      input = el("input", {name: f.name, id, value, type: f.type === "int" || f.type === "float" ? "number" : "text",
+        step: f.type === "float" ? "any" : null, required: f.required, list: f.picture ? "art-files" : null,
+        autocomplete: "off"});
+    }
+    rows.push(el("label", {for: id, title: f.doc || ""}, el("span", {text: f.name + (f.required ? "" : " (optional)")}),
+      input));
+  }
+  $("#art-files").replaceChildren(...data.art.map(a => el("option", {value: a})));
+  $("#edit-fields").replaceChildren(...rows);
+  $("#edit-save").textContent = adding ? "Add card" : "Save";
+  $("#edit-copy").hidden = adding;
+  $("#edit-undo").hidden = !data.undo;
+  $("#edit-undo").textContent = data.undo ? `Undo last save (${data.undo})` : "Undo last save";
+  form.hidden = false;
+}
+
+function formValues() {
+  const values = {};
+  for (const input of $("#edit-fields").querySelectorAll("input, select, textarea")) values[input.name] = input.value;
+  return values;
+}
+
+function editResult(answer) {
+  const box = $("#edit-status");
+  if (answer.ok) {
+    box.replaceChildren(el("span", {class: "ok",
+      text: answer.saved ? `Saved: ${answer.saved} in ${answer.file}.` : `Undone: ${answer.undone} in ${answer.file}.`}));
+    return;
+  }
+  box.replaceChildren(el("strong", {class: "err", text: answer.error}),
+    ...(answer.problems || []).map(p => el("code", {class: "err", text: p})));
+}
+
+async function saveEdit(action) {
+  if (!editing) return;
+  const ticket = editorTicket;
+  const values = formValues();
+  if (action === "change") delete values.key;
+  if (action === "duplicate") {
+    values.key = $("#edit-copy-key").value.trim();
+    values.name = $("#edit-copy-name").value.trim() || `${values.name} (copy)`;
+  }
+  const answer = await post("/api/edit", {game: editing.game, component: editing.component, card: editing.card,
+    digest: editing.digest, action, values});
+  if (ticket !== editorTicket) return;   // the form was closed while saving
+  editResult(answer);
+  if (answer.ok) {
+    const card = action === "change" ? editing.card : answer.card;
+    const ref = {game: editing.game, component: editing.component, card};
+    const msg = $("#edit-status").cloneNode(true);
+    await openEditor(ref);
+    $("#edit-status").replaceWith(msg);
+  } else if (answer.reload) {
+    const msg = $("#edit-status").cloneNode(true);
+    await openEditor({game: editing.game, component: editing.component, card: editing.card});
+    $("#edit-status").replaceWith(msg);
+  }
+}
+
+async function undoEdit() {
+  const answer = await post("/api/undo", {});
+  editResult(answer);
+  if (answer.ok && editing && editing.card) {
+    const msg = $("#edit-status").cloneNode(true);
+    await openEditor({game: editing.game, component: editing.component, card: editing.card});
+    $("#edit-status").replaceWith(msg);
+  }
+}
+
+$("#edit-open").addEventListener("click", () => {
+  if (opened) openEditor({game: opened.id.split("/")[0], component: opened.component, card: opened.card});
+});
+$("#card-edit").addEventListener("submit", e => { e.preventDefault(); saveEdit(editing && editing.card ? "change" : "add"); });
+$("#edit-copy-save").addEventListener("click", () => saveEdit("duplicate"));
+$("#edit-undo").addEventListener("click", undoEdit);
+
 $("#card").addEventListener("close", () => {
   const b = opened && tiles.get(opened.id);
   opened = null;
+  closeEditor();
   if (b) b.focus();
 });
 $("#card").addEventListener("click", e => { if (e.target === $("#card")) $("#card").close(); });
@@ -186,9 +374,11 @@ function renderBuild(b) {
     status.replaceChildren(`Wrote ${plural(b.files.length, "PDF")} in ${b.seconds} s, as `,
       el("code", {class: "cmd", text: b.command}), " would.");
   } else if (b.state === "failed") {
-    status.replaceChildren(el("strong", {text: "Build failed:"}), ...b.problems.map(p => el("code", {class: "err", text: p})));
+    status.replaceChildren(el("strong", {text: "Build failed:"}), ...b.problems.map(p => el("code", {class: "err", text: p})),
+      b.earlier.length ? el("span", {class: "muted", text: "The PDFs of the last good build are untouched:"}) : null);
   } else status.textContent = "";
-  $("#build-files").replaceChildren(...(b.state === "done" ? b.files : []).map(f =>
+  const files = b.state === "done" ? b.files : b.earlier;
+  $("#build-files").replaceChildren(...files.map(f =>
     el("li", {}, el("a", {href: `/output/${f.path}`, target: "_blank", rel: "noopener", text: f.path}),
       el("span", {class: "muted", text: ` ${plural(f.pages, "page")}`}))));
 }
@@ -200,9 +390,7 @@ $("#build-form").addEventListener("submit", async e => {
   body.games = data.getAll("games");
   if (body.games.length === state.games.length) body.games = [];
   $("#build").disabled = true;
-  const r = await fetch("/api/build", {method: "POST", headers: {"Content-Type": "application/json"},
-    body: JSON.stringify(body)});
-  const answer = await r.json();
+  const answer = await post("/api/build", body);
   if (!answer.ok) {
     $("#build").disabled = false;
     $("#build-status").replaceChildren(el("strong", {text: "Cannot build: "}), el("code", {class: "err", text: answer.error}));

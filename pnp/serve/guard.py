@@ -1,0 +1,177 @@
+"""Who may talk to the preview server, and how much: hosts, origins, the run's token, connections.
+
+The page is served to one person's browser, but every other site that browser opens can send
+requests to 127.0.0.1 too. So:
+- a request's `Host` must name the address the server listens on (a page on another name that
+  resolves to 127.0.0.1, "DNS rebinding", is answered 421 and learns nothing);
+- a request that changes anything must come from the page itself: a same-origin `Origin`, JSON,
+  and the per-run token the page was given (a form or a script on another site cannot send it);
+- with `--allow-remote` (another machine may connect) every request needs the token, which the
+  printed address carries once and a cookie keeps;
+- connections are counted: a flood of idle or half-sent ones makes room for new ones, oldest first.
+"""
+from __future__ import annotations
+
+import hmac
+import ipaddress
+import secrets
+import socket
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from http.cookies import CookieError, SimpleCookie
+from urllib.parse import parse_qs
+
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+TOKEN_HEADER = "X-PNP-Token"
+TOKEN_COOKIE = "pnp-token"
+MAX_BODY = 1_000_000          # bytes: an edited card with long text fits many times over
+MAX_CONNECTIONS = 64          # open at once; at the cap, the longest-idle one is closed for a new one
+MAX_STREAMS = 16              # open event streams (pages); at the cap, the oldest one is ended
+IDLE_S = 10.0                 # a connection that sends nothing for this long is closed
+
+
+def is_loopback(host: str) -> bool:
+    """Whether `host` (an address or name to listen on) is this machine only."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a request is not answered: its status and a message that says what to do."""
+
+    status: HTTPStatus
+    message: str
+
+
+@dataclass(frozen=True)
+class Guard:
+    """The checks every request passes. `token` is made once per run of `pnp serve`."""
+
+    host: str
+    port: int
+    remote: bool = False
+    token: str = field(default_factory=lambda: secrets.token_urlsafe(32), repr=False)
+
+    def hosts(self) -> set[str]:
+        """The `Host` values a request may carry (with and without the port)."""
+        names = set(LOOPBACK_NAMES)
+        if not is_loopback(self.host) and self.host not in ("0.0.0.0", "::"):
+            names.add(f"[{self.host}]" if ":" in self.host else self.host)
+        out = {f"{n}:{self.port}" for n in names}
+        if self.port == 80:
+            out |= names
+        return out
+
+    def check_host(self, host: str | None) -> Refusal | None:
+        if self.remote:   # any name may reach a server open to the network: the token guards it
+            return None
+        if host is None or host.lower() not in self.hosts():
+            return Refusal(HTTPStatus.MISDIRECTED_REQUEST,
+                           f"this server answers only http://127.0.0.1:{self.port}/ (Host {host!r} refused)")
+        return None
+
+    def has_token(self, headers: dict[str, str], query: str) -> bool:
+        """Whether the request carries this run's token (header, cookie or `?token=`)."""
+        offered = [headers.get(TOKEN_HEADER.lower(), "")]
+        offered += parse_qs(query).get("token", [])
+        try:
+            cookie = SimpleCookie(headers.get("cookie", ""))
+            if TOKEN_COOKIE in cookie:
+                offered.append(cookie[TOKEN_COOKIE].value)
+        except CookieError:
+            pass
+        return any(hmac.compare_digest(o.encode(), self.token.encode()) for o in offered if o)
+
+    def check_read(self, headers: dict[str, str], query: str) -> Refusal | None:
+        """A request that only reads: the right Host; with --allow-remote, the token too."""
+        refused = self.check_host(headers.get("host"))
+        if refused is None and self.remote and not self.has_token(headers, query):
+            refused = Refusal(HTTPStatus.FORBIDDEN, "open the address pnp serve printed (it carries the token)")
+        return refused
+
+    def check_change(self, headers: dict[str, str], query: str) -> Refusal | None:
+        """A request that changes something: the right Host, the page's own origin, JSON and the token."""
+        refused = self.check_host(headers.get("host"))
+        if refused:
+            return refused
+        origin, host = headers.get("origin"), headers.get("host", "")
+        if origin is None or origin.lower() != f"http://{host.lower()}":
+            return Refusal(HTTPStatus.FORBIDDEN, f"refused: a change must come from the preview page itself "
+                                                 f"(Origin {origin!r})")
+        if headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+            return Refusal(HTTPStatus.FORBIDDEN, "refused: a change must come from the preview page itself")
+        if headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+            return Refusal(HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "refused: send JSON (Content-Type: application/json)")
+        if not hmac.compare_digest(headers.get(TOKEN_HEADER.lower(), "").encode(), self.token.encode()):
+            return Refusal(HTTPStatus.FORBIDDEN, "refused: this page is from an earlier run of pnp serve; reload it")
+        return None
+
+
+def body_length(headers: dict[str, str], limit: int = MAX_BODY) -> int | Refusal:
+    """How many bytes of body to read, decided from the headers alone (before reading any)."""
+    if "transfer-encoding" in headers:
+        return Refusal(HTTPStatus.LENGTH_REQUIRED, "send the body with a Content-Length, not chunked")
+    text = headers.get("content-length")
+    if text is None or not text.strip().isdigit():
+        return Refusal(HTTPStatus.LENGTH_REQUIRED, "a request with a body needs a Content-Length")
+    length = int(text)
+    if length > limit:
+        return Refusal(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"the body is {length} bytes; the limit is {limit}")
+    return length
+
+
+class Connections:
+    """The open connections, each idle (waiting for a request) or busy (answering one).
+
+    `admit` makes room for a new connection by closing the longest-idle ones, so a flood of
+    connections that send nothing cannot keep the page's own requests out.
+    """
+
+    def __init__(self, limit: int = MAX_CONNECTIONS):
+        self.limit = limit
+        self._idle: OrderedDict[socket.socket, None] = OrderedDict()
+        self._busy: set[socket.socket] = set()
+        self._lock = threading.Lock()
+
+    def admit(self, sock: socket.socket) -> None:
+        with self._lock:
+            evict = []
+            while len(self._idle) + len(self._busy) >= self.limit and self._idle:
+                old, _ = self._idle.popitem(last=False)
+                evict.append(old)
+            self._idle[sock] = None
+        for old in evict:
+            _hang_up(old)
+
+    def idle(self, sock: socket.socket) -> None:
+        with self._lock:
+            self._busy.discard(sock)
+            self._idle[sock] = None
+
+    def busy(self, sock: socket.socket) -> None:
+        with self._lock:
+            self._idle.pop(sock, None)
+            self._busy.add(sock)
+
+    def drop(self, sock: socket.socket) -> None:
+        with self._lock:
+            self._idle.pop(sock, None)
+            self._busy.discard(sock)
+
+    def __len__(self) -> int:
+        return len(self._idle) + len(self._busy)
+
+
+def _hang_up(sock: socket.socket) -> None:
+    """Wake the thread reading from `sock` (its read returns nothing) so it ends the connection."""
+    try:
+        sock.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass

@@ -1,0 +1,278 @@
+"""`pnp serve` as another site in the same browser, or a flood of connections, would try it.
+
+Every case is a real HTTP request to a running server: rebinding Hosts, cross-site builds and
+forms, the token, files outside the declared inputs, huge bodies, hundreds of idle
+connections, a runaway template saved while serving.
+"""
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import socket
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import make_project, run
+
+from pnp.data.reading.project import Project
+from pnp.serve.guard import MAX_BODY, MAX_STREAMS, TOKEN_HEADER
+from pnp.serve.server import make_server, serve, stop
+
+FOREVER = "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}"
+
+
+@pytest.fixture
+def running(tmp_path: Path):
+    proj = make_project(tmp_path / "proj", ("bargains",))
+    (proj / ".env").write_text("API_TOKEN=do-not-leak\n", encoding="utf-8")
+    (proj / "pyproject.toml").write_text("[project]\nname = 'secret'\n", encoding="utf-8")
+    (proj / "card_data" / ".env").write_text("API_TOKEN=do-not-leak\n", encoding="utf-8")
+    server, app = make_server(Project.at(proj), proj / "output", 0)
+    serve(server, app)
+    try:
+        yield proj, server, app
+    finally:
+        stop(server, app)
+
+
+def request(port: int, method: str, path: str, headers: dict[str, str] | None = None, body: bytes | None = None,
+            host: str = "127.0.0.1") -> tuple[int, bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
+    sent = {"Host": f"{host}:{port}", **(headers or {})}
+    for name, value in sent.items():
+        conn.putheader(name, value)
+    if body is not None and "Content-Length" not in sent:
+        conn.putheader("Content-Length", str(len(body)))
+    conn.endheaders(body)
+    response = conn.getresponse()
+    data = response.read()
+    conn.close()
+    return response.status, data
+
+
+def change_headers(port: int, token: str, **extra: str) -> dict[str, str]:
+    return {"Origin": f"http://127.0.0.1:{port}", "Content-Type": "application/json", TOKEN_HEADER: token, **extra}
+
+
+def test_only_its_own_host_names_are_answered(running: Any) -> None:
+    _, server, app = running
+    port = server.server_address[1]
+    for host in ("attacker.example", "127.0.0.1.attacker.example", "localhost.", "192.168.0.10"):
+        for path in ("/", "/api/state", f"/picture/x.png", "/files/card_data/bargains.yaml", "/events"):
+            status, body = request(port, "GET", path, host=host)
+            assert status == 421 and b"bargains" not in body and app.guard.token.encode() not in body, (host, path)
+    status, _ = request(port, "GET", "/api/state", headers={"Host": f"attacker.example:{port}"})
+    assert status == 421
+    for host in ("127.0.0.1", "localhost", "[::1]", "LOCALHOST"):
+        status, body = request(port, "GET", "/api/state", host=host)
+        assert status == 200 and json.loads(body)["games"][0]["slug"] == "bargains", host
+    status, page = request(port, "GET", "/")
+    assert status == 200 and app.guard.token in page.decode()   # the page it serves carries the token
+
+
+def test_changes_need_the_page_origin_json_and_the_token(running: Any) -> None:
+    proj, server, app = running
+    port, token = server.server_address[1], app.guard.token
+    good = b'{"paper": "a4"}'
+    attempts = [
+        change_headers(port, token, Origin="http://attacker.example"),
+        change_headers(port, token, Origin="null"),
+        {k: v for k, v in change_headers(port, token).items() if k != "Origin"},
+        change_headers(port, token, **{"Content-Type": "text/plain"}),
+        change_headers(port, token, **{"Content-Type": "application/x-www-form-urlencoded"}),
+        change_headers(port, token, **{"Content-Type": "multipart/form-data; boundary=x"}),
+        change_headers(port, "not-the-token"),
+        {k: v for k, v in change_headers(port, token).items() if k != TOKEN_HEADER},
+        change_headers(port, token, **{"Sec-Fetch-Site": "cross-site"}),
+    ]
+    for headers in attempts:
+        for path in ("/api/build", "/api/edit", "/api/undo"):
+            status, body = request(port, "POST", path, headers, good)
+            assert status in (403, 415), (headers, path, status, body)
+    # a form on another site, with a paper size that would crash a build: refused before it is read
+    status, _ = request(port, "POST", "/api/build", {"Origin": "null", "Content-Type":
+                        "application/x-www-form-urlencoded"}, b"paper=999x999")
+    assert status == 403
+    time.sleep(0.3)
+    assert not (proj / "output").exists() and app.builder.status.state == "idle"
+    # a rebinding page cannot post either, even with a copied token
+    status, _ = request(port, "POST", "/api/build", {**change_headers(port, token),
+                        "Origin": f"http://attacker.example:{port}"}, good, host="attacker.example")
+    assert status == 421
+    status, body = request(port, "POST", "/api/build", change_headers(port, token), good)
+    assert status == 202 and json.loads(body)["ok"]
+    app.builder.join(60)
+    assert app.builder.status.state == "done"
+
+
+def test_files_serves_only_the_declared_inputs_and_outputs(running: Any) -> None:
+    proj, server, _ = running
+    port = server.server_address[1]
+    (proj / "art").mkdir()
+    (proj / "art/moon.png").write_bytes(b"\x89PNG fake")
+    (proj / "art/notes.sh").write_text("echo hi", encoding="utf-8")
+    (proj / "output/.pnp").mkdir(parents=True)
+    (proj / "output/.pnp/current.json").write_text("{}", encoding="utf-8")
+    (proj / "output/deck.pdf").write_bytes(b"%PDF-1.4")
+    refused = ["/files/pyproject.toml", "/files/.env", "/files/card_data/.env", "/files/%2eenv", "/files/",
+               "/files/card_data", "/files/card_data/", "/files/art/notes.sh", "/files/output/deck.pdf",
+               "/output/.pnp/current.json", "/output/", "/files/card_data/../pyproject.toml", "/files/..%2f.env"]
+    for path in refused:
+        status, body = request(port, "GET", path)
+        assert status in (403, 404) and b"do-not-leak" not in body and b"secret" not in body, (path, status)
+    for path in ("/files/card_data/bargains.yaml", "/files/art/moon.png", "/files/fonts/fonts.yaml",
+                 "/output/deck.pdf"):
+        assert request(port, "GET", path)[0] == 200, path
+    # a link inside an input folder to a file outside it is refused too
+    (proj / "card_data/leak.yaml").symlink_to(proj / ".env")
+    assert request(port, "GET", "/files/card_data/leak.yaml")[0] == 403
+
+
+def test_bodies_are_bounded_before_they_are_read(running: Any) -> None:
+    _, server, app = running
+    port, token = server.server_address[1], app.guard.token
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    head = (f"POST /api/build HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"
+            f"Content-Type: application/json\r\n{TOKEN_HEADER}: {token}\r\nContent-Length: 1500000000\r\n\r\n")
+    started = time.monotonic()
+    sock.sendall(head.encode() + b"{" * 1000)
+    answer = sock.recv(4096).decode()
+    sock.close()
+    assert answer.startswith("HTTP/1.1 413") and str(MAX_BODY) in answer and time.monotonic() - started < 2
+    chunked = {**change_headers(port, token), "Transfer-Encoding": "chunked"}
+    assert request(port, "POST", "/api/build", chunked, b"")[0] == 411
+    no_length = socket.create_connection(("127.0.0.1", port), timeout=10)
+    no_length.sendall((head.replace("Content-Length: 1500000000\r\n", "")).encode())
+    assert no_length.recv(4096).startswith(b"HTTP/1.1 411")
+    no_length.close()
+
+
+def test_a_flood_of_connections_leaves_the_page_answering(running: Any) -> None:
+    _, server, _ = running
+    port = server.server_address[1]
+    idle, streams = [], []
+    try:
+        for i in range(300):   # connections that never send a whole request
+            s = socket.create_connection(("127.0.0.1", port), timeout=10)
+            if i % 2:
+                s.sendall(f"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n".encode())
+            idle.append(s)
+        for _ in range(3 * MAX_STREAMS):   # event streams nobody reads
+            s = socket.create_connection(("127.0.0.1", port), timeout=10)
+            s.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+            streams.append(s)
+        started = time.monotonic()
+        status, body = request(port, "GET", "/api/state")
+        took = time.monotonic() - started
+        assert status == 200 and json.loads(body)["version"] >= 1
+        assert took < 2.0, f"{took:.2f} s for /api/state under a flood"
+        time.sleep(0.3)
+        assert len(server.connections) <= 64 and server.RequestHandlerClass.app.live.hub.pages <= MAX_STREAMS
+        assert threading.active_count() < 120
+    finally:
+        for s in idle + streams:
+            s.close()
+
+
+def test_remote_needs_allow_remote_and_then_the_token(tmp_path: Path) -> None:
+    proj = make_project(tmp_path / "proj", ("bargains",))
+    r = run("serve", "--project", str(proj), "--port", "0", "--host", "0.0.0.0")
+    assert r.code == 2 and "--allow-remote" in r.err and "Traceback" not in r.err
+    with pytest.raises(ValueError, match="allow-remote"):
+        make_server(Project.at(proj), proj / "output", 0, "0.0.0.0")
+    server, app = make_server(Project.at(proj), proj / "output", 0, "0.0.0.0", allow_remote=True)
+    serve(server, app)
+    try:
+        port, token = server.server_address[1], app.guard.token
+        for path in ("/", "/api/state", "/files/card_data/bargains.yaml", "/static/app.js"):
+            assert request(port, "GET", path, host="192.168.1.20")[0] == 403, path
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request("GET", f"/?token={token}", headers={"Host": f"192.168.1.20:{port}"})
+        response = conn.getresponse()
+        response.read()
+        cookie = response.getheader("Set-Cookie")
+        assert response.status == 200 and "HttpOnly" in cookie and "SameSite=Strict" in cookie
+        jar = cookie.split(";")[0]
+        assert request(port, "GET", "/api/state", {"Cookie": jar}, host="192.168.1.20")[0] == 200
+        assert request(port, "GET", "/api/state", {"Cookie": "pnp-token=guess"}, host="192.168.1.20")[0] == 403
+        origin = {"Origin": f"http://192.168.1.20:{port}", "Content-Type": "application/json", "Cookie": jar}
+        assert request(port, "POST", "/api/undo", origin, b"{}", host="192.168.1.20")[0] == 403   # no header token
+        assert request(port, "POST", "/api/undo", {**origin, TOKEN_HEADER: token}, b"{}",
+                       host="192.168.1.20")[0] == 409   # let in: nothing to undo
+    finally:
+        stop(server, app)
+
+
+def test_a_runaway_template_saved_while_serving_stops_at_its_limit(tmp_path: Path) -> None:
+    proj = make_project(tmp_path / "proj", ("bargains",))
+    server, app = make_server(Project.at(proj), proj / "output", 0)
+    serve(server, app)
+    try:
+        port = server.server_address[1]
+        db = proj / "card_data/bargains.yaml"
+        text = db.read_text(encoding="utf-8")
+        assert "a bargain worth {{ card.value }}" in text
+        db.write_text(text.replace("a bargain worth {{ card.value }}", FOREVER, 1), encoding="utf-8")
+        started, slowest, problems = time.monotonic(), 0.0, []
+        while time.monotonic() - started < 20:
+            t0 = time.monotonic()
+            status, body = request(port, "GET", "/api/state")
+            slowest = max(slowest, time.monotonic() - t0)
+            assert status == 200
+            problems = [p["text"] for p in json.loads(body)["problems"]]
+            if problems:
+                break
+            time.sleep(0.1)
+        found = time.monotonic() - started
+        assert problems and any(re.search(r"card_data/bargains\.yaml:\d+", p) for p in problems), problems
+        assert any("longer than" in p or "time" in p for p in problems), problems
+        assert found < 6, f"{found:.1f} s before the runaway template showed as a problem"
+        assert slowest < 1.5, f"/api/state took {slowest:.2f} s while the template ran"
+        db.write_text(text, encoding="utf-8")   # restored: the problem clears and nothing keeps burning
+        deadline = time.monotonic() + 20
+        while json.loads(request(port, "GET", "/api/state")[1])["problems"]:
+            assert time.monotonic() < deadline, "the problem did not clear"
+            time.sleep(0.1)
+        cpu = time.process_time()
+        time.sleep(1.0)
+        assert time.process_time() - cpu < 0.5   # no thread is still running the loop
+    finally:
+        stop(server, app)
+
+
+def test_a_card_that_fails_to_draw_keeps_its_last_good_picture(tmp_path: Path) -> None:
+    assert run("new", str(tmp_path / "starter")).code == 0
+    proj = tmp_path / "starter"
+    server, app = make_server(Project.at(proj), proj / "output", 0)
+    serve(server, app)
+    try:
+        port = server.server_address[1]
+
+        def tile() -> dict[str, Any]:
+            state = json.loads(request(port, "GET", "/api/state")[1])
+            return next(t for g in state["games"] for c in g["components"] for t in c["tiles"]
+                        if t["id"] == "lanterns/deck/face/jar/")
+
+        good = tile()["picture"]
+        assert request(port, "GET", f"/picture/{good}.png")[0] == 200
+        db = proj / "card_data/lanterns.yaml"
+        db.write_text(db.read_text(encoding="utf-8").replace(
+            "file: art/lantern.svg", "file: \"art/{{ 'gone' if card.key == 'jar' else 'lantern' }}.svg\""),
+            encoding="utf-8")
+        deadline = time.monotonic() + 15
+        while tile()["picture"] == good:
+            assert time.monotonic() < deadline, "the edit was not seen"
+            time.sleep(0.1)
+        broken = tile()
+        assert broken["fallback"] == good   # the page shows this one, marked
+        status, why = request(port, "GET", f"/picture/{broken['picture']}.png")
+        assert status == 422 and b"gone.svg" in why
+        assert "gone.svg" in tile()["error"]   # and the state says why, for every page
+        assert request(port, "GET", f"/picture/{good}.png")[0] == 200   # still served after the card changed
+    finally:
+        stop(server, app)
