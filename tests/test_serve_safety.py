@@ -133,6 +133,38 @@ def test_files_serves_only_the_declared_inputs_and_outputs(running: Any) -> None
     assert request(port, "GET", "/files/card_data/leak.yaml")[0] == 403
 
 
+def test_a_spreadsheet_a_database_names_elsewhere_in_the_project_is_an_input(tmp_path: Path) -> None:
+    assert run("new", str(tmp_path / "starter")).code == 0
+    proj = tmp_path / "starter"
+    (proj / "sheets").mkdir()
+    (proj / "card_data/lanterns.csv").rename(proj / "sheets/lanterns.csv")
+    (proj / "sheets/other.csv").write_text("key,name\n", encoding="utf-8")
+    db = proj / "card_data/lanterns.yaml"
+    db.write_text(db.read_text(encoding="utf-8").replace("{from: lanterns.csv}", "{from: ../sheets/lanterns.csv}"),
+                  encoding="utf-8")
+    server, app = make_server(Project.at(proj), proj / "output", 0)
+    serve(server, app)
+    try:
+        port = server.server_address[1]
+        assert not app.live.snapshot.all_problems()
+        assert request(port, "GET", "/files/sheets/lanterns.csv")[0] == 200
+        assert request(port, "GET", "/files/sheets/other.csv")[0] == 403   # named by no database
+    finally:
+        stop(server, app)
+
+
+def _all(sock: socket.socket) -> bytes:
+    """Everything the server sends until it closes the connection."""
+    data = b""
+    with sock:
+        try:
+            while chunk := sock.recv(65536):
+                data += chunk
+        except ConnectionResetError:   # the body it did not read: the answer came first
+            pass
+    return data
+
+
 def test_bodies_are_bounded_before_they_are_read(running: Any) -> None:
     _, server, app = running
     port, token = server.server_address[1], app.guard.token
@@ -141,15 +173,16 @@ def test_bodies_are_bounded_before_they_are_read(running: Any) -> None:
             f"Content-Type: application/json\r\n{TOKEN_HEADER}: {token}\r\nContent-Length: 1500000000\r\n\r\n")
     started = time.monotonic()
     sock.sendall(head.encode() + b"{" * 1000)
-    answer = sock.recv(4096).decode()
-    sock.close()
+    answer = _all(sock).decode()
     assert answer.startswith("HTTP/1.1 413") and str(MAX_BODY) in answer and time.monotonic() - started < 2
+    for body in (b"[" * 200_000, b"\xff\xfe", b"{not json"):   # deep nesting, not UTF-8, not JSON: 400, no traceback
+        assert request(port, "POST", "/api/edit", change_headers(port, token), body)[0] == 400
+    assert request(port, "GET", "/api/state")[0] == 200
     chunked = {**change_headers(port, token), "Transfer-Encoding": "chunked"}
     assert request(port, "POST", "/api/build", chunked, b"")[0] == 411
     no_length = socket.create_connection(("127.0.0.1", port), timeout=10)
     no_length.sendall((head.replace("Content-Length: 1500000000\r\n", "")).encode())
-    assert no_length.recv(4096).startswith(b"HTTP/1.1 411")
-    no_length.close()
+    assert _all(no_length).startswith(b"HTTP/1.1 411")
 
 
 def test_a_flood_of_connections_leaves_the_page_answering(running: Any) -> None:

@@ -83,19 +83,19 @@ class App:
         return data
 
 
-def confined(base: Path, rel: str, kinds: dict[str, str], folders: tuple[str, ...] = ()) -> Path | None:
-    """`base/rel` when it is a file of one of `kinds` inside `base` (and inside one of `folders` when
-    given), after `..` and symbolic links, with no hidden part (`.env`, `.pnp/`); else None."""
+def confined(base: Path, rel: str, kinds: dict[str, str], folders: tuple[str, ...] = (),
+             named: frozenset[Path] = frozenset()) -> Path | None:
+    """`base/rel` when it is a file of one of `kinds` inside `base` (and inside one of `folders`, or
+    one of the `named` files, when given), after `..` and symbolic links, with no hidden part (`.env`,
+    `.pnp/`); else None."""
     root = base.resolve()
     parts = [p for p in unquote(rel).split("/") if p]
     if not parts or any(p.startswith(".") for p in parts) or Path(parts[-1]).suffix.lower() not in kinds:
         return None
-    if folders and parts[0] not in folders:
-        return None
     path = (root / "/".join(parts)).resolve()
     if not path.is_relative_to(root) or path.suffix.lower() not in kinds:
         return None
-    if folders and path.relative_to(root).parts[0] not in folders:
+    if folders and not (parts[0] in folders and path.relative_to(root).parts[0] in folders) and path not in named:
         return None
     return path
 
@@ -125,8 +125,19 @@ class Handler(BaseHTTPRequestHandler):
         return {k.lower(): v for k, v in self.headers.items()}
 
     def _refuse(self, refused: Refusal) -> None:
+        """Answer with the refusal and close; a body sent anyway is read off briefly (at most 64 KB,
+        0.2 s) so closing does not reset the connection before the answer is read."""
         self.close_connection = True
         self._send(refused.status, (refused.message + "\n").encode(), headers={"Connection": "close"})
+        try:
+            self.wfile.flush()
+            self.connection.shutdown(socket.SHUT_WR)
+            self.connection.settimeout(0.2)
+            for _ in range(16):
+                if not self.connection.recv(4096):
+                    break
+        except OSError:
+            pass
 
     def do_GET(self) -> None:
         url = urlsplit(self.path)
@@ -161,7 +172,9 @@ class Handler(BaseHTTPRequestHandler):
         if route.startswith("/output/"):
             return self._file(confined(self.app.out, route.removeprefix("/output/"), OUTPUTS), OUTPUTS)
         if route.startswith("/files/"):
-            return self._file(confined(self.app.project.root, route.removeprefix("/files/"), INPUTS, WATCHED), INPUTS)
+            sheets = frozenset(p.resolve() for g in self.app.live.tracker.loaded.values() for p in g.sheets)
+            return self._file(confined(self.app.project.root, route.removeprefix("/files/"), INPUTS, WATCHED, sheets),
+                              INPUTS)
         self._send(HTTPStatus.NOT_FOUND, b"not found\n")
 
     def do_POST(self) -> None:
@@ -173,7 +186,7 @@ class Handler(BaseHTTPRequestHandler):
             return self._refuse(length)
         try:
             form = json.loads(self.rfile.read(length) or b"{}")
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, RecursionError):   # not JSON, not UTF-8, or nested past the parser's depth
             return self._json({"ok": False, "error": "the body is not JSON"}, HTTPStatus.BAD_REQUEST)
         form = form if isinstance(form, dict) else {}
         if url.path == "/api/build":
