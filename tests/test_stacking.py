@@ -208,11 +208,13 @@ def test_variant_database_round_trips(project: Path) -> None:
     assert comp.card_count == 108 - 24 + 4 - 2
     assert comp.sets is not None and comp.sets.marks[0].label == "B" and comp.sets.marks[0].color == "#7a1f3d"
     assert {c.key: c.copies for c in comp.cards}["2H"] == 3 and "5H" not in {c.key for c in comp.cards}
-    # The base's standard-deck composition rules are dropped; its other rules stay, as warnings.
+    # Every rule of the base component runs on the variant: essential ones as errors, the rest (the
+    # standard deck's exact make-up too) as warnings; the stacking checks come on top.
     ids = {r.id: r.severity for r in comp.rules}
-    assert "deck-size" not in ids and "sixteen-trumps" not in ids
-    assert ids == {"enough-to-deal": "warning", "deadly-ace": "warning", "even-trump-colours": "warning",
-                   "even-numbered-colours": "warning", "order-ties": "warning"}
+    base = load_game(project / "card_data" / "fairy-meat.yaml").component("fairy-deck")
+    assert {r.id for r in base.rules} <= set(ids) and {"deck-size", "sixteen-trumps"} <= set(ids)
+    assert all(ids[r.id] == ("error" if r.essential else "warning") for r in base.rules)
+    assert set(ids) - {r.id for r in base.rules} == {"even-trump-colours", "even-numbered-colours", "order-ties"}
 
 
 def write(project: Path, name: str, body: str) -> Path:
@@ -267,7 +269,9 @@ def test_check_variant_warns_or_fails(project: Path) -> None:
     assert "warning: even-numbered-colours" in res.output and "red 18, black 9" in res.output
     write(project, "even", "variant:\n  name: even\n  base: fairy-meat\n  remove: [\"2-10 of clubs,diamonds\"]\n")
     res = run(project, "check", str(project / "card_data" / "variants" / "even.yaml"))
-    assert res.exit_code == 0 and "warning" not in res.output, res.output
+    warnings = [line for line in res.output.splitlines() if "warning:" in line]
+    assert res.exit_code == 0 and len(warnings) == 1 and "warning: deck-size: expected 54 cards, found 36" in \
+        warnings[0], res.output   # the base's own rule, as a warning; the colours are even
     write(project, "ties", "variant:\n  name: ties\n  base: fairy-meat\n  remove: [4-8]\n")
     res = run(project, "check", str(project / "card_data" / "variants" / "ties.yaml"))
     assert res.exit_code == 0 and "warning: order-ties" in res.output and "with the base deck" in res.output

@@ -73,7 +73,8 @@ def test_stacked_composition_and_odds(project: Path) -> None:
                                                      "spades": 22}
     # Order ties get likelier: the checker's warning says so, in numbers.
     assert exact(d["p_order_tie"]["4"]) > exact(rep["odds"]["base"]["p_order_tie"]["4"])
-    assert [n["rule"] for n in rep["notes"]] == ["order-ties [tie=0.7987, base_tie=0.6187, margin=0.075]"]
+    assert [n["rule"] for n in rep["notes"]] == ["deck-size", "sixteen-trumps",
+                                                 "order-ties [tie=0.7987, base_tie=0.6187, margin=0.075]"]
 
 
 def test_combat_is_seeded_and_shows_a_bloodier_stack(project: Path) -> None:

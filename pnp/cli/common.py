@@ -55,18 +55,19 @@ def load_games(project: Project, names: tuple[str, ...]) -> list[Game]:
     return games
 
 
-def rules_first(games: list[Game], force: bool) -> None:
+def rules_first(games: list[Game], force: bool, verb: tuple[str, str] = ("built", "builds")) -> None:
     """Check every composition rule before building: a broken one stops the build (exit 1).
 
     With `force` broken rules are printed as warnings and the build goes on;
-    rules of severity warning are printed and never stop it.
+    rules of severity warning are printed and never stop it. `verb` names the work
+    in the message (`pnp stack`: stacked, stacks).
     """
     from pnp.rules.checker import checked  # lazy: start-up speed
     violations = [v for game in games for v in checked(game)]
     errors = [v for v in violations if v.severity == "error"]
     if errors and not force:
-        click.echo(f"error: {len(errors)} composition rule(s) broken; nothing was built "
-                   "(see `pnp check`; --force builds anyway):", err=True)
+        click.echo(f"error: {len(errors)} composition rule(s) broken; nothing was {verb[0]} "
+                   f"(see `pnp check`; --force {verb[1]} anyway):", err=True)
         for v in errors:
             click.echo(f"  {v}", err=True)
         sys.exit(1)

@@ -13,6 +13,7 @@ from pnp.cli.common import (
     open_project,
     progress,
     project_option,
+    rules_first,
 )
 from pnp.data.format.errors import InputError, Problem
 from pnp.data.stacking.words import DEFAULT_COLOR, FORMS
@@ -41,14 +42,18 @@ SELECTOR_HELP = "Selector forms: " + "; ".join(FORMS) + "."
 @click.option("--out", "out_dir", default="output", show_default=True, help="Output folder (relative to the project).")
 @click.option("--paper", default="a4", show_default=True, help="a4, letter, a3, tabloid or WxH in mm.")
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics report as JSON.")
+@click.option("--force", is_flag=True, help="Stack even a deck that breaks an essential rule (the game cannot be "
+                                            "played with it).")
 def stack(base: str, name: str, project_dir: str, jobs: int | None, decks: int, removes: tuple[str, ...], adds: tuple[str, ...],
           jokers: int | None, component: str, mark: str, mark_color: str, trials: int | None, seed: int | None,
-          out_dir: str, paper: str, as_json: bool) -> None:
+          out_dir: str, paper: str, as_json: bool, force: bool) -> None:
     """Stack BASE's deck into variant NAME: write card_data/variants/NAME.yaml and build it.
 
     The changes apply in order: --decks copies of the base deck, then --remove,
     then --add, then --jokers. The variant's cards carry a mark on face and
-    back; OUT/NAME/ receives the deck, a checklist and stats.pdf.
+    back; OUT/NAME/ receives the deck, a checklist and stats.pdf. A deck that breaks an
+    essential rule of the base game (it could not be played) is refused with exit 1 and
+    nothing written, unless --force.
     """
     # lazy: only this command needs these (start-up speed)
     from pnp.build.plan import plan_build, total_weight
@@ -84,6 +89,7 @@ def stack(base: str, name: str, project_dir: str, jobs: int | None, decks: int, 
         game = build_variant(spec, base_game, target, shown)
     except InputError as exc:
         raise InputError([_as_option(p) for p in exc.problems]) from None
+    rules_first([game], force, ("stacked", "stacks"))   # an unplayable deck: exit 1, nothing written
     build_options = BuildOptions(SheetOptions(sheet_paper))
     steps = plan_build([game], build_options)
     fonts = load_fonts(project)

@@ -114,10 +114,23 @@ def combat_report(deck: Sequence[Card], standard: Sequence[Card], trials: int, s
     for kill, live in MATCHUPS:
         if kill + 1 + live > min(len(deck), len(standard)):
             continue
-        rows.append({"kill": kill, "live": live, "attacker_cards": kill + 1, "defender_cards": live,
-                     "variant": simulate(list(deck), kill, live, trials, seed, rules=rules).as_dict(),
-                     "standard": simulate(list(standard), kill, live, trials, seed, rules=rules).as_dict()})
+        row: dict[str, Any] = {"kill": kill, "live": live, "attacker_cards": kill + 1, "defender_cards": live,
+                               "variant": simulate(list(deck), kill, live, trials, seed, rules=rules).as_dict(),
+                               "standard": simulate(list(standard), kill, live, trials, seed, rules=rules).as_dict()}
+        if row["variant"]["p_forfeit"] >= 1.0:   # no attack could be played: there are no rates to give
+            row["variant"] = None
+            row["not_played"] = NOT_PLAYED
+        rows.append(row)
     return {"trials": trials, "seed": seed, "strategy": STRATEGY, "matchups": rows}
+
+
+NOT_PLAYED = "not played (every simulated attack was forfeited: no side had a card it could play)"
+
+
+def combat_cell(mu: dict[str, Any], key: str, form: str) -> str:
+    """One match-up's figure, this variant / the standard deck ('-' where the variant could not play)."""
+    mine = "-" if mu["variant"] is None else format_value(mu["variant"][key], form)
+    return f"{mine} / {format_value(mu['standard'][key], form)}"
 
 
 # --------------------------------------------------------------------------- text
@@ -183,8 +196,10 @@ def format_text(rep: dict[str, Any]) -> str:
         lines.append("")
         lines.append(f"  combat ({combat['trials']} attacks per match-up, seed {combat['seed']}), variant / standard:")
         for m in combat["matchups"]:
-            cells = "; ".join(f"{label} {format_value(m['variant'][k], f)} / {format_value(m['standard'][k], f)}"
-                              for k, label, f in COMBAT_COLUMNS)
+            if m["variant"] is None:
+                lines.append(f"  Kill {m['kill']} vs Live {m['live']}: {m['not_played']}")
+                continue
+            cells = "; ".join(f"{label} {combat_cell(m, k, f)}" for k, label, f in COMBAT_COLUMNS)
             lines.append(f"  Kill {m['kill']} vs Live {m['live']}: {cells}")
     if rep["warnings"] or rep["errors"]:
         lines.append("")

@@ -19,9 +19,10 @@ from pnp.draw.pdf import canvas
 from pnp.engines import deckstats
 from pnp.output.stats_report import (
     COMBAT_COLUMNS,
+    NOT_PLAYED,
     STRATEGY,
     as_float,
-    format_value,
+    combat_cell,
     report,
     summary_rows,
 )
@@ -242,16 +243,18 @@ def _combat_section(s: _Sheet, rep: dict[str, Any], m: float, y: float, W: float
     rows = [["match-up (cards drawn)"] + [label for _, label, _ in COMBAT_COLUMNS]]
     for mu in combat["matchups"]:
         rows.append([f"Kill {mu['kill']} vs Live {mu['live']} ({mu['attacker_cards']} v {mu['defender_cards']})"]
-                    + [f"{format_value(mu['variant'][k], f)} / {format_value(mu['standard'][k], f)}" for k, _, f in COMBAT_COLUMNS])
+                    + [combat_cell(mu, k, f) for k, _, f in COMBAT_COLUMNS])
     bottom = s.table(m, y - 20, [140, 90, 90, 90, 94], rows)
-    s.text(m + 3, bottom + 1, "each cell: this variant / standard deck", "italic", 7)
+    unplayed = any(mu["variant"] is None for mu in combat["matchups"])
+    s.text(m + 3, bottom + 1, "each cell: this variant / standard deck" +
+           (f"; - = {NOT_PLAYED} with this variant" if unplayed else ""), "italic", 7)
     chart_top = bottom - 8
     labels = [f"K{mu['kill']} v L{mu['live']}" for mu in combat["matchups"]]
     s.bars(m, chart_top - 130, 170, 130, "Expected damage per attack", labels,
-           [mu["variant"]["expected_damage"] for mu in combat["matchups"]],
+           [(mu["variant"] or {}).get("expected_damage", 0.0) for mu in combat["matchups"]],
            [mu["standard"]["expected_damage"] for mu in combat["matchups"]], "%.2f")
     s.bars(m + 175, chart_top - 130, 170, 130, "Nasty Hit chance (%)", labels,
-           [100 * mu["variant"]["p_nasty_hit"] for mu in combat["matchups"]],
+           [100 * (mu["variant"] or {}).get("p_nasty_hit", 0.0) for mu in combat["matchups"]],
            [100 * mu["standard"]["p_nasty_hit"] for mu in combat["matchups"]], "%.1f")
     s.wrapped(m + 355, chart_top - 12, W - 2 * m - 355, STRATEGY, "body", 7.2)
     return chart_top - 148

@@ -6,12 +6,12 @@ component with its changed copy (the other components are left to the base
 game's own build) and sets `Game.variant`, so `pnp check` and `pnp build`
 treat it like any database.
 
-Checks of a variant: the base's error rules that pin the standard deck's
-exact make-up (total or count with an `expected` number, count_by, unique,
-each_once) no longer apply and are dropped; rules marked `essential` (without
-them the game cannot be played, e.g. a Nasty Hits draw needs a Numbered card)
-stay errors; its other rules (bounds, balances, expressions, links) are kept
-as warnings. For a Fairy Deck (fields
+Checks of a variant: every rule of the base component runs on it. Rules marked
+`essential` (without them the game cannot be played, e.g. a Nasty Hits draw
+needs a Numbered card) stay errors, so `pnp check`, `pnp build` and `pnp stack`
+refuse such a deck; all its other rules, including those that pin the standard
+deck's exact make-up, are warnings (a variant changes the deck on purpose, and
+says how). For a Fairy Deck (fields
 rank, suit, colour, role) warnings are added for uneven red/black Trumps or
 Numbered cards (unless the base already has its own colour rules) and for
 Order ties clearly likelier than with the base deck. A selector that picks
@@ -38,7 +38,6 @@ from pnp.data.stacking.stack import (
 from pnp.engines.cards import JOKER, Card
 from pnp.engines.deckstats import p_order_tie
 
-PINNING = frozenset({"count_by", "unique", "each_once"})
 FAIRY_FIELDS = frozenset({"rank", "suit", "colour", "role"})
 TIE_FAIRIES = (2, 3, 4, 5, 6)
 TIE_MARGIN = 0.075  # how much likelier (absolute) than the base an Order tie may get before a warning
@@ -106,7 +105,7 @@ def fairy_cards(comp: Component) -> list[Card]:
 
 def variant_rules(base: Component, stacked: Component) -> list[Rule]:
     """The checks a variant carries: kept base rules (as warnings) and generated warnings."""
-    rules = [r if r.essential else dataclasses.replace(r, severity="warning") for r in base.rules if not _pins(r)]
+    rules = [r if r.essential else dataclasses.replace(r, severity="warning") for r in base.rules]
     if not is_fairy_deck(base):
         return rules
     ids = {r.id for r in rules}
@@ -121,12 +120,6 @@ def variant_rules(base: Component, stacked: Component) -> list[Rule]:
     if "order-ties" not in ids:
         rules.append(_tie_rule(base, stacked))
     return rules
-
-
-def _pins(rule: Rule) -> bool:
-    """An error rule that fixes the standard deck's exact make-up."""
-    exact = rule.check in ("total", "count") and rule.expected is not None
-    return rule.severity == "error" and not rule.essential and (exact or rule.check in PINNING)
 
 
 def _tie_rule(base: Component, stacked: Component) -> Rule:
