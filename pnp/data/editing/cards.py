@@ -16,6 +16,7 @@ import yaml
 from pnp.data.editing import rows, yamltext
 from pnp.data.editing.yamltext import REMOVE, EditError
 from pnp.data.format.model import FieldSpec
+from pnp.data.reading.spreadsheet import read_rows
 
 EDITABLE = ("name", "copies", "text", "face", "back")   # besides the component's declared fields
 
@@ -89,24 +90,16 @@ def read(where: Where, data: bytes, key: str) -> dict[str, Any]:
         for card in _yaml_cards(_read_text(data), where.component):
             if str(card.get("key")) == key:
                 return card
-    elif where.kind == "csv":
-        text = _read_text(data)
-        table = rows._rows(text)
-        header, i = rows._find(table, key)
-        return {h: c for h, c in zip(header, table[i][0]) if h and c.strip()}
-    else:
-        import io
-
-        import openpyxl  # lazy: only XLSX card lists need it
-
-        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        ws = book[where.sheet] if where.sheet else book.worksheets[0]
-        cells = [list(r) for r in ws.iter_rows(values_only=True)]
-        book.close()
-        header = [str(h).strip() if h is not None else "" for h in cells[0]] if cells else []
-        for r in cells[1:]:
-            if "key" in header and str(r[header.index("key")] or "").strip() == key:
-                return {h: v for h, v in zip(header, r) if h and v not in (None, "")}
+    else:   # the loader's own reader, within its limits
+        try:
+            table = read_rows(where.path, where.sheet, data)
+        except (OSError, ValueError, KeyError) as exc:
+            raise EditError(f"{where.display} cannot be read right now ({exc}); fix it first") from None
+        header = [str(h).strip() if h is not None else "" for h in table[0]] if table else []
+        for r in table[1:] if "key" in header else []:
+            cell = r[header.index("key")] if header.index("key") < len(r) else None
+            if str(cell or "").strip() == key:
+                return {h: v for h, v in zip(header, r) if h and str(v if v is not None else "").strip()}
     raise EditError(f"no card {key!r} in {where.display} (changed since the page loaded?)")
 
 

@@ -47,7 +47,7 @@ def expand(data: Any, file: str, folder: Path, root: Path, used: list[Path] | No
         if used is not None:
             used.append(path)
         try:
-            rows = _read(path, spec.get("sheet"), (overlay or {}).get(path))
+            rows = read_rows(path, spec.get("sheet"), (overlay or {}).get(path))
         except (OSError, ValueError, KeyError) as exc:  # unreadable file or sheet; openpyxl raises these
             problems.append(Problem(file, line, where, f"cannot read {label}: {exc}"))
             comp["cards"] = LocatedList()
@@ -85,7 +85,7 @@ MAX_COLUMNS = 200
 MAX_SHEET_BYTES = 50_000_000       # the file itself (an XLSX is compressed: its cells are bounded as read)
 
 
-def _read(path: Path, sheet: Any, content: bytes | None = None) -> list[list[Any]]:
+def read_rows(path: Path, sheet: Any, content: bytes | None = None) -> list[list[Any]]:
     """Every row of the file (or of `content`, its bytes as an edit would leave them) as cell values,
     header first, read as a stream and refused (ValueError) at the first row, column or cell over the
     limits, so memory stays flat whatever the file claims."""
