@@ -1,6 +1,8 @@
 """Boards: drawn from their database description (counted in the PDF), tiled with aligned overlaps."""
 from __future__ import annotations
 
+import copy
+import dataclasses
 from pathlib import Path
 
 import pdfplumber
@@ -177,7 +179,7 @@ def test_bargains_boards_build(tmp_path: Path, fonts: Fonts) -> None:
     comp = game.component("solitaire-mat")
     spec = parse_board(game, comp)
     piles = [a for a in spec.areas if a.key.startswith("pile-")]
-    assert len(piles) == 7  # six, plus the seventh of the harder game
+    assert len(piles) == game.facts["variants"]["solitaire"]["piles"]["harder"] == 7  # a pile per harder-game pile
     step = board_step(game, comp, BuildOptions(SheetOptions(paper_size("a4"))))
     out = step.run(tmp_path, fonts, lambda: None)
     assert out.kind == "board" and out.pages == step.weight
@@ -185,6 +187,45 @@ def test_bargains_boards_build(tmp_path: Path, fonts: Fonts) -> None:
         text = " ".join(p.extract_text() or "" for p in doc.pages)
     for a in piles:
         assert a.label in text
+
+
+def test_mats_lay_out_as_many_spaces_as_the_facts_say() -> None:
+    """The solitaire mat's piles, the Fairy Pot's and the market's outlines follow the facts."""
+    bargains = load_game(ROOT / "card_data" / "bargains.yaml")
+    facts = copy.deepcopy(bargains.facts)
+    facts["variants"]["solitaire"]["piles"] = {"easier": 3, "normal": 4, "harder": 5}
+    facts["pot_size"] = 4
+    game = dataclasses.replace(bargains, facts=facts, unsaved=True)
+    mat = parse_board(game, game.component("solitaire-mat"))
+    piles = [a for a in mat.areas if a.key.startswith("pile-")]
+    assert [a.label for a in piles] == ["Pile 1", "Pile 2", "Pile 3", "Pile 4", "Pile 5"]
+    assert [a.x for a in piles] == [20 + 71 * i for i in range(5)]
+    assert piles[3].note == "4 cards; leave it empty for the easier game"
+    assert piles[4].note == "5 cards; the harder game only" and piles[2].note == "3 cards"
+    pot = next(a for a in parse_board(game, game.component("pot-mat")).areas if a.key == "pot")
+    assert pot.slots == 4
+    feenbalz = load_game(ROOT / "card_data" / "feenbalz.yaml")
+    game = dataclasses.replace(feenbalz, facts={**feenbalz.facts, "market": 6}, unsaved=True)
+    market = parse_board(game, game.component("market-mat"))
+    assert next(a for a in market.areas if a.key == "market").slots == 6
+    assert market.subtitle.startswith("six objects on offer")
+
+
+@pytest.mark.parametrize("area,message", [
+    ('{key: p, kind: pile, label: "P{{ n }}", x: 20, y: 40, card: deck, repeat: 9, step: 60}', "outside"),
+    ('{key: p, kind: pile, label: P, x: 20, y: 40, card: deck, repeat: "{{ 0 }}", step: 60}', "repeat"),
+    ('{key: p, kind: zone, label: P, x: 20, y: 40, w: 60, h: 90, card: deck, slots: "many"}', "slots"),
+    ('{key: p, kind: pile, label: P, x: 20, y: 40, card: deck, repeat: 60, step: 9000}', "step"),
+])
+def test_repeated_and_counted_spaces_are_checked(tmp_path: Path, area: str, message: str) -> None:
+    text = map_yaml(3).replace("        - {key: stock, kind: pile, label: Stock, x: 20, y: 40, card: deck}",
+                               "        - " + area)
+    game = load(tmp_path, text)
+    with pytest.raises(InputError) as err:
+        parse_board(game, game.component("map"))
+    line = int(str(err.value).split("maptest.yaml:")[1].split(":")[0])
+    assert text.split("\n")[line - 1].strip() == "- " + area
+    assert message in str(err.value)
 
 
 @pytest.mark.parametrize("change,field", [

@@ -43,7 +43,7 @@ CHANGES: dict[str, tuple[list[tuple[str, str]], list[str]]] = {
         "deal four, face down", "Lay six more object cards", "refill the market to six cards",
         "Draw three cards from the object deck", "Eleven cards at most", "Nobody may hold more than eleven cards",
         "the 11-card limit", "A collection is four or more objects", "at most one of them",
-        "at least four cards face down", "grows beyond seven cards", "3 or 4 8", "5 or 6 4",
+        "at least four cards face down", "grows beyond seven cards", "six cards, which a collection may keep", "3 or 4 8", "5 or 6 4",
     ]),
     "tarot": ([
         ("deal: 6 ", "deal: 8 "), ("on_map: 2 ", "on_map: 3 "), ("in_hand: 4 ", "in_hand: 5 "),
@@ -56,7 +56,7 @@ CHANGES: dict[str, tuple[list[tuple[str, str]], list[str]]] = {
     ]),
     "fairy-meat": ([
         ("threshold: 3 ", "threshold: 4 "), ("multiplier: 2 ", "multiplier: 3 "),
-        ("damage_steps: [4, 8]", "damage_steps: [3, 6, 9]"), ("attacker_extra_cards: 1", "attacker_extra_cards: 2"),
+        ("damage_steps: [4, 8]  ", "damage_steps: [3, 6, 9]  "), ("attacker_extra_cards: 1", "attacker_extra_cards: 2"),
         ("{from: 10, to: 10, name: Gusher", "{from: 10, to: 11, name: Gusher"),
         ("{from: 11, to: null, name: Head Off", "{from: 12, to: null, name: Head Off"),
         ("diamonds: {trump: [Panicked, Confused]", "diamonds: {trump: [Panicked, Dazed]"),
@@ -72,14 +72,14 @@ CHANGES: dict[str, tuple[list[tuple[str, str]], list[str]]] = {
         ("main: {players: {min: 2, max: 6}}", "main: {players: {min: 2, max: 5}}"),
         ("players: {min: 2, max: 4}", "players: {min: 2, max: 3}"),
         ("start: {10: 1, 7: 2,", "start: {10: 2, 7: 2,"),
-        ("piles: {easier: 5, normal: 6, harder: 7}\n", "piles: {easier: 3, normal: 4, harder: 9}\n"),
+        ("piles: {easier: 5, normal: 6, harder: 7}\n", "piles: {easier: 3, normal: 4, harder: 6}\n"),
         ("turn: 3 ", "turn: 4 "),
     ], [
         "a hand of eight cards", "Two more cards go face up", "With five players, 42 cards are dealt and 23 stay",
         "the main game is for 2 to 5, variant 2 for 2 to 3", "for two to three players",
         "two 10s, two 7s, two 5s, three 3s and three 1s (12 cards)", "Lay out four piles in a row",
         "10 cards in all, leaving 55 in your stock", "Turn the top four stock cards",
-        "Deal three piles (6 cards)", "nine piles (45 cards)",
+        "Deal three piles (6 cards)", "or six piles (21 cards)",
     ]),
 }
 

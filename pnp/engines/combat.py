@@ -43,18 +43,25 @@ class CombatRules:
     (a difference up to the first step deals 1, up to the second 2, and so
     on; beyond the last, one more); `ace_multiplier` multiplies an attacker's
     damage when the Ace of Spades is revealed; a blow of `nasty_threshold` or
-    more damage calls for a Nasty Hits draw.
+    more damage calls for a Nasty Hits draw; each Trump moves a value by
+    `trump_step`; the points are the difference divided by `points_divisor`,
+    rounded up.
     """
 
     damage_steps: tuple[int, ...]
     ace_multiplier: int
     nasty_threshold: int
+    trump_step: int = 1
+    points_divisor: int = 2
 
     def __post_init__(self) -> None:
         steps = tuple(int(s) for s in self.damage_steps)
         if not steps or any(b <= a for a, b in zip(steps, steps[1:])) or steps[0] < 1:
             raise ValueError(f"damage steps must rise from 1 or more, found {list(self.damage_steps)}")
         object.__setattr__(self, "damage_steps", steps)
+        if self.trump_step < 1 or self.points_divisor < 1:
+            raise ValueError(f"a Trump's step and the points divisor must be 1 or more, found "
+                             f"{self.trump_step} and {self.points_divisor}")
 
 
 @dataclass(frozen=True)
@@ -168,9 +175,9 @@ class AttackResult:
     nasty_hit: bool = False
 
 
-def points_for(difference: int) -> int:
-    """Points scored: half the difference, rounded up."""
-    return (abs(difference) + 1) // 2
+def points_for(difference: int, divisor: int = 2) -> int:
+    """Points scored: the difference divided by `divisor` (half, in the rules), rounded up."""
+    return (abs(difference) + divisor - 1) // divisor
 
 
 def damage_level(difference: int, rules: CombatRules) -> int:
@@ -196,12 +203,13 @@ def _resolve(attacker: SidePlay, defender: SidePlay, a_reveal: bool, d_reveal: b
     a_trumps, d_trumps = _applied(attacker, a_reveal), _applied(defender, d_reveal)
     a_own, a_cheat = _own_and_cheat(attacker, a_trumps)
     d_own, d_cheat = _own_and_cheat(defender, d_trumps)
+    a_own, d_own = a_own * rules.trump_step, d_own * rules.trump_step
     highest = attacker.numbered.colour == defender.numbered.colour
     a_val = (attacker.numbered.value or 0) + a_own
     d_val = (defender.numbered.value or 0) + d_own
-    # The opponent of a cheat pushes both values its own way by one per trump:
+    # The opponent of a cheat pushes both values its own way by a step per trump:
     # up for itself and down for the cheat when highest wins, mirrored otherwise.
-    step = 1 if highest else -1
+    step = rules.trump_step if highest else -rules.trump_step
     d_val += step * a_cheat
     a_val -= step * a_cheat
     a_val += step * d_cheat
@@ -213,7 +221,7 @@ def _resolve(attacker: SidePlay, defender: SidePlay, a_reveal: bool, d_reveal: b
         winner = "attacker"
     else:
         winner = "defender"
-    points = points_for(diff) if winner != "draw" else 0
+    points = points_for(diff, rules.points_divisor) if winner != "draw" else 0
     ace = any(t.is_ace_of_spades for t in a_trumps + d_trumps)
     damage = bonus = 0
     if winner == "attacker":

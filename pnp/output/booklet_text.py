@@ -15,7 +15,7 @@ from typing import Any
 from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.model import Component, Game
 from pnp.data.reading.boardspec import board_of
-from pnp.data.templating.engine import file_environment, render_template
+from pnp.data.templating.engine import compile_text, file_environment, is_template, render_template
 from pnp.data.templating.slots import card_view
 from pnp.geometry.sizes import card_size
 
@@ -64,7 +64,7 @@ def context(game: Game, recorder: Recorder | None = None) -> dict[str, Any]:
     # lazy, like jinja2 in render(): a cached booklet text needs neither the rule checker nor the facts
     from pnp.data.format.facts import with_labels
     v = _Views(game, recorder or Recorder())
-    return {
+    ctx: dict[str, Any] = {
         "game": {"name": game.game.name, "tag": game.tag, "summary": game.game.summary,
                  "credits": game.game.credits,
                  "players": {"min": game.game.players.min, "max": game.game.players.max}},
@@ -80,6 +80,20 @@ def context(game: Game, recorder: Recorder | None = None) -> dict[str, Any]:
         "distinct": lambda component, field_name, **where: v.deck(component).distinct(field_name, **where),
         "card": v.card, "component": v.component, "board": v.board, "plural": plural,
     }
+    # the summary and the design notes may state numbers too: they read the same facts and counts
+    ctx["game"]["summary"] = _prose(game, game.game.summary, ctx, "game.summary")
+    ctx["decisions"] = [_prose(game, d, ctx, f"decisions[{i}]") for i, d in enumerate(game.decisions)]
+    return ctx
+
+
+def _prose(game: Game, text: str, ctx: dict[str, Any], field_name: str) -> str:
+    """Database prose, rendered when it is a template ("{{ facts.auction_size | spell }} at a time")."""
+    if not is_template(text):
+        return text
+    try:
+        return render_template(compile_text(text), ctx)
+    except Exception as exc:  # noqa: BLE001 - any failure to render is a problem of this text
+        raise InputError([Problem(game.where, None, field_name, f"template: {exc}")]) from None
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,8 @@ corner of each thing, x to the right and y downwards (as one reads a page).
 
 `card` names a component of the same game (its card size is used) or a card
 size (poker, tarot, 63x88...); `turn: true` lays the space sideways. Text may
-be a template that reads the game's facts (`{{ facts.market }}`). The laid-out
+be a template that reads the game's facts (`{{ facts.market }}`), and so may a
+zone's `slots` and an area's `repeat` (a row of piles as long as a fact says). The laid-out
 board (sizes resolved, cross-checked) is `pnp.data.reading.boardspec.BoardSpec`.
 """
 from __future__ import annotations
@@ -76,7 +77,12 @@ class Area:
     symbol: str | None = fld(default=None, metadata=_d("a symbol drawn in the space"))
     note: str = fld(default="", metadata=_d("a short line under the label"))
     text: str = fld(default="", metadata=_d("a note's text"))
-    slots: int = fld(default=0, metadata=_d("zones: faint card outlines inside (0-200)"))
+    slots: int | str = fld(default=0, metadata=_d(
+        "zones: faint card outlines inside (0-200), or a template giving the number (`{{ facts.market }}`)"))
+    repeat: int | str = fld(default=1, metadata=_d(
+        "lay this space this many times (1-60), `step` mm apart, or a template giving the number; "
+        "label and note may use `{{ n }}` (1, 2...) and keys get -1, -2..."))
+    step: float = fld(default=0.0, metadata=_d("repeat: mm from one copy's left edge to the next one's"))
     fan: int = fld(default=1, metadata=_d("card, pile: this many cards shown fanned (1-60)"))
     flip: bool = fld(default=False, metadata=_d("labels upside down, for the player across the table"))
     color: str | None = fld(default=None, metadata=_d("the space's colour #RRGGBB"))
@@ -85,7 +91,11 @@ class Area:
     def __post_init__(self) -> None:
         for name in ("x", "y", "w", "h"):
             _mm(name, getattr(self, name))
-        _whole("slots", self.slots, 0, 200)
+        if isinstance(self.slots, int):
+            _whole("slots", self.slots, 0, 200)
+        if isinstance(self.repeat, int):
+            _whole("repeat", self.repeat, 1, 60)
+        _mm("step", self.step)
         _whole("fan", self.fan, 1, 60)
         _colour("color", self.color)
         for name in ("w", "h"):

@@ -97,7 +97,8 @@ def combat_rules(facts: Mapping[str, Any]) -> CombatRules:
     """The alternative combat's numbers of `facts.combat` and `facts.nasty_hits` for the engine."""
     combat = lookup(facts, "combat")
     return CombatRules(tuple(combat["damage_steps"]), int(lookup(facts, "ace_of_spades.multiplier")),
-                       int(lookup(facts, "nasty_hits.threshold")))
+                       int(lookup(facts, "nasty_hits.threshold")), int(combat.get("trump_step", 1)),
+                       int(combat.get("points_divisor", 2)))
 
 
 def with_labels(value: Any) -> Any:

@@ -7,6 +7,8 @@ sides and link ends that exist. Every problem names the file and line.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pnp.data.format import board as decl
 from pnp.data.format.boardspec import Area, BoardSpec, Link, Position, Side
 from pnp.data.format.catalog import has_symbol, unknown_symbol
@@ -33,8 +35,9 @@ class _Resolver:
     def fail(self, line: int | None, field: str, message: str) -> None:
         self.problems.append(Problem(self.game.where, line or self.comp.line, f"{self.where}{field}", message))
 
-    def text(self, value: str | None, line: int, field: str, default: str = "") -> str:
-        """Board text, rendered when it is a template: "always {{ facts.market }} face up"."""
+    def text(self, value: str | None, line: int, field: str, default: str = "", n: int | None = None) -> str:
+        """Board text, rendered when it is a template: "always {{ facts.market }} face up";
+        `n` counts the copies of a repeated space."""
         if value is None or value == "":
             return default
         if not is_template(value):
@@ -43,10 +46,30 @@ class _Resolver:
             with_labels,  # lazy: only templated board text needs the facts
         )
         try:
-            return render_template(compile_text(value), {"facts": with_labels(self.game.facts)})
+            return render_template(compile_text(value), {"facts": with_labels(self.game.facts), "n": n})
         except Exception as exc:  # noqa: BLE001 - any failure to render is a problem of this text
             self.fail(line, field, f"template: {exc}")
             return default
+
+    def whole(self, value: int | str, line: int, field: str, lo: int, hi: int) -> int:
+        """A count that may be a template reading the facts (`{{ facts.market }}`), from lo to hi."""
+        text = self.text(value, line, field, str(lo)) if isinstance(value, str) else str(value)
+        if not text.strip().isdigit() or not lo <= int(text) <= hi:
+            self.fail(line, field, f"expected a whole number from {lo} to {hi}, found {text!r}")
+            return lo
+        return int(text)
+
+    def areas(self, a: decl.Area, field: str) -> list[Area]:
+        """The space, or its copies when it repeats (keys key-1, key-2..., `n` in label and note)."""
+        count = self.whole(a.repeat, a.line, f"{field}.repeat", 1, 60)
+        if count == 1 and a.repeat == 1:
+            return [self.area(a, field)]
+        last = a.x + (count - 1) * a.step
+        if not -decl.LENGTH <= last <= decl.LENGTH:
+            self.fail(a.line, f"{field}.step", f"{count} copies {a.step:g} mm apart reach x {last:g} mm")
+            return []
+        return [self.area(replace(a, key=f"{a.key}-{n}", x=a.x + (n - 1) * a.step), field, n)
+                for n in range(1, count + 1)]
 
     def symbol(self, name: str | None, line: int, field: str) -> str | None:
         if name is not None and not has_symbol(name, self.game.symbols):
@@ -76,7 +99,7 @@ class _Resolver:
             self.fail(line, field, f"reaches outside the {self.w:g} x {self.h:g} mm board "
                                    f"(spans x {x:g}..{x + bw:g}, y {y:g}..{y + bh:g})")
 
-    def area(self, a: decl.Area, field: str) -> Area:
+    def area(self, a: decl.Area, field: str, n: int | None = None) -> Area:
         self.unique(a.key, a.line, field)
         card = self.card(a.card, a.turn, a.line, field)
         if a.kind in ("card", "pile") and card is not None:
@@ -86,14 +109,15 @@ class _Resolver:
             aw, ah = self.size(a.w, a.h, a.line, field)
         if a.kind in ("card", "pile") and card is None and a.w is None:
             self.fail(a.line, field, "a card space needs `card` (a component or card size) or w and h")
-        if a.slots and card is None:
+        slots = self.whole(a.slots, a.line, f"{field}.slots", 0, 200)
+        if slots and card is None:
             self.fail(a.line, f"{field}.slots", "slots need `card` to know the size of each outline")
-        label = self.text(a.label, a.line, f"{field}.label")
+        label = self.text(a.label, a.line, f"{field}.label", n=n)
         if a.kind != "note" and not label:
             self.fail(a.line, f"{field}.label", "missing 'label': every space says what goes there")
         self.inside(a.line, f"{field} ({a.key})", a.x, a.y, aw, ah)
         return Area(a.key, a.kind, label, a.x, a.y, aw, ah, self.symbol(a.symbol, a.line, f"{field}.symbol"),
-                    self.text(a.note, a.line, f"{field}.note"), self.text(a.text, a.line, f"{field}.text"), a.slots,
+                    self.text(a.note, a.line, f"{field}.note", n=n), self.text(a.text, a.line, f"{field}.text", n=n), slots,
                     card[0] if card else 0.0, card[1] if card else 0.0, a.fan, a.flip, a.color)
 
     def size(self, w: float | None, h: float | None, line: int, field: str) -> tuple[float, float]:
@@ -140,7 +164,7 @@ def parse_board(game: Game, comp: Component) -> BoardSpec:
         r.fail(board.line, ".size", f"expected WxH in millimetres (e.g. 420x297), found {board.size!r}")
     sides = tuple(Side(key, r.text(s.label, board.line, f".sides.{key}.label", key), s.color, s.flip)
                   for key, s in board.sides.items())
-    areas = tuple(r.area(a, f".areas[{i}]") for i, a in enumerate(board.areas))
+    areas = tuple(area for i, a in enumerate(board.areas) for area in r.areas(a, f".areas[{i}]"))
     positions = tuple(r.position(p, set(board.sides), f".positions[{i}]") for i, p in enumerate(board.positions))
     links = tuple(r.link(k, {p.key for p in positions}, f".links[{i}]") for i, k in enumerate(board.links))
     spec = BoardSpec(r.w, r.h, r.text(board.title, board.line, ".title", comp.name),
