@@ -34,7 +34,9 @@ CASES = {  # reference picture -> game, component, printed card, side
 }
 # card text changed in the database since the reference was drawn: drawn with the text it had then
 TEXT_THEN = {"arcana": ('text: "As good as a combo in defence: stops any attack. Never attacks."',
-                        'text: "Blocks any combo but never attacks."')}
+                        'text: "Blocks any combo but never attacks."'),
+             "chart": ("text: When a master meets their own servant alone, the master wins, whoever strikes first.",
+                       "text: A lone servant never beats his own master, whoever strikes first.")}
 
 
 def draw(game_name: str, comp_key: str, index: int, side: str, root: Path = ROOT) -> np.ndarray:

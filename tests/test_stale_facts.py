@@ -43,7 +43,7 @@ NOT_FACTS: dict[str, list[tuple[str, str]]] = {
         (r"^a bargain worth \d+$", "a card's value on its face"),
         (r"Pile (\d+): \1 cards?", "a solitaire pile's cards: pile n holds n"),
         (r"overshoots by four scores four", "an example of the scoring"),
-        (r"two different handfuls", "plain English"),
+        (r"two (?:different )?handfuls", "plain English"),
         (r"\*\*Players:\*\* 1 to 6|starts at 1 because",
          "the game's player range (game.players; the check compares it with the variants' facts)"),
     ],
