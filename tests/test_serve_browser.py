@@ -75,6 +75,8 @@ PROBLEMS = "return [...document.querySelectorAll('#problem-list li')].map(li => 
 
 def test_the_page_follows_edits_and_builds(tmp_path: Path, browser: Any) -> None:
     proj = make_project(tmp_path / "proj", ("bargains", "tarot"))
+    from pnp.output.prints import print_record, save_tag
+    save_tag(proj, "tarot", "round1", print_record(load_game(proj / "card_data" / "tarot.yaml", root=proj)))
     server, app = make_server(Project.at(proj), proj / "output", 0)
     serve(server, app)
     try:
@@ -133,6 +135,9 @@ def _session(driver: Any, proj: Path, url: str) -> None:
     assert old_name == "Tohsaka Rin" and new_picture != old_picture
     after = js(driver, "return [...document.querySelectorAll('.tile')].map(t => t.dataset.picture)")
     assert sum(a != b for a, b in zip(others, after)) == 2   # the card and the chart that lists every name
+    marked = js(driver, "return [...document.querySelectorAll('.tile')].filter(t => !t.querySelector('.since').hidden)"
+                        ".map(t => [t.dataset.id, t.querySelector('.since').textContent])")
+    assert marked == [[RIN, "✎ changed"], ["tarot/arcana/face/chart/1", "✎ changed"]], marked  # since the tag
     wait(lambda: js(driver, LOADED), "the new picture drawn")
     assert renamed < 3.0, f"{renamed:.2f} s from saving to the page"
 

@@ -70,6 +70,11 @@ def _record(data: dict[str, Any], made: Path, outputs: list[Output], games: list
         databases = {g.slug: (g.root, [g.source, *g.sheets] + _base_files(g)) for g in games}
         inputs, files = freshness.record(made, databases, settings, files)
     record_build(data, files, {g.slug: recorded for g in games}, inputs)
+    from pnp.output.prints import print_record  # lazy: digests only once the drawing is done
+    found = data.get("prints")
+    prints: dict[str, Any] = found if isinstance(found, dict) else {}
+    counts = options.counts if options else {}
+    data["prints"] = dict(sorted({**prints, **{g.slug: print_record(g, counts) for g in games}}.items()))
 
 
 def _base_files(game: Game) -> list[Path]:

@@ -13,6 +13,7 @@ import sys
 import click
 
 from pnp.cli.build import build
+from pnp.cli.changes import changes
 from pnp.cli.check import check
 from pnp.cli.common import Group, version_option
 from pnp.cli.export import export, preview
@@ -36,7 +37,7 @@ def main() -> None:
         logging.basicConfig(level=getattr(logging, level, logging.DEBUG), format="pnp %(name)s: %(message)s")
 
 
-for _command in (build, check, list_games, layouts, new, schema, export, preview, stack, serve):
+for _command in (build, changes, check, list_games, layouts, new, schema, export, preview, stack, serve):
     main.add_command(_command)
 
 

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
+from pnp.cli.changes import check_tag, keep_tag
 from pnp.cli.common import (
     colour_options,
     jobs_option,
@@ -19,7 +21,8 @@ from pnp.cli.common import (
     set_counts,
 )
 
-_NOT_OPTIONS = ("games", "project_dir", "jobs", "out_dir", "clean", "force")  # parameters that never change a PDF's bytes
+# parameters that never change a PDF's bytes
+_NOT_OPTIONS = ("games", "project_dir", "jobs", "out_dir", "clean", "force", "tag", "only_changed", "since")
 
 
 @click.command()
@@ -40,11 +43,16 @@ _NOT_OPTIONS = ("games", "project_dir", "jobs", "out_dir", "clean", "force")  # 
 @colour_options
 @click.option("--clean", is_flag=True, help="Rebuild every game, even those unchanged since the last build.")
 @click.option("--force", is_flag=True, help="Build even when a composition rule is broken (listed as warnings).")
+@click.option("--tag", default=None, metavar="NAME",
+              help="Keep this print's card records as prints/GAME/NAME.json (for pnp changes and reprints).")
+@click.option("--only-changed", is_flag=True,
+              help="Write only reprint.pdf: the cards new or changed since --since NAME (or the last build).")
+@click.option("--since", default=None, metavar="NAME", help="With --only-changed: the tagged print to compare with.")
 @click.pass_context
 def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: int | None, out_dir: str, paper: str,
           duplex: str, bleed: float, back_offset: str, crop_marks: str, players: int | None, decks: int | None,
           board_paper: str | None, cmyk: bool, ink_limit: float, press_profile: str | None, clean: bool,
-          force: bool) -> None:
+          force: bool, tag: str | None, only_changed: bool, since: str | None) -> None:
     """Build GAMES (all when none) into OUT, one folder per game, plus manifest.json.
 
     A game whose database, templates, fonts, art and options are unchanged
@@ -58,6 +66,15 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
     out = project.output(out_dir)
     settings = {k: v for k, v in sorted(ctx.params.items()) if k not in _NOT_OPTIONS}
     files = [project.resolve_game(n) for n in games] if games else list(project.game_files().values())
+    check_tag(tag)
+    requested = files
+    if since is not None and not only_changed:
+        raise click.UsageError("--since goes with --only-changed (pnp changes GAME --since NAME lists the changes)")
+    if only_changed:
+        from pnp.cli.changes import reprint  # lazy: only a reprint needs it
+        reprint(project, out, files, _options(paper, duplex, bleed, back_offset, crop_marks, players, decks,
+                                               board_paper, cmyk, ink_limit, press_profile), since, force, tag)
+        return
     if not clean:
         manifest = freshness.read_manifest(out)
         digests: dict[Path, str] = {}
@@ -65,16 +82,34 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
                  if not freshness.is_fresh(out, project.root, p.stem, p, settings, manifest, digests)]
         if not stale:
             click.echo(f"Up to date: {len(files)} game(s) unchanged since the last build in {out} (--clean rebuilds)")
+            keep_tag(project, files, tag, set_counts(players, decks))
             return
-        files = stale
+        requested, files = files, stale
     # lazy: only a build that draws needs these (start-up speed)
     from pnp.build.plan import plan_build, total_weight
     from pnp.build.run import build as run_build
+    from pnp.output.workers import jobs_for
+
+    options = _options(paper, duplex, bleed, back_offset, crop_marks, players, decks, board_paper, cmyk,
+                       ink_limit, press_profile)
+    loaded = load_games(project, tuple(str(p) for p in files))
+    rules_first(loaded, force)
+    steps = plan_build(loaded, options)
+    fonts = load_fonts(project)
+    with progress(total_weight(steps), "Building") as advance:
+        outputs = run_build(steps, loaded, out, fonts, advance, jobs_for(jobs), options, settings)
+    pages = sum(o.pages for o in outputs)
+    click.echo(f"Wrote {len(outputs)} PDFs ({pages} pages) to {out} and updated {out / 'manifest.json'}")
+    keep_tag(project, requested, tag, options.counts, None if requested != files else loaded)
+
+
+def _options(paper: str, duplex: str, bleed: float, back_offset: str, crop_marks: str, players: int | None,
+             decks: int | None, board_paper: str | None, cmyk: bool, ink_limit: float,
+             press_profile: str | None) -> Any:
+    """The BuildOptions the command line asks for; a bad paper name is a usage error."""
     from pnp.geometry.sizes import paper_size
     from pnp.output.sheets import SheetOptions
     from pnp.output.steps import BuildOptions
-    from pnp.output.workers import jobs_for
-
     try:
         sheet_paper = paper_size(paper)
     except ValueError as exc:
@@ -84,15 +119,5 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--board-paper") from None
     colour = print_colour(ink_limit, press_profile) if cmyk else None
-    options = BuildOptions(SheetOptions(sheet_paper, duplex, bleed, parse_offset(back_offset), crop_marks),
-                           set_counts(players, decks), boards, colour)
-    loaded = load_games(project, tuple(str(p) for p in files))
-    rules_first(loaded, force)
-    steps = plan_build(loaded, options)
-    fonts = load_fonts(project)
-    with progress(total_weight(steps), "Building") as advance:
-        outputs = run_build(steps, loaded, out, fonts, advance, jobs_for(jobs), options, settings)
-    pages = sum(o.pages for o in outputs)
-    click.echo(f"Wrote {len(outputs)} PDFs ({pages} pages) to {out} and updated {out / 'manifest.json'}")
-
-
+    return BuildOptions(SheetOptions(sheet_paper, duplex, bleed, parse_offset(back_offset), crop_marks),
+                        set_counts(players, decks), boards, colour)

@@ -18,6 +18,7 @@ game:
   name: Lantern Market
   tag: LM                    # two capitals; every card's collation code starts with them (LM-moth)
   players: {min: 2, max: 4}
+  version: "0.1"             # printed beside every code; `pnp build --tag round1` remembers a print
   summary: >-
     A tiny trading game, here to be copied from: trade lights at the night
     market and hold the brightest hand when the last card is played.

@@ -58,6 +58,7 @@ class CardContext:
     style: Style
     code: str = ""
     mark: Mark | None = None
+    version: str = ""   # the game's version, printed beside the code
     safe: float = pt(SAFE_ZONE)
     art: Artwork | None = None  # the project's pictures and own symbols (None: built-in symbols only)
 

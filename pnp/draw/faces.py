@@ -103,7 +103,8 @@ class FormCache:
         path = c.beginPath()
         path.rect(-b, -b, w + 2 * b, h + 2 * b)
         c.clipPath(path, stroke=0, fill=0)
-        ctx = CardContext(c, w, h, b, self.fonts, self.game.style, code=code, mark=mark, art=self.art)
+        ctx = CardContext(c, w, h, b, self.fonts, self.game.style, code=code, mark=mark, art=self.art,
+                          version=self.game.game.version)
         try:
             ink = self._layout(ctx, comp, design, where, slots, card, mark, set_index)
             draw_footer(ctx, ink or color(self.game.style.ink))
@@ -184,9 +185,10 @@ def _finish(game: Game, design: Design, where: str, label: str, slot: str, out: 
 
 
 def draw_footer(ctx: CardContext, ink: Any) -> None:
-    """The collation code (and set mark) in small type at the bottom of the safe zone."""
+    """The collation code and version (and set mark) in small type at the bottom of the safe zone."""
     y = ctx.safe + pt(0.9)
-    ctx.text(ctx.w / 2, y, ctx.code, "condensed", 5.5, ink, align="center")
+    label = f"{ctx.code} \u00b7 {ctx.version}" if ctx.code and ctx.version else ctx.code
+    ctx.text(ctx.w / 2, y, label, "condensed", 5.5, ink, align="center")
     if ctx.mark:
         _mark(ctx, ctx.w - ctx.safe - pt(1.5), ctx.h - ctx.safe - pt(1.5), ink)
 

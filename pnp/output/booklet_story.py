@@ -226,12 +226,16 @@ def story(game: Game, blocks: list[Block], st: Styles, pictures: Pictures, frame
           where: str) -> list[Flowable]:
     """Flowables for the blocks; unknown card or component keys are input problems."""
     out: list[Flowable] = []
+    versioned = not game.game.version
     for b in blocks:
         if b.kind == "heading":
             style = st.title if b.level == 1 else st.h2 if b.level == 2 else st.h3
             if b.level == 2:
                 out.append(CondPageBreak(pt(30)))
             out.append(Para(inline(b.text), style))
+            if b.level == 1 and not versioned:   # the cover says which print this is
+                out.append(Para(inline(f"*Version {game.game.version}*"), st.caption))
+                versioned = True
         elif b.kind == "para":
             out.append(Para(inline(b.text), st.body))
         elif b.kind == "list":

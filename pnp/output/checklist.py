@@ -31,9 +31,10 @@ def write_checklist(path: Path, game: Game, counts: dict[str, int], paper: Size,
     """Write the checklist; returns its page count."""
     page = paper.portrait
     c = canvas(path, f"{game.game.name} checklist", (pt(page.w), pt(page.h)), fonts.name("body"))
-    sheet = _Sheet(c, fonts, page, color(game.style.ink))
+    sheet = TickSheet(c, fonts, page, color(game.style.ink))
     variant = f" — variant {game.variant['name']}" if isinstance(game.variant, dict) and game.variant.get("name") else ""
-    sheet.text(MARGIN, sheet.y - 6, f"{game.game.name}{variant}: checklist", "display", 16)
+    version = f" (version {game.game.version})" if game.game.version else ""
+    sheet.text(MARGIN, sheet.y - 6, f"{game.game.name}{variant}: checklist{version}", "display", 16)
     sheet.text(MARGIN, sheet.y - 12, "Tick a box for every printed copy. Codes are printed small at the foot of "
                "each card face.", "italic", 8.5)
     sheet.y -= 22
@@ -54,8 +55,9 @@ MARGIN = 15.0  # mm round the page
 
 
 @dataclass
-class _Sheet:
-    """The checklist being written: where the next line goes, and how many pages so far."""
+class TickSheet:
+    """A list of cards with boxes to tick (the checklist, a reprint's take-out page): where the next
+    line goes, and how many pages so far."""
 
     c: Any
     fonts: Fonts

@@ -1,9 +1,10 @@
 """OUT/manifest.json: what every build and export wrote, and the options that made it.
 
 The file holds `files` (each PDF a build wrote, as `Output.as_dict` gives it),
-`builds` (per game folder, the options of its last build) and `exports` (per
+`builds` (per game folder, the options of its last build), `exports` (per
 export folder such as `bargains/png/tgc-300`, its kind, profile, resolution,
-options and files). Each command changes only the entries it owns; the
+options and files), `prints` (per game folder, every card of its last build
+with digests of what it draws: `pnp.output.prints`) and `reprints`. Each command changes only the entries it owns; the
 manifest is written into the new generation before it is published, so the
 manifest and the files it lists always switch together (`pnp.output.publish`).
 """
@@ -30,7 +31,7 @@ def read_manifest(out: Path) -> dict[str, Any]:
 def ordered(data: dict[str, Any]) -> dict[str, Any]:
     """The manifest as written: generator and files first, empty sections left out."""
     out = {"generator": GENERATOR, "files": data.get("files", [])}
-    for key in ("builds", "exports", "inputs"):
+    for key in ("builds", "exports", "inputs", "prints", "reprints"):
         if data.get(key):
             out[key] = data[key]
     return out

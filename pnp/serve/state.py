@@ -20,6 +20,7 @@ from pnp.draw.faces import card_size_of, printed_cards
 from pnp.draw.fonts import Fonts
 from pnp.output.exports.naming import back_key, distinct_backs
 from pnp.output.preflight import validate
+from pnp.output.prints import ident as printed_ident
 from pnp.rules.checker import checked
 from pnp.serve.pictures import FileDigests, Source, picture_key
 
@@ -59,6 +60,7 @@ class Tile:
     error: str = ""
     component: str = ""
     card: str = ""    # the card's key (faces: what the editor opens)
+    since: str = ""   # "changed" or "new" since the game's last tagged print (pnp build --tag)
 
 
 @dataclass(frozen=True)
@@ -211,7 +213,9 @@ class Tracker:
         problems = check(game, fonts)
         self.loaded[game.slug] = game
         sources: dict[str, Source] = {}
-        components = tuple(_component(game, comp, fonts, shared, self.files, sources) for comp in game.components)
+        marks = since_last_tag(self.project.root, game)
+        components = tuple(_component(game, comp, fonts, shared, self.files, sources, marks)
+                           for comp in game.components)
         self._sources[game.slug] = sources
         p = game.game.players
         players = f"{p.min} players" if p.min == p.max else f"{p.min}-{p.max} players"
@@ -232,8 +236,22 @@ def check(game: Game, fonts: Fonts) -> tuple[ProblemItem, ...]:
     return tuple(out)
 
 
+def since_last_tag(root: Path, game: Game) -> dict[str, str]:
+    """Per printed card (`pnp.output.prints.ident`): "changed" or "new" since the last tagged print."""
+    from pnp.output.prints import diff, earlier_print, print_record, tags
+    names = tags(root, game.slug)
+    if not names:
+        return {}
+    try:
+        old, label = earlier_print(root, {}, game, names[-1])
+        found = diff(old, print_record(game, dict(old.get("counts") or {})), game.slug, label)
+    except (InputError, OSError):
+        return {}
+    return {c.ident: "new" if c.kind == "added" else "changed" for c in found.items if c.kind != "removed"}
+
+
 def _component(game: Game, comp: Component, fonts: Fonts, shared: str, files: FileDigests,
-               sources: dict[str, Source]) -> ComponentView:
+               sources: dict[str, Source], marks: dict[str, str]) -> ComponentView:
     if comp.kind == "booklet":
         return ComponentView(comp.key, comp.name, comp.kind, comp.line, "", 0, f"templates/{comp.template}")
     if not comp.is_cards:
@@ -253,7 +271,8 @@ def _component(game: Game, comp: Component, fonts: Fonts, shared: str, files: Fi
         except InputError as exc:
             key, error = "", "; ".join(str(x) for x in exc.problems)
         return Tile(ident, side, name, code, copies, p.set_index, p.mark.label if p.mark else "", key,
-                    game.where, line, fields, error, comp.key, p.card.key if side == "face" else "")
+                    game.where, line, fields, error, comp.key, p.card.key if side == "face" else "",
+                    marks.get(printed_ident(p), "") if side == "face" else "")
 
     for i, p in enumerate(cards):
         fields = dict(p.card.values) | ({"text": p.card.text} if p.card.text else {})

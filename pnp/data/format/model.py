@@ -192,10 +192,14 @@ class Meta:
     players: Players
     credits: str = ""
     summary: str = ""
+    version: str = fld(default="", metadata=_d(
+        "this print's version (free text such as 0.4 or 2026-11-25), printed small beside every collation code"))
 
     def __post_init__(self) -> None:
         if not (len(self.tag) == 2 and self.tag.isalpha() and self.tag.isupper()):
             raise ValueError(f"tag: must be two capital letters, found {self.tag!r}")
+        if len(self.version) > 24 or any(not ch.isprintable() for ch in self.version):
+            raise ValueError(f"version: at most 24 printable characters, found {self.version!r}")
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ and `json_schema` turns them into a JSON Schema for editors.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import difflib
 import functools
 import types
@@ -119,8 +120,8 @@ class Parser:
                                            "(a name or text may hold tabs and line breaks, nothing else unprintable)")
                     return None
                 return data
-            if isinstance(data, (int, float)) and not isinstance(data, bool):
-                return str(data)  # keys such as 10 are written bare in YAML
+            if isinstance(data, (int, float, datetime.date)) and not isinstance(data, bool):  # keys such as 10 and
+                return data.isoformat() if isinstance(data, datetime.date) else str(data)  # 2026-11-25 are bare
         elif isinstance(data, tp):
             return data
         self.fail(line, field, f"expected {_describe(tp)}, found {_found(data)}")

@@ -82,7 +82,9 @@ def context(game: Game, comp: Component, card: CardType | None, mark: Mark | Non
     return {
         "card": card_view(game, card) if card is not None else None,
         "cards": _LazyCards(game, comp),
-        "game": {"name": game.game.name, "tag": game.tag, "players": game.game.players},
+        "game": {"name": game.game.name, "tag": game.tag, "players": game.game.players,
+                 "version": game.game.version},
+        "version": game.game.version,
         "component": {"key": comp.key, "name": comp.name},
         "palettes": game.palettes,
         "facts": _facts(game) if game.facts else {},

@@ -123,6 +123,7 @@ function tileButton(t) {
     b = el("button", {type: "button", class: "tile"},
       el("span", {class: "pic"}, el("img", {alt: "", loading: "lazy", decoding: "async"})),
       el("span", {class: "warn", hidden: true, text: "⚠ cannot draw"}),
+      el("span", {class: "since", hidden: true}),
       el("span", {class: "copies"}), el("span", {class: "name"}), el("span", {class: "code"}));
     b.addEventListener("click", () => showCard(findTile(b.dataset.id), true));
     const img = $("img", b);
@@ -158,6 +159,10 @@ function tileButton(t) {
   }
   img.alt = t.side === "back" ? `back ${t.code}` : `${t.name} (${t.code})`;
   $(".copies", b).textContent = `×${t.copies}`;
+  const since = $(".since", b);   // changed or new since the last tagged print: what a reprint would hold
+  since.hidden = !t.since;
+  since.textContent = t.since === "new" ? "★ new" : "✎ changed";
+  b.classList.toggle("since-print", Boolean(t.since));
   $(".name", b).textContent = t.name;
   $(".code", b).textContent = t.code + (t.set ? ` · set ${t.set}` : "");
   if (!t.error) b.title = `${t.name} · ${t.code} · ${where(t)}`;
