@@ -4,7 +4,8 @@ The reference pictures in tests/fixtures/layouts/ were drawn at 150 dpi by the
 Python layout modules (commit 3e4d8e5, the last before they became element
 files): one card per layout from the bundled games (the card `pnp layouts`
 shows), and the playing layout's court, ace and joker. Each is drawn again
-now and compared channel by channel.
+now and compared channel by channel. `mat.png` was redrawn when the mat's
+collation code moved off its frame into a deeper border band at the foot.
 """
 from __future__ import annotations
 
@@ -64,6 +65,21 @@ def test_layout_draws_as_before(name: str, tmp_path: Path) -> None:
     assert now.shape == before.shape
     diff = np.abs(now - before)
     assert diff.max() <= 8 and diff.mean() < 0.1, (name, int(diff.max()), float(diff.mean()))
+
+
+def test_the_mat_code_sits_clear_of_the_frame() -> None:
+    """The castle's code row holds only the border colour beside the code (no frame line, no panel),
+    and the code itself in light ink on it."""
+    a = draw("fairy-bucks", "castle", 0, "face")
+    mm = 150 / 25.4
+    h, w = a.shape[:2]
+    row = a[int(h - 6.2 * mm): int(h - 3.6 * mm)]
+    beside = np.concatenate([row[:, int(w / 2 - 30 * mm): int(w / 2 - 12 * mm)],
+                             row[:, int(w / 2 + 12 * mm): int(w / 2 + 30 * mm)]], axis=1)
+    band = np.median(beside.reshape(-1, 3), axis=0)
+    assert np.abs(beside - band).max() <= 12, "a frame line or the panel crosses the code's row"
+    code = row[:, int(w / 2 - 10 * mm): int(w / 2 + 10 * mm)]
+    assert (code.sum(axis=2) > band.sum() + 300).sum() > 50, "the code is not in the band"
 
 
 def test_the_comparison_sees_a_change() -> None:
