@@ -108,6 +108,9 @@ def _form_bytes(form: Any, document: Any) -> bytes | None:
         names = sorted(form.XObjects.dict)
         resources.append(b"/XObject " + _dict_bytes([
             pdfdoc_bytes(pdfdoc.PDFName(k)) + b" %d %d R" % ref[form.XObjects.dict[k].name] for k in names]))
+    states = getattr(form, "ExtGState", None)   # see-through colours: ReportLab's own form writer drops them
+    if isinstance(states, pdfdoc.PDFDictionary):
+        resources.append(b"/ExtGState " + pdfdoc_bytes(states.format(document)))
     box = b" ".join(pdfdoc_bytes(fp_str(v)) for v in (form.lowerx, form.lowery, form.upperx, form.uppery))
     entries = [b"/BBox [ " + box + b" ]", *([b"/Filter [ /FlateDecode ]"] if flate else []), b"/FormType 1",
                b"/Length " + pdfdoc_bytes(fp_str(len(content))), b"/Matrix [ 1 0 0 1 0 0 ]",

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from reportlab.lib.colors import Color
+from reportlab.lib.colors import CMYKColor, Color
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.data.format.catalog import unknown_symbol
-from pnp.data.format.colours import Colour, rgb
+from pnp.data.format.colours import Colour, colour
 from pnp.data.format.model import Mark, Style
 from pnp.draw import richtext
 from pnp.draw.fonts import Fonts
@@ -29,17 +29,18 @@ BLACK = Color(0, 0, 0)
 
 
 def color(value: Any, default: str = "#000000") -> Color:
-    """A reportlab colour from '#RRGGBB', a layout's Colour (or a Color)."""
+    """A reportlab colour from colour text (`pnp.data.format.colours.FORMS`), a layout's Colour (or a
+    Color): with its alpha, and as exact inks (CMYKColor) when it was written as cmyk(...)."""
     if isinstance(value, Color):
         return value
-    if isinstance(value, Colour):
-        return _from_colour(value)
-    return Color(*rgb(value if value not in (None, "") else default))
+    return _from_colour(colour(value, default))
 
 
 @lru_cache(maxsize=4096)
 def _from_colour(value: Colour) -> Color:
-    return Color(value.red, value.green, value.blue)
+    if value.cmyk is not None:
+        return CMYKColor(*value.cmyk, alpha=value.alpha)
+    return Color(value.red, value.green, value.blue, value.alpha)
 
 
 @dataclass(frozen=True)

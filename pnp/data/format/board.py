@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from dataclasses import field as fld
 from typing import Literal
 
-from pnp.data.format.colours import rgb
+from pnp.data.format.colours import FORMS, rgb
 from pnp.data.format.schema import doc as _d
 from pnp.geometry.sizes import paper_size
 
@@ -52,7 +52,7 @@ def _colour(name: str, value: str | None) -> None:
         try:
             rgb(value)
         except ValueError:
-            raise ValueError(f"{name}: not a colour: {value!r} (use #RRGGBB)") from None
+            raise ValueError(f"{name}: not a colour: {value!r} (use {FORMS})") from None
 
 
 def _whole(name: str, value: int, lo: int, hi: int) -> None:

@@ -15,7 +15,7 @@ from typing import Mapping
 SLOT_TYPES: Mapping[str, str] = MappingProxyType({
     "text": "one line of text; inline markup allowed (**bold**, *italic*, {icon}); shrinks to fit",
     "paragraph": "wrapped text; inline markup and line breaks allowed; shrinks to fit, `pnp check` reports overflow",
-    "colour": "#RRGGBB",
+    "colour": "a colour: #RRGGBB, #RGB, #RRGGBBAA (see-through), a CSS name, rgb(), rgba() or cmyk() (inks in %)",
     "symbol": "a symbol name: built in (listed by `pnp layouts`) or your own art/symbols/NAME.svg",
     "number": "a number",
     "choice": "one of the words the meaning lists",

@@ -7,16 +7,22 @@ halfway through drawing.
 """
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
+from pnp.data.format.colours import colour
 from pnp.data.format.errors import Problem
 from pnp.data.format.limits import MAX_SETS_CARDS
 from pnp.data.format.model import Game
 from pnp.data.reading.yamlsrc import line_of
 
-COLOUR = re.compile(r"^#?[0-9a-fA-F]{6}$")
+def _not_colour(value: str) -> str | None:
+    """Why `value` is not a colour (None when it is one)."""
+    try:
+        colour(value, "")
+    except ValueError as exc:
+        return str(exc)
+    return None
 
 
 def check_look(file: str, game: Game, raw: Any) -> list[Problem]:
@@ -25,9 +31,9 @@ def check_look(file: str, game: Game, raw: Any) -> list[Problem]:
     style = raw.get("style") if isinstance(raw, dict) else None
     for name in ("ink", "paper", "accent"):
         value = getattr(game.style, name)
-        if not COLOUR.match(value):
-            problems.append(Problem(file, line_of(style, name, line_of(raw, "style")), f"style.{name}",
-                                    f"expected a colour as #RRGGBB, found {value[:40]!r}"))
+        why = _not_colour(value)
+        if why:
+            problems.append(Problem(file, line_of(style, name, line_of(raw, "style")), f"style.{name}", why))
     raw_comps = raw.get("components") if isinstance(raw, dict) else None
     for ci, comp in enumerate(game.components):
         raw_comp = raw_comps[ci] if isinstance(raw_comps, list) and ci < len(raw_comps) else None
@@ -38,9 +44,10 @@ def check_look(file: str, game: Game, raw: Any) -> list[Problem]:
                                     f"{MAX_SETS_CARDS} cards over all sets"))
         if comp.sets:
             for mi, mark in enumerate(comp.sets.marks):
-                if not COLOUR.match(mark.color):
-                    problems.append(Problem(file, line_of(raw_comp, "sets", comp.line), f"{where}.sets.marks[{mi}].color",
-                                            f"expected a colour as #RRGGBB, found {mark.color[:40]!r}"))
+                why = _not_colour(mark.color)
+                if why:
+                    problems.append(Problem(file, line_of(raw_comp, "sets", comp.line),
+                                            f"{where}.sets.marks[{mi}].color", why))
         if comp.kind == "booklet":
             problems += _template(file, game.root, comp.template, line_of(raw_comp, "template", comp.line),
                                   f"{where}.template")

@@ -319,7 +319,8 @@ def pack(el: Element) -> list[Any]:
 
 def _plain(value: Any) -> Any:
     if isinstance(value, Colour):
-        return {"rgb": [value.red, value.green, value.blue]}
+        return {"rgb": [value.red, value.green, value.blue], "alpha": value.alpha,
+                "cmyk": list(value.cmyk) if value.cmyk is not None else None}
     if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
     if value is None or type(value) in (str, int, float, bool):
@@ -343,16 +344,20 @@ def unpack(data: Any) -> Element:
 
 def _unplain(name: str, value: Any) -> Any:
     if type(value) is dict:
-        rgb = value.get("rgb")
-        if len(value) != 1 or type(rgb) is not list or len(rgb) != 3 or not all(type(c) is float or type(c) is int
-                                                                                  for c in rgb):
+        rgb, alpha, inks = value.get("rgb"), value.get("alpha"), value.get("cmyk")  # type: Any, Any, Any
+        if (value.keys() != {"rgb", "alpha", "cmyk"} or not _numbers(rgb, 3) or not _numbers([alpha], 1)
+                or not (inks is None or _numbers(inks, 4))):
             raise ValueError(f"{name}: not a colour")
-        return Colour(*rgb)
+        return Colour(rgb[0], rgb[1], rgb[2], alpha, (inks[0], inks[1], inks[2], inks[3]) if inks else None)
     if type(value) is list:
         return tuple(_unplain(name, v) for v in value)
     if value is None or type(value) in (str, int, float, bool):
         return value
     raise ValueError(f"{name}: not a rendered value")
+
+
+def _numbers(values: Any, n: int) -> bool:
+    return type(values) is list and len(values) == n and all(type(v) in (float, int) for v in values)
 
 
 def pack_colour(value: Any) -> Any:

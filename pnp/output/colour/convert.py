@@ -16,6 +16,7 @@ from typing import Any
 
 from reportlab.lib.colors import CMYKColor, Color, toColor
 
+from pnp.data.format.colours import to_hex
 from pnp.data.format.errors import InputError, Problem
 from pnp.output.colour.icc import (
     InkLimit,
@@ -99,6 +100,10 @@ class CmykColours:
 
     def __call__(self, value: Any) -> CMYKColor:
         c = toColor(value)
+        if getattr(c, "alpha", 1) < 1:
+            raise ValueError(f"a see-through colour ({to_hex(c)}) cannot go "
+                             "into PDF/X-1a (--cmyk allows no transparency): make the colour opaque for print-shop "
+                             "output")
         if isinstance(c, CMYKColor):
             return c
         assert isinstance(c, Color)
