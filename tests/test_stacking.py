@@ -344,3 +344,20 @@ def test_real_fairy_meat_database(tmp_path: Path) -> None:
     assert rep["cards"] == 108 and rep["by_role"] == {"Trump": 32, "Numbered": 72, "Joker": 4}
     assert Counter(c.copies for c in load_game(project / "card_data" / "variants" / "double.yaml")
                    .component("fairy-deck").cards) == Counter({2: 54})
+
+
+def test_variants_are_known_by_name(project: Path) -> None:
+    """`pnp list`, `pnp check NAME` and `pnp build NAME` find a stacked variant in card_data/variants/."""
+    from conftest import run
+    r = run("stack", "bargains", "rich", "--add", "10s", "--trials", "100", "--project", str(project))
+    assert r.code == 0, r.out + r.err
+    listed = run("list", "--project", str(project))
+    assert listed.code == 0 and "Stacked variants" in listed.out
+    assert any(line.startswith("rich ") and "(from bargains, 78 cards)" in line for line in listed.out.splitlines())
+    assert run("check", "rich", "--project", str(project)).code == 0
+    (project / "output" / "rich" / "deck.pdf").unlink()
+    built = run("build", "rich", "--project", str(project), "--duplex", "off")
+    assert built.code == 0, built.out + built.err
+    assert (project / "output" / "rich" / "deck.pdf").is_file()
+    typo = run("build", "ritch", "--project", str(project))
+    assert typo.code == 2 and "did you mean 'rich'?" in typo.err

@@ -11,14 +11,22 @@ from pnp.cli.common import load_games, open_project, project_option
 @click.command(name="list")
 @project_option
 def list_games(project_dir: str) -> None:
-    """Show games, their components and card counts."""
-    loaded = load_games(open_project(project_dir), ())
+    """Show games, their components and card counts, then the stacked variants."""
+    project = open_project(project_dir)
+    loaded = load_games(project, ())
     for game in loaded:
         p = game.game.players
         players = f"{p.min} players" if p.min == p.max else f"{p.min}-{p.max} players"
         click.echo(f"{game.slug:<12} {game.tag}  {game.game.name}  ({players})")
         for comp in game.components:
             click.echo(f"    {comp.key:<16} {comp.kind:<10} {comp.name:<32} {_detail(comp)}".rstrip())
+    variants = load_games(project, tuple(project.variant_files()))
+    if variants:
+        click.echo("\nStacked variants (card_data/variants/; pnp build NAME, pnp check NAME):")
+    for game in variants:
+        base = game.variant.get("base", "?") if isinstance(game.variant, dict) else "?"
+        cards = sum(c.card_count for c in game.components if c.is_cards)
+        click.echo(f"{game.slug:<12} {game.tag}  {game.game.name}  (from {base}, {_plural(cards, 'card')})")
 
 
 def _plural(n: int, word: str) -> str:

@@ -68,11 +68,19 @@ class Project:
         """Game name on the command line -> database file, in name order."""
         return {p.stem: p for p in sorted(self.card_data.glob("*.yaml"))}
 
+    def variant_files(self) -> dict[str, Path]:
+        """Stacked variant name (`pnp stack`) -> its database in card_data/variants/, in name order."""
+        return {p.stem: p for p in sorted((self.card_data / "variants").glob("*.yaml"))}
+
     def resolve_game(self, name: str) -> Path:
-        """A game name or a path to a database file."""
+        """A game name, a stacked variant's name or a path to a database file."""
         files = self.game_files()
         if name in files:
             return files[name]
+        variants = self.variant_files()
+        if name in variants:
+            return variants[name]
+        files = {**files, **variants}
         path = Path(name)
         if path.suffix in (".yaml", ".yml") and path.is_file():
             return Path(os.path.abspath(path))  # links kept: the loader refuses one that leaves the project
