@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import threading
 from dataclasses import dataclass
 from itertools import groupby
 
@@ -60,42 +61,52 @@ def draw_pdf(scene: Scene, requests: list[Request]) -> bytes:
     return buf.getvalue()
 
 
+# PDFium is one C library per process and not thread-safe: every use of it, from any thread (two
+# preview servers in one process, a build beside a server), takes this lock.
+PDFIUM = threading.RLock()
+
+
 def rasterise(pdf: bytes, dpi: float, sizes: list[tuple[int, int]] | None = None) -> list[Image.Image]:
-    """Every page of a PDF as an RGB picture at `dpi` (cropped to `sizes` when given)."""
-    doc = pypdfium2.PdfDocument(pdf)
-    try:
-        out = []
-        for i in range(len(doc)):
-            page = doc[i]
-            # a hair under dpi/72 so rounding in the page size never adds a pixel column
-            image = page.render(scale=dpi / 72.0 * (1 - 1e-9), rev_byteorder=True).to_pil()
-            if image.mode != "RGB":
-                image = image.convert("RGB")
-            page.close()
-            if sizes and image.size != sizes[i]:
-                image = image.crop((0, 0, *sizes[i]))
-            out.append(image)
-        return out
-    finally:
-        doc.close()
+    """Every page of a PDF as an RGB picture at `dpi` (cropped to `sizes` when given); each picture owns its
+    pixels (PDFium's bitmap is freed with the document, so nothing may point into it afterwards)."""
+    with PDFIUM:
+        doc = pypdfium2.PdfDocument(pdf)
+        try:
+            out = []
+            for i in range(len(doc)):
+                page = doc[i]
+                # a hair under dpi/72 so rounding in the page size never adds a pixel column
+                bitmap = page.render(scale=dpi / 72.0 * (1 - 1e-9), rev_byteorder=True)
+                image = bitmap.to_pil()
+                if image.mode != "RGB":
+                    image = image.convert("RGB")
+                # crop and copy make pictures of their own; to_pil's points into the bitmap
+                image = image.crop((0, 0, *sizes[i])) if sizes and image.size != sizes[i] else image.copy()
+                bitmap.close()
+                page.close()
+                out.append(image)
+            return out
+        finally:
+            doc.close()
 
 
 def rasterise_png(pdf: bytes, dpi: float, sizes: list[tuple[int, int]]) -> list[bytes]:
     """Every page of a PDF as PNG bytes at `dpi`, cropped to `sizes`; straight from PDFium's buffer."""
-    doc = pypdfium2.PdfDocument(pdf)
-    try:
-        out = []
-        for i in range(len(doc)):
-            page = doc[i]
-            bitmap = page.render(scale=dpi / 72.0 * (1 - 1e-9), rev_byteorder=True)
-            assert bitmap.mode == "RGB", bitmap.mode
-            w, h = min(sizes[i][0], bitmap.width), min(sizes[i][1], bitmap.height)
-            out.append(png_from_rows(scanlines(bitmap.buffer, w, h, bitmap.stride), w, h, dpi))
-            bitmap.close()
-            page.close()
-        return out
-    finally:
-        doc.close()
+    with PDFIUM:
+        doc = pypdfium2.PdfDocument(pdf)
+        try:
+            out = []
+            for i in range(len(doc)):
+                page = doc[i]
+                bitmap = page.render(scale=dpi / 72.0 * (1 - 1e-9), rev_byteorder=True)
+                assert bitmap.mode == "RGB", bitmap.mode
+                w, h = min(sizes[i][0], bitmap.width), min(sizes[i][1], bitmap.height)
+                out.append(png_from_rows(scanlines(bitmap.buffer, w, h, bitmap.stride), w, h, dpi))
+                bitmap.close()
+                page.close()
+            return out
+        finally:
+            doc.close()
 
 
 def render_png(scene: Scene, requests: list[Request]) -> list[bytes]:
