@@ -21,6 +21,7 @@ from typing import Any, Mapping
 from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.model import Component, Game
 from pnp.data.reading.layouts import builtin
+from pnp.data.store.cache import file_digest
 from pnp.data.templating.slots import card_view, rendered_slots
 from pnp.draw.faces import Printed, card_size_of, printed_cards
 from pnp.draw.images import picture_spec
@@ -111,7 +112,7 @@ def _pictures(root: Path, value: Any, memo: dict[Path, str]) -> set[str]:
         path = (root / spec[0]).resolve() if spec else None
         if path is not None and path.is_relative_to(root.resolve()) and path.is_file():
             if path not in memo:
-                memo[path] = hashlib.sha256(path.read_bytes()).hexdigest()
+                memo[path] = file_digest(path)
             found.add(f"{spec[0]}:{memo[path]}")  # type: ignore[index]
     return found
 
@@ -124,7 +125,7 @@ def _shared_digest(game: Game) -> str:
     files += [game.root / "art" / "symbols" / f"{name}.svg" for name in game.symbols]
     for path in files:
         if path.is_file():
-            h.update(path.name.encode() + b"\x00" + hashlib.sha256(path.read_bytes()).digest())
+            h.update(f"{path.name}\x00{file_digest(path)}".encode())
     return h.hexdigest()
 
 
