@@ -30,6 +30,7 @@ from pnp.draw.designs import ElementProblem, draw_layout
 from pnp.draw.fonts import Fonts, MissingGlyph
 from pnp.draw.images import Artwork
 from pnp.draw.pdf import end_form_compressed
+from pnp.draw.sheet_origin import sheet_problem
 from pnp.geometry.sizes import Size, card_size, pt
 
 
@@ -109,17 +110,21 @@ class FormCache:
             ink = self._layout(ctx, comp, design, where, slots, card, mark, set_index)
             draw_footer(ctx, ink or color(self.game.style.ink))
         except ElementProblem as exc:  # a custom design's own element: its line; a built-in layout: the design
-            label = f"card {code}" if card else f"back of {comp.key}"
             own = design.layout in FREE_SLOTS
-            raise InputError([Problem(self.game.where, exc.line if own else design.line,
-                                      f"{where}.{exc.field}" if own else where, f"{label}: {exc.message}")]) from None
+            raise self._problem(card, design, code, comp, exc.line if own else design.line,
+                                f"{where}.{exc.field}" if own else where, exc.field, exc.message) from None
         except (MissingGlyph, ValueError, KeyError) as exc:
-            label = f"card {code}" if card else f"back of {comp.key}"
-            raise InputError([Problem(self.game.where, design.line, where,
-                                      f"{label}: {exc}")]) from None
+            raise self._problem(card, design, code, comp, design.line, where, "", str(exc)) from None
         end_form_compressed(c, name)
         return name
 
+
+    def _problem(self, card: CardType | None, design: Design, code: str, comp: Component, line: int | None,
+                 field: str, path: str, message: str) -> InputError:
+        """A card that does not draw: at its spreadsheet cell when it comes from one, else at the design."""
+        label = f"card {code}" if card else f"back of {comp.key}"
+        at_sheet = sheet_problem(card, design, path, f"{label}: {message}", f"{field}, {self.game.where}:{line}")
+        return InputError([at_sheet or Problem(self.game.where, line, field, f"{label}: {message}")])
 
     def _layout(self, ctx: CardContext, comp: Component, design: Design, where: str, slots: dict[str, Any],
                 card: CardType | None, mark: Mark | None, set_index: int | None) -> Any:
@@ -163,8 +168,9 @@ def resolve(game: Game, comp: Component, design: Design, where: str, card: CardT
         try:
             out[slot] = render_slot(value, ctx)
         except jinja2.TemplateError as exc:
+            from pnp.data.templating.hints import explain
             raise InputError([Problem(game.where, design.line, f"{where}.slots.{slot}",
-                                      f"{label}: {exc.message or exc}")]) from None
+                                      f"{label}: {explain(str(exc.message or exc), value, ctx)}")]) from None
         except ValueError as exc:
             raise InputError([Problem(game.where, design.line, f"{where}.slots.{slot}", f"{label}: {exc}")]) from None
         _finish(game, design, where, label, slot, out, art)

@@ -13,6 +13,7 @@ class Located(dict):
 
     line: int = 0
     key_lines: dict[str, int]
+    source: tuple[str, int, dict[str, str]] | None = None  # a spreadsheet row: (file, row, field -> column)
 
 
 class LocatedList(list):

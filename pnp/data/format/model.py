@@ -104,6 +104,7 @@ class CardType:
     text: str = fld(default="", metadata=_d("rules text printed on the card"))
     values: dict[str, Any] = fld(default_factory=dict, metadata={"internal": True})
     line: int = 0
+    source: tuple[str, int, dict[str, str]] | None = fld(default=None, metadata={"internal": True})  # sheet row
 
     def __post_init__(self) -> None:
         if not 0 <= self.copies <= MAX_COPIES:

@@ -181,6 +181,8 @@ class Parser:
             kwargs["values"] = {k: v for k, v in data.items() if k not in by_yaml}
         if "line" in hints:
             kwargs["line"] = line_of(data, None, line) or 0
+        if "source" in hints and getattr(data, "source", None):
+            kwargs["source"] = data.source
         if len(self.problems) > before:
             return None
         try:

@@ -167,12 +167,17 @@ def _cards(rows: list[list[Any]], fields: dict, label: str, yaml_line: int) -> t
     for need in ("key", "name"):
         if need not in columns.values():
             problems.append(Problem(label, 1, "", f"no {need!r} column"))
+    absent = [name for name, spec in fields.items() if _required(spec) and name not in columns.values()]
+    for name in absent:  # one error for the column, not one per card
+        problems.append(Problem(label, 1, "", f"no {name!r} column; every card needs its {name}: add a column "
+                                              f"headed {name} (or give the field a default)"))
     seen: dict[str, int] = {}
     for r, row in enumerate(rows[1:], start=2):
         if all(c is None or str(c).strip() == "" for c in row):
             continue
         card = Located()
         card.line, card.key_lines = yaml_line, {}
+        card.source = (label, r, {name: f"column {_column(i)} ({name})" for i, name in columns.items()})
         before = len(problems)
         for i, name in columns.items():
             cell = row[i] if i < len(row) else None
@@ -192,7 +197,7 @@ def _cards(rows: list[list[Any]], fields: dict, label: str, yaml_line: int) -> t
             if key in seen:
                 problems.append(Problem(label, r, "column key", f"duplicate key {key!r} (first on row {seen[key]})"))
             seen.setdefault(key, r)
-        if len(problems) == before:  # a row with a problem is reported here only, not again by the loader
+        if len(problems) == before and not absent:  # a row with a problem is reported here only
             out.append(card)
             out.item_lines.append(yaml_line)
     return out, problems

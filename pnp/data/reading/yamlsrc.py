@@ -168,10 +168,13 @@ def load_yaml(path: Path, display: str | None = None, content: bytes | None = No
     try:
         _limits(text, name)
         return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader derives from SafeLoader
-    except yaml.MarkedYAMLError as exc:
+    except yaml.constructor.ConstructorError as exc:  # ours: a duplicate or non-scalar key
         mark = exc.problem_mark or exc.context_mark
-        at = mark.line + 1 if mark else None
-        raise problem(name, at, "", f"YAML syntax: {exc.problem or exc.context}") from None
+        raise problem(name, mark.line + 1 if mark else None, "", f"{exc.problem or exc.context}") from None
+    except yaml.MarkedYAMLError as exc:
+        from pnp.data.reading.yamlwords import explain
+        at, words = explain(exc, text)
+        raise problem(name, at, "", f"YAML syntax: {words}") from None
     except yaml.reader.ReaderError as exc:  # a control character: where it is, and what to do
         line = text[:max(0, exc.position)].count("\n") + 1
         raise problem(name, line, "", f"control character U+{exc.character:04X} is not allowed in a database "

@@ -148,14 +148,16 @@ def let(names: Iterable[tuple[str, str]], context: dict[str, Any]) -> dict[str, 
         try:
             out[name] = evaluate(expr if is_template(expr) else "{{ %s }}" % expr, out)
         except Exception as exc:  # noqa: BLE001 - a broken expression is this name's problem
-            raise ValueError(f"let.{name}: {_why(exc)}") from None
+            raise ValueError(f"let.{name}: {_why(exc, expr, out)}") from None
     return out
 
 
-def _why(exc: Exception) -> str:
+def _why(exc: Exception, source: Any = None, context: dict[str, Any] | None = None) -> str:
+    """What went wrong, in words; a missing name or field with a did-you-mean from the context."""
     import jinja2  # lazy, as in check
     if isinstance(exc, jinja2.TemplateError):
-        return str(exc.message or exc)
+        from pnp.data.templating.hints import explain
+        return explain(str(exc.message or exc), source, context or {})
     return f"{type(exc).__name__}: {exc}"
 
 
@@ -170,7 +172,7 @@ def render(el: Element, context: dict[str, Any], budget: list[int] | None = None
         if el.when and not compile_expr(el.when)(**context):
             return None
     except Exception as exc:  # noqa: BLE001 - a broken condition is this element's problem
-        raise ValueError(f"when: {_why(exc)}") from None
+        raise ValueError(f"when: {_why(exc, el.when, context)}") from None
     budget[0] -= 1
     if budget[0] < 0:
         raise ValueError(f"more than {MAX_ELEMENTS_DRAWN} elements on one card (a repeat too long?)")
@@ -179,7 +181,7 @@ def render(el: Element, context: dict[str, Any], budget: list[int] | None = None
         try:
             changes[name] = evaluate(getattr(el, name), context)
         except Exception as exc:  # noqa: BLE001 - whatever the template did wrong is this field's problem
-            raise ValueError(f"{YAML_NAME[name]}: {_why(exc)}") from None
+            raise ValueError(f"{YAML_NAME[name]}: {_why(exc, getattr(el, name), context)}") from None
     frame = changes.get("frame", el.frame)
     _units(el, changes, frame_size(frame, context.get("trim") or _NO_TRIM) if frame in _FRAMES else (0.0, 0.0))
     if el.type == "group":
@@ -278,7 +280,7 @@ def _children(el: Element, context: dict[str, Any], budget: list[int]) -> Iterab
             items = compile_expr(el.repeat)(**context)
             items = list(items)
         except Exception as exc:  # noqa: BLE001 - a broken repeat is this group's problem
-            raise ValueError(f"repeat: {_why(exc)}") from None
+            raise ValueError(f"repeat: {_why(exc, el.repeat, context)}") from None
     for index, item in enumerate(items):
         inner = context if not el.repeat else {**context, el.as_: item, "index": index}
         for i, child in enumerate(el.elements):
