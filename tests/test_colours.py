@@ -85,7 +85,7 @@ def test_a_see_through_colour_cannot_go_to_a_print_shop(tmp_path: Path) -> None:
     root = _swatches(tmp_path, ["rgba(255, 0, 0, 0.5)"])
     r = run("build", "swatch", "--project", str(root), "--out", str(root / "out"), "--cmyk")
     assert r.code == 2, r.out + r.err
-    assert "see-through colour (#ff000080)" in r.err and "swatch.yaml:" in r.err and "Traceback" not in r.err
+    assert "see-through colour (#ff000080: " in r.err and "swatch.yaml:" in r.err and "Traceback" not in r.err
     assert not (root / "out" / "swatch" / "deck.pdf").exists()
 
 

@@ -111,6 +111,9 @@ def _form_bytes(form: Any, document: Any) -> bytes | None:
     states = getattr(form, "ExtGState", None)   # see-through colours: ReportLab's own form writer drops them
     if isinstance(states, pdfdoc.PDFDictionary):
         resources.append(b"/ExtGState " + pdfdoc_bytes(states.format(document)))
+    shadings = getattr(form, "pnp_shadings", None)
+    if shadings:
+        resources.append(b"/Shading " + _dict_bytes([b"/%s %d %d R" % (k.encode(), *ref[k]) for k in sorted(shadings)]))
     box = b" ".join(pdfdoc_bytes(fp_str(v)) for v in (form.lowerx, form.lowery, form.upperx, form.uppery))
     entries = [b"/BBox [ " + box + b" ]", *([b"/Filter [ /FlateDecode ]"] if flate else []), b"/FormType 1",
                b"/Length " + pdfdoc_bytes(fp_str(len(content))), b"/Matrix [ 1 0 0 1 0 0 ]",
@@ -160,10 +163,12 @@ def _font_bytes(font: Any, document: Any) -> bytes | None:
 def end_form_compressed(c: Canvas, name: str) -> None:
     """End the current form; when active, compress its stream now rather than at save (a deck of
     many distinct cards otherwise holds megabytes of form text until then; the same bytes)."""
+    shadings = dict(c._shadingUsed) if ACTIVE else {}
     c.endForm()
     if not ACTIVE:
         return
     form = c._doc.idToObject[pdfdoc.xObjectName(name)]
+    form.pnp_shadings = shadings  # gradients: ReportLab's endForm leaves them out of the form's resources
     form.Contents = pdfdoc.PDFStream(pdfdoc.PDFDictionary({"Filter": pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])}),
                                      zlib.compress(form.stream, FLATE_LEVEL), filters=None)
     form.stream = None
@@ -364,3 +369,14 @@ def import_platypus() -> None:
         import reportlab.platypus  # noqa: F401
     finally:
         re.compile = compile_now
+
+
+def draws_shadings_in_forms() -> bool:
+    """Whether a gradient (a PDF shading) may be painted inside a form ended by end_form_compressed."""
+    return ACTIVE
+
+
+def colour_hook(c: Canvas) -> Callable[[Any], Any] | None:
+    """The canvas's colour hook (what converts every colour it sets, e.g. to CMYK), for colours that
+    ReportLab passes around it (gradient stops); None without one, or when that cannot be known."""
+    return c._enforceColorSpace if ACTIVE else None

@@ -11,6 +11,7 @@ from typing import Any, Callable, Iterable
 from reportlab.pdfbase import pdfmetrics
 
 from pnp.data.format.elements import Element
+from pnp.draw import shapes
 from pnp.draw.context import CardContext, color
 from pnp.draw.images import Picture
 from pnp.geometry.sizes import MM, pt
@@ -35,9 +36,11 @@ def draw(ctx: CardContext, elements: Iterable[Element]) -> None:
 def _one(ctx: CardContext, el: Element) -> None:
     """One element; in a graphics state of its own only when it leaves something to undo (a turn,
     a mirror, a clip, a dash): colours and widths each element sets for itself."""
+    if not 0 <= float(el.opacity) <= 1:
+        raise ValueError(f"opacity: from 0 (invisible) to 1 (solid), found {el.opacity!r}")
     b = box(ctx, el)
     c = ctx.c
-    own_state = bool(el.rotate or el.mirror or el.dash or el.type == "group" or el.halo)
+    own_state = bool(el.rotate or el.mirror or el.dash or el.type in ("group", "image") or el.halo)
     if not own_state:
         _DRAW[el.type](ctx, el, b)
         return
@@ -81,41 +84,39 @@ def box(ctx: CardContext, el: Element) -> Box:
     return x, top - h, w, h
 
 
-def _paint(ctx: CardContext, el: Element) -> tuple[int, int]:
-    """Set fill, outline and dash from the element; (stroke, fill) flags for ReportLab."""
-    c = ctx.c
-    if el.fill:
-        c.setFillColor(color(el.fill))
-    if el.stroke:
-        c.setStrokeColor(color(el.stroke))
-        c.setLineWidth(_pt(0.25 if el.stroke_width is None else el.stroke_width))
-        if el.dash:
-            c.setDash(_pt(el.dash[0]), _pt(el.dash[1]))
-    return (1 if el.stroke else 0), (1 if el.fill else 0)
-
-
-def _rect(ctx: CardContext, el: Element, b: Box) -> None:
-    stroke, fill = _paint(ctx, el)
-    if stroke or fill:
-        ctx.c.rect(*b, stroke=stroke, fill=fill)
-
-
-def _round_rect(ctx: CardContext, el: Element, b: Box) -> None:
-    stroke, fill = _paint(ctx, el)
-    if stroke or fill:
-        ctx.c.roundRect(*b, _pt(el.radius), stroke=stroke, fill=fill)
-
-
-def _ellipse(ctx: CardContext, el: Element, b: Box) -> None:
-    stroke, fill = _paint(ctx, el)
+def _shape(ctx: CardContext, el: Element, b: Box) -> None:
+    """A shape element: its outline, filled (a colour or a gradient) and stroked."""
     x, y, w, h = b
-    if stroke or fill:
-        ctx.c.ellipse(x, y, x + w, y + h, stroke=stroke, fill=fill)
+    if el.type == "rect":
+        path = ctx.c.beginPath()
+        path.rect(x, y, w, h)
+    elif el.type == "round_rect":
+        path = ctx.c.beginPath()
+        path.roundRect(x, y, w, h, _pt(el.radius))
+    elif el.type == "ellipse":
+        path = ctx.c.beginPath()
+        path.ellipse(x, y, w, h)
+    elif el.type == "polygon":
+        path = shapes.polygon_path(ctx, shapes.corners(b, shapes.count_of(el.sides, "sides")))
+    elif el.type == "star":
+        inner = float(el.inner)
+        if not 0.05 <= inner <= 0.95:
+            raise ValueError(f"inner: from 0.05 to 0.95 of the points' reach, found {el.inner!r}")
+        path = shapes.polygon_path(ctx, shapes.corners(b, shapes.count_of(el.points, "points"), inner))
+    elif el.type == "hex":
+        path = shapes.polygon_path(ctx, shapes.hex_corners(b, bool(el.pointy)))
+    else:
+        path = path_of(ctx, el)
+    shapes.paint(ctx, el, path, b)
+
+
+def _hexgrid(ctx: CardContext, el: Element, b: Box) -> None:
+    shapes.hexgrid(ctx, el, b)
 
 
 def _line(ctx: CardContext, el: Element, b: Box) -> None:
     c = ctx.c
-    c.setStrokeColor(color(el.stroke or ctx.style.ink))
+    c.setStrokeColor(_ink(el.stroke or ctx.style.ink, el))
     c.setLineWidth(_pt(0.25 if el.stroke_width is None else el.stroke_width))
     if el.dash:
         c.setDash(_pt(el.dash[0]), _pt(el.dash[1]))
@@ -125,6 +126,13 @@ def _line(ctx: CardContext, el: Element, b: Box) -> None:
 def path_of(ctx: CardContext, el: Element) -> Any:
     """The element's `commands` as a ReportLab path (y turned to run up)."""
     p = ctx.c.beginPath()
+    if el.d:
+        from pnp.data.format.pathdata import path_data  # lazy: svglib only for d
+        for op, args in path_data(str(el.d)):
+            pts = [point(ctx, el, args[k], args[k + 1]) for k in range(0, len(args), 2)]
+            {"move": p.moveTo, "line": p.lineTo, "curve": p.curveTo, "close": p.close}[op](
+                *[v for xy in pts for v in xy])
+        return p
     for op, *args in el.commands if not isinstance(el.commands, str) else ():  # rendered: a list
         if op == "close":
             p.close()
@@ -136,12 +144,6 @@ def path_of(ctx: CardContext, el: Element) -> Any:
             flat = [v for xy in pts for v in xy]
             {"move": p.moveTo, "line": p.lineTo, "curve": p.curveTo}[op](*flat)
     return p
-
-
-def _path(ctx: CardContext, el: Element, b: Box) -> None:
-    stroke, fill = _paint(ctx, el)
-    if stroke or fill:
-        ctx.c.drawPath(path_of(ctx, el), stroke=stroke, fill=fill)
 
 
 def _text(ctx: CardContext, el: Element, b: Box) -> None:
@@ -166,7 +168,7 @@ def _text(ctx: CardContext, el: Element, b: Box) -> None:
     ax = x if el.align == "left" else x + w / 2 if el.align == "center" else x + w
     if el.halo and el.halo_width:
         _halo(ctx, el, ax, baseline, text, fitted)
-    ctx.text(ax, baseline, text, el.font, fitted, color(el.fill or ctx.style.ink), align=el.align)
+    ctx.text(ax, baseline, text, el.font, fitted, _ink(el.fill or ctx.style.ink, el), align=el.align)
 
 
 def _halo(ctx: CardContext, el: Element, x: float, y: float, text: str, size: float) -> None:
@@ -174,7 +176,7 @@ def _halo(ctx: CardContext, el: Element, x: float, y: float, text: str, size: fl
     c = ctx.c
     c.setFont(ctx.fonts.name(el.font), size)
     c.saveState()
-    c.setStrokeColor(color(el.halo))
+    c.setStrokeColor(_ink(el.halo, el))
     c.setLineWidth(_pt(el.halo_width))
     c.setLineJoin(1)
     {"left": c.drawString, "center": c.drawCentredString, "right": c.drawRightString}[el.align](x, y, text, mode=1)
@@ -186,19 +188,20 @@ def _paragraph(ctx: CardContext, el: Element, b: Box) -> None:
     size = float(el.size or 8.0)
     ctx.paragraph(x, bottom + h, w, h, _words(el.text), el.font, size,
                   min_size=float(el.min_size if el.min_size is not None else size), leading=float(el.leading),
-                  fill=color(el.fill or ctx.style.ink), align="center" if el.align == "center" else "left",
+                  fill=_ink(el.fill or ctx.style.ink, el), align="center" if el.align == "center" else "left",
                   valign="middle" if el.valign == "middle" else "top")
 
 
 def _image(ctx: CardContext, el: Element, b: Box) -> None:
     if isinstance(el.picture, Picture) or el.picture:
+        ctx.c.setFillColor(_ink("#000000", el))  # a picture is painted at the fill alpha
         ctx.picture(el.picture, *b, shape="rect" if el.clip == "none" else el.clip, radius=_pt(el.radius))
 
 
 def _symbol(ctx: CardContext, el: Element, b: Box) -> None:
     x, y, w, h = b
-    fill = color(el.fill) if el.fill else (None if el.stroke else color(ctx.style.ink))
-    stroke = color(el.stroke) if el.stroke else None
+    fill = _ink(el.fill, el) if el.fill else (None if el.stroke else _ink(ctx.style.ink, el))
+    stroke = _ink(el.stroke, el) if el.stroke else None
     size = _pt(el.size) if el.size is not None else min(w, h)
     ctx.symbol(str(el.symbol), x + w / 2, y + h / 2, size, fill=fill, stroke=stroke,
                stroke_width=_pt(el.stroke_width) if stroke and el.stroke_width is not None else None)
@@ -214,7 +217,7 @@ def _pattern(ctx: CardContext, el: Element, b: Box) -> None:
         raise ValueError("a pattern's step must be more than 0 mm")
     size = _pt(el.size) if el.size else step * 0.5
     nx, ny = int(w // step + 1e-9), int(h // step_y + 1e-9)
-    fill = color(el.fill or ctx.style.ink)
+    fill = _ink(el.fill or ctx.style.ink, el)
     for j in range(ny + 1):
         cy = y + h / 2 + (j - ny / 2) * step_y
         shift = step / 2 if el.stagger and j % 2 else 0.0
@@ -237,11 +240,25 @@ def _group(ctx: CardContext, el: Element, b: Box) -> None:
         else:
             p.rect(x, y, w, h)
         c.clipPath(p, stroke=0, fill=0)
-    draw(ctx, el.elements)
+    op = float(el.opacity)
+    draw(ctx, el.elements if op >= 1 else [_faded(child, op) for child in el.elements])
+
+
+def _faded(el: Element, opacity: float) -> Element:
+    """A group's child with the group's opacity multiplied into its own."""
+    done = object.__new__(Element)
+    done.__dict__.update(el.__dict__, opacity=float(el.opacity) * opacity)
+    return done
+
+
+def _ink(value: Any, el: Element) -> Any:
+    """A colour of the element's, faded by its opacity."""
+    return shapes.faded(color(value), float(el.opacity))
 
 
 _DRAW: dict[str, Callable[[CardContext, Element, Box], None]] = {
-    "rect": _rect, "round_rect": _round_rect, "ellipse": _ellipse, "line": _line, "path": _path, "text": _text,
+    "rect": _shape, "round_rect": _shape, "ellipse": _shape, "polygon": _shape, "star": _shape, "hex": _shape,
+    "hexgrid": _hexgrid, "line": _line, "path": _shape, "text": _text,
     "paragraph": _paragraph, "image": _image, "symbol": _symbol, "pattern": _pattern, "group": _group}
 
 

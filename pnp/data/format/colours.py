@@ -164,3 +164,81 @@ def on(value: Any, dark: Any = None, light: Any = None) -> Any:
 
 FILTERS: dict[str, Callable[..., Any]] = {"colour": colour, "mix": mix, "lighten": lighten, "darken": darken, "on": on,
                                           "luminance": luminance}
+
+
+@dataclass(frozen=True)
+class Gradient:
+    """A gradient fill as CSS writes it: linear (along `angle`, CSS degrees: 0 up, 90 to the right)
+    or radial (from the centre out), through opaque colour stops at positions 0 to 1."""
+
+    kind: str
+    angle: float
+    stops: tuple[tuple[Colour, float], ...]
+
+
+_GRADIENT = re.compile(r"\s*(linear|radial)-gradient\((.*)\)\s*", re.IGNORECASE | re.DOTALL)
+_SIDES = {"to top": 0.0, "to right": 90.0, "to bottom": 180.0, "to left": 270.0, "to top right": 45.0,
+          "to right top": 45.0, "to bottom right": 135.0, "to right bottom": 135.0, "to bottom left": 225.0,
+          "to left bottom": 225.0, "to top left": 315.0, "to left top": 315.0}
+
+
+def is_gradient(value: Any) -> bool:
+    return isinstance(value, str) and bool(_GRADIENT.fullmatch(value))
+
+
+def gradient(text: str) -> Gradient:
+    """linear-gradient(90deg, #fff, navy 80%) or radial-gradient(white, rgb(0 0 80)); ValueError else."""
+    match = _GRADIENT.fullmatch(text)
+    if not match:
+        raise ValueError(f"not a gradient: {text!r}")
+    kind, args = match.group(1).lower(), _split(match.group(2))
+    angle = 180.0  # CSS: top to bottom
+    if kind == "linear" and args:
+        first = args[0].strip().lower()
+        turned = re.fullmatch(r"([-+]?(?:\d+\.?\d*|\.\d+))\s*(deg|turn)", first)
+        if turned:
+            angle = float(turned.group(1)) * (360.0 if turned.group(2) == "turn" else 1.0)
+            args = args[1:]
+        elif first in _SIDES:
+            angle, args = _SIDES[first], args[1:]
+    stops: list[tuple[Colour, float | None]] = []
+    for arg in args:
+        at = re.fullmatch(r"(.*\S)\s+([-+]?(?:\d+\.?\d*|\.\d+))%", arg.strip(), re.DOTALL)
+        value = colour(at.group(1) if at else arg.strip(), "")
+        if value.alpha < 1:
+            raise ValueError(f"gradient colours are opaque; {arg.strip()!r} is see-through (use opacity instead)")
+        stops.append((value, float(at.group(2)) / 100 if at else None))
+    if not 2 <= len(stops) <= 16:
+        raise ValueError(f"a gradient takes 2 to 16 colours, found {len(stops)}: e.g. linear-gradient(90deg, "
+                         "white, navy)")
+    return Gradient(kind, angle % 360, _spread(stops))
+
+
+def _split(args: str) -> list[str]:
+    """Comma-separated arguments, commas inside rgb(...) kept."""
+    out, depth, part = [], 0, ""
+    for ch in args:
+        depth += (ch == "(") - (ch == ")")
+        if ch == "," and depth == 0:
+            out.append(part)
+            part = ""
+        else:
+            part += ch
+    return [p for p in [*out, part] if p.strip()]
+
+
+def _spread(stops: list[tuple[Colour, float | None]]) -> tuple[tuple[Colour, float], ...]:
+    """Stops without a position spread evenly between their neighbours, as CSS does; never going back."""
+    pos = [p for _, p in stops]
+    pos[0] = 0.0 if pos[0] is None else pos[0]
+    pos[-1] = 1.0 if pos[-1] is None else pos[-1]
+    i = 0
+    while i < len(pos) - 1:
+        j = next(k for k in range(i + 1, len(pos)) if pos[k] is not None)
+        for k in range(i + 1, j):
+            pos[k] = pos[i] + (pos[j] - pos[i]) * (k - i) / (j - i)  # type: ignore[operator]
+        i = j
+    done: list[float] = []
+    for p in pos:
+        done.append(max(min(max(float(p), 0.0), 1.0), done[-1] if done else 0.0))  # type: ignore[arg-type]
+    return tuple((c, p) for (c, _), p in zip(stops, done))

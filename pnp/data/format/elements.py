@@ -26,12 +26,13 @@ from typing import Any, Literal
 
 from pnp.data.format.schema import doc as _d
 
-ElementType = Literal["rect", "round_rect", "ellipse", "line", "path", "text", "paragraph", "image", "symbol",
-                      "pattern", "group"]
+ElementType = Literal["rect", "round_rect", "ellipse", "polygon", "star", "hex", "hexgrid", "line", "path", "text",
+                      "paragraph", "image", "symbol", "pattern", "group"]
 Number = float | str  # a number, a length with a unit, or a template that renders to one
 
-_BOXED = ("rect", "round_rect", "ellipse", "text", "paragraph", "image", "symbol", "pattern", "group")
-_SHAPES = ("rect", "round_rect", "ellipse", "path")
+_POLYGONS = ("polygon", "star", "hex", "hexgrid")
+_BOXED = ("rect", "round_rect", "ellipse", *_POLYGONS, "text", "paragraph", "image", "symbol", "pattern", "group")
+_SHAPES = ("rect", "round_rect", "ellipse", *_POLYGONS, "path")
 _ALL = _BOXED + ("line", "path")
 
 
@@ -60,19 +61,34 @@ class Element:
     mirror: bool = fld(default=False, metadata=_p("flipped left to right about the box centre", _BOXED))
     both_ends: bool = fld(default=False, metadata=_p(
         "drawn again turned half round about the card's centre (corner indices)"))
+    opacity: Number = fld(default=1.0, metadata=_p(
+        "0 (invisible) to 1 (solid): multiplies the alpha of every colour and picture it draws (a group's, "
+        "of each element in it)", _ALL, "number"))
     fill: str | None = fld(default=None, metadata=_p(
-        "fill colour #RRGGBB", _SHAPES + ("text", "paragraph", "symbol", "pattern")))
-    stroke: str | None = fld(default=None, metadata=_p("outline colour #RRGGBB", _SHAPES + ("line", "symbol")))
+        "fill colour (#rgb, #rrggbb, #rrggbbaa, a CSS name, rgb(), rgba(), cmyk()); shapes also take "
+        "linear-gradient(ANGLEdeg, COLOUR, COLOUR...) and radial-gradient(COLOUR, COLOUR...)",
+        _SHAPES + ("text", "paragraph", "symbol", "pattern")))
+    stroke: str | None = fld(default=None, metadata=_p("outline colour", _SHAPES + ("line", "symbol")))
     stroke_width: Number | None = fld(default=None, metadata=_p(
         "outline width (default 0.25 mm; a symbol's own weight)", _SHAPES + ("line", "symbol"), "length"))
     dash: tuple[Number, ...] | str = fld(default=(), metadata=_p("dash pattern: on, off (or a template giving it)", _SHAPES + ("line",), "length"))
     radius: Number = fld(default=0.0, metadata=_p("corner radius (round_rect; image and group with clip: round)",
                                                   ("round_rect", "image", "group"), "length"))
+    sides: Number = fld(default=6.0, metadata=_p(
+        "polygon: how many sides (3 to 64); a corner at the top, turn it with rotate", ("polygon",), "number"))
+    points: Number = fld(default=5.0, metadata=_p("star: how many points (3 to 64)", ("star",), "number"))
+    inner: Number = fld(default=0.5, metadata=_p(
+        "star: the inner corners' distance from the centre, as a fraction of the points'", ("star",), "number"))
+    pointy: bool = fld(default=False, metadata=_p(
+        "hex, hexgrid: a corner at the top instead of a flat side", ("hex", "hexgrid")))
+    d: str | None = fld(default=None, metadata=_p(
+        "path: SVG path data (M, L, H, V, C, S, Q, T, A, Z, absolute or relative) in mm from the frame's "
+        "top-left corner, y down, e.g. \"M 5 5 L 20 5 L 12 18 Z\"", ("path", "group")))
     commands: tuple[Any, ...] | str = fld(default=(), metadata=_p(
         "path: [move, x, y], [line, x, y], [curve, x1, y1, x2, y2, x, y], [arc, x1, y1, x2, y2, start, extent] "
         "(the arc of the ellipse in that box from `start` degrees, turning `extent` degrees, anticlockwise as seen), [close]; lengths as x and y; or a template "
-        "giving that list",
-        ("path", "group"), needed=("path",)))
+        "giving that list (or give `d`)",
+        ("path", "group")))
     text: str | None = fld(default=None, metadata=_p("what to print", ("text", "paragraph"), needed=("text", "paragraph")))
     font: str = fld(default="body", metadata=_p("font role from fonts/fonts.yaml", ("text", "paragraph")))
     size: Number | None = fld(default=None, metadata=_p(
@@ -93,9 +109,11 @@ class Element:
     fit: Literal["cover", "contain"] | str = fld(default="cover", metadata=_p(
         "image: fill the box or show it whole", ("image",)))
     clip: Literal["none", "rect", "round", "ellipse", "path"] | str = fld(default="none", metadata=_p(
-        "image, group: the shape everything is cut to (path: the group's commands)", ("image", "group")))
+        "image, group: the shape everything is cut to (path: the group's d or commands)", ("image", "group")))
     symbol: str | None = fld(default=None, metadata=_p("a symbol name", ("symbol", "pattern"), needed=("symbol", "pattern")))
-    step: Number = fld(default=5.0, metadata=_p("pattern: between symbols across", ("pattern",), "length"))
+    step: Number = fld(default=5.0, metadata=_p(
+        "pattern: between symbols across; hexgrid: between neighbouring hexes' centres (their width across flats)",
+        ("pattern", "hexgrid"), "length"))
     step_y: Number | None = fld(default=None, metadata=_p("pattern: between rows (default: step)", ("pattern",), "length"))
     stagger: bool = fld(default=False, metadata=_p("pattern: shift every other row by half a step", ("pattern",)))
     repeat: str | None = fld(default=None, metadata=_p(

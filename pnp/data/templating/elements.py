@@ -66,6 +66,14 @@ def check(elements: tuple[Element, ...], raw: list[Any], where: str,
                 out.append((el.line, f"{at}.{YAML_NAME[name]}", f"{_a(el.type)} needs {YAML_NAME[name]!r}"))
         if el.type == "image" and not el.file and el.picture is None:
             out.append((el.line, f"{at}.file", f"{_a(el.type)} needs 'file' (or 'picture': an art slot's value)"))
+        if el.type == "path" and not el.commands and not el.d:
+            out.append((el.line, f"{at}.d", f"{_a(el.type)} needs 'd' (SVG path data) or 'commands'"))
+        if el.d and not is_template(el.d):
+            from pnp.data.format.pathdata import PathDataError, path_data  # lazy: svglib only for d
+            try:
+                path_data(el.d)
+            except PathDataError as exc:
+                out.append((el.line, f"{at}.d", str(exc)))
         for name, options in CHOICES.items():
             value = getattr(el, name)
             if not is_template(value) and value not in options:

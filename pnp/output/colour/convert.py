@@ -101,9 +101,9 @@ class CmykColours:
     def __call__(self, value: Any) -> CMYKColor:
         c = toColor(value)
         if getattr(c, "alpha", 1) < 1:
-            raise ValueError(f"a see-through colour ({to_hex(c)}) cannot go "
+            raise ValueError(f"a see-through colour ({to_hex(c)}: an alpha or an element's opacity below 1) cannot go "
                              "into PDF/X-1a (--cmyk allows no transparency): make the colour opaque for print-shop "
-                             "output")
+                             "output (opacity: 1)")
         if isinstance(c, CMYKColor):
             return c
         assert isinstance(c, Color)
