@@ -12,7 +12,7 @@ from pypdf.generic import ContentStream
 from reportlab.lib.colors import black
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.draw.markup import inline, plain, tokens
+from pnp.draw.inline_markup import inline, plain, tokens
 from pnp.draw.symbol_forms import symbol_form
 from tests.conftest import ROOT, run
 

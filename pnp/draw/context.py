@@ -7,40 +7,24 @@ all lengths here are PDF points unless a name says mm.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
-from reportlab.lib.colors import CMYKColor, Color
+from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.data.format.catalog import unknown_symbol
-from pnp.data.format.colours import Colour, colour
 from pnp.data.format.model import Mark, Style
 from pnp.draw import richtext
 from pnp.draw.fonts import Fonts
+from pnp.draw.inks import color
 from pnp.draw.images import Artwork, Picture
-from pnp.draw.markup import is_plain
+from pnp.draw.inline_markup import is_plain
 from pnp.draw.symbol_forms import symbol_form
 from pnp.draw.symbols import has_symbol
 from pnp.geometry.sizes import SAFE_ZONE, pt
 
 WHITE = Color(1, 1, 1)
 BLACK = Color(0, 0, 0)
-
-
-def color(value: Any, default: str = "#000000") -> Color:
-    """A reportlab colour from colour text (`pnp.data.format.colours.FORMS`), a layout's Colour (or a
-    Color): with its alpha, and as exact inks (CMYKColor) when it was written as cmyk(...)."""
-    if isinstance(value, Color):
-        return value
-    return _from_colour(colour(value, default))
-
-
-@lru_cache(maxsize=4096)
-def _from_colour(value: Colour) -> Color:
-    if value.cmyk is not None:
-        return CMYKColor(*value.cmyk, alpha=value.alpha)
-    return Color(value.red, value.green, value.blue, value.alpha)
 
 
 @dataclass(frozen=True)

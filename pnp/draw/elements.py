@@ -13,6 +13,7 @@ from reportlab.pdfbase import pdfmetrics
 from pnp.data.format.elements import Element
 from pnp.draw import shapes
 from pnp.draw.context import CardContext, color
+from pnp.draw.inks import faded
 from pnp.draw.images import Picture
 from pnp.geometry.sizes import MM, pt
 
@@ -253,7 +254,7 @@ def _faded(el: Element, opacity: float) -> Element:
 
 def _ink(value: Any, el: Element) -> Any:
     """A colour of the element's, faded by its opacity."""
-    return shapes.faded(color(value), float(el.opacity))
+    return faded(color(value), float(el.opacity))
 
 
 _DRAW: dict[str, Callable[[CardContext, Element, Box], None]] = {

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import reportlab
 from reportlab.pdfbase import pdfmetrics
@@ -22,7 +24,7 @@ from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
 from pnp.adapters import reportlab as rl
 from pnp.data.format.errors import InputError, Problem, problem
 from pnp.data.store.cache import cached
-from pnp.draw.markup import is_plain, tokens
+from pnp.draw.inline_markup import is_plain, span_style, tokens
 
 log = logging.getLogger(__name__)
 
@@ -41,11 +43,20 @@ EMPHASIS: dict[str, tuple[str, str, str]] = {
 ICON_ADVANCE = 1.0  # ems: the room an inline {icon} takes in a line of text
 
 
+FACES = ("regular", "bold", "italic", "bold-italic")  # a family's faces; fonts.yaml names each file
+
+
 def emphasis(role: str, bold: bool, italic: bool) -> str:
-    """The role that text set in `role` uses when it is bold and/or italic."""
+    """The role (or family face) that text set in `role` uses when it is bold and/or italic.
+
+    A named family's faces are `Family`, `Family/bold`, `Family/italic` and `Family/bold-italic`."""
+    if role not in EMPHASIS:
+        family = role.split("/")[0]
+        face = "bold-italic" if bold and italic else "bold" if bold else "italic" if italic else ""
+        return f"{family}/{face}" if face else family
     if not (bold or italic):
         return role
-    faces = EMPHASIS.get(role, EMPHASIS["body"])
+    faces = EMPHASIS[role]
     return faces[2] if bold and italic else faces[0] if bold else faces[1]
 
 
@@ -102,10 +113,11 @@ class Fonts:
         problems: list[Problem] = []
         files: dict[str, Path] = {}
         for role, (value, line) in roles.items():
+            where = f"families.{role.replace('/', '.')}" if "/" in role or role not in ROLES else f"roles.{role}"
             if not (path := (folder / value).resolve()).is_relative_to(home):
-                problems.append(Problem(shown, line, f"roles.{role}", "font files must be inside the fonts folder"))
+                problems.append(Problem(shown, line, where, "font files must be inside the fonts folder"))
             elif not path.is_file():
-                problems.append(Problem(shown, line, f"roles.{role}", f"font file {value} not found in {folder.name}/"))
+                problems.append(Problem(shown, line, where, f"font file {value} not found in {folder.name}/"))
             else:
                 files[role] = path
         if problems:
@@ -117,8 +129,20 @@ class Fonts:
         path = self.files[role]
         return f"{path.parent.name}/{path.name} ({role})"
 
+    def families(self) -> list[str]:
+        """The named families fonts.yaml declares (besides the roles)."""
+        return sorted(k for k in self.files if k not in ROLES and "/" not in k)
+
     def _font(self, role: str) -> tuple[str, dict[int, int]]:
         """The role's registered name and its font's cmap (code point -> glyph)."""
+        if role not in self.files:
+            import difflib
+            known = [*ROLES, *self.families()]
+            close = difflib.get_close_matches(role.split("/")[0], known, n=1, cutoff=0.6)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise ValueError(f"unknown font {role.split('/')[0]!r}{hint}; fonts are the roles {', '.join(ROLES)}"
+                             + (f" and the families {', '.join(self.families())}" if self.families() else "")
+                             + " (fonts/fonts.yaml)")
         if role not in self._loaded:
             try:
                 name = _register(self.files[role])
@@ -153,12 +177,20 @@ class Fonts:
         """Width of `text` at `size`; inline markup (bold, italic, icons) is measured as drawn."""
         if is_plain(text):
             return pdfmetrics.stringWidth(text, self.name(role), size)
-        total, style = 0.0, {"bold": False, "italic": False}
+        total, style, spans = 0.0, {"bold": False, "italic": False}, []
+        span = span_style("")
         for t in tokens(text):
             if t.kind == "text":
-                total += pdfmetrics.stringWidth(t.text, self.name(emphasis(role, **style)), size)
+                total += pdfmetrics.stringWidth(t.text, self.name(emphasis(span.font or role, **style)),
+                                                span.size_of(size))
             elif t.kind == "icon":
-                total += ICON_ADVANCE * size
+                total += ICON_ADVANCE * span.size_of(size)
+            elif t.kind == "span":
+                if t.on:
+                    spans.append(t.text)
+                elif spans:
+                    spans.pop()
+                span = span_style(" ".join(spans))
             else:
                 style[t.kind] = t.on
         return total
@@ -193,8 +225,45 @@ def _read_roles(config: Path, shown: str) -> dict[str, tuple[str, int | None]]:
             problems.append(Problem(shown, line, f"roles.{role}", "expected the name of a TrueType file"))
         else:
             out[role] = (value, line)
+    out.update(_read_families(data.get("families"), data, shown, problems))
     if problems:
         raise InputError(problems)
+    return out
+
+
+def _read_families(families: Any, data: Any, shown: str, problems: list[Problem]) -> dict[str, tuple[str, int | None]]:
+    """fonts.yaml's `families`: NAME: {regular: FILE, bold: FILE, italic: FILE, bold-italic: FILE}, as
+    the faces NAME, NAME/bold, NAME/italic and NAME/bold-italic; a face not given uses the nearest one."""
+    from pnp.data.format.located import line_of
+    out: dict[str, tuple[str, int | None]] = {}
+    if families is None:
+        return out
+    if not isinstance(families, dict):
+        problems.append(Problem(shown, line_of(data, "families"), "families", "expected a mapping of family "
+                                "name to its faces, e.g. 'Lobster: {regular: Lobster-Regular.ttf}'"))
+        return out
+    for name, faces in families.items():
+        line = line_of(families, name)
+        if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]{0,39}", name) or name in ROLES:
+            problems.append(Problem(shown, line, f"families.{name}", "a family name is a word of letters, digits, "
+                                    f"'-' or '_' (at most 40) and not a role ({', '.join(ROLES)})"))
+            continue
+        if isinstance(faces, str):
+            faces = {"regular": faces}
+        if not isinstance(faces, dict) or not isinstance(faces.get("regular"), str):
+            problems.append(Problem(shown, line, f"families.{name}", "expected at least 'regular: FILE.ttf' "
+                                    f"(and bold, italic, bold-italic)"))
+            continue
+        for face in faces:
+            if face not in FACES or not isinstance(faces[face], str) or not faces[face]:
+                problems.append(Problem(shown, line_of(faces, face, line), f"families.{name}.{face}",
+                                        f"faces are {', '.join(FACES)}, each the name of a TrueType file"))
+        given = {f: faces[f] for f in FACES if isinstance(faces.get(f), str) and faces[f]}
+        nearest = {"regular": ("regular",), "bold": ("bold", "regular"), "italic": ("italic", "regular"),
+                   "bold-italic": ("bold-italic", "bold", "italic", "regular")}
+        for face, order in nearest.items():
+            pick = next(f for f in order if f in given)
+            out[name if face == "regular" else f"{name}/{face}"] = (given[pick], line_of(faces, pick, line))
     return out
 
 

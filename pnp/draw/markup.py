@@ -1,8 +1,9 @@
 """A small markdown-like text format: blocks for rule booklets, inline markup for booklets and cards.
 
 Inline (card text, every text slot, booklet paragraphs): **bold**, *italic*,
-{icon} (a symbol name, drawn on cards), a newline breaks a card line, and a
-backslash keeps `*`, `{`, `}` or `\\` literal. `tokens` is the one reader of it.
+{icon} (a symbol name), [#c00 120% font=NAME]{a span}, a newline breaks a card
+line, and a backslash keeps `*`, `{`, `}`, `[` or `\\` literal; its one reader is
+`pnp.draw.inline_markup`.
 
     # Title                  ## Section              ### Subsection
     A paragraph runs until a blank line. **bold**, *italic*.
@@ -18,7 +19,6 @@ backslash keeps `*`, `{`, `}` or `\\` literal. `tokens` is the one reader of it.
 """
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass, field
 
@@ -215,111 +215,3 @@ def _list(lines: list[str], i: int) -> tuple[tuple[str, ...], tuple[tuple[str, .
             break
         i += 1
     return tuple(items), tuple(tuple(c) for c in children), ordered, start, i
-
-
-# -- inline markup: one tokenizer for card text and booklets -----------------------------
-
-_BOLD = re.compile(r"\*\*(.+?)\*\*")
-_ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])")
-# Style toggles and escaped characters travel as private-use characters between the passes
-# (and in lines that `wrap` hands back), so a literal `*` can never be mistaken for one.
-B_ON, B_OFF, I_ON, I_OFF = "\ue000", "\ue001", "\ue002", "\ue003"
-_ESCAPES = {"*": "\ue004", "{": "\ue005", "}": "\ue006", "\\": "\ue007"}
-_ESCAPE = re.compile(r"\\([*{}\\])")
-_TOKEN = re.compile("([\ue000-\ue003])|\\{([A-Za-z0-9][A-Za-z0-9_-]*)\\}")
-SPECIAL = frozenset("*{}\\\ue000\ue001\ue002\ue003")
-_ANY_SPECIAL = re.compile("[" + re.escape("".join(sorted(SPECIAL))) + "]").search
-
-
-@dataclass(frozen=True)
-class Token:
-    """One inline event: `text`, a style toggle (`bold`/`italic`, `on`), or an `icon` (a symbol name)."""
-
-    kind: str   # text bold italic icon
-    text: str = ""
-    on: bool = False
-
-
-def tokens(text: str) -> list[Token]:
-    """Inline markup as events: **bold**, *italic*, {icon}; a backslash keeps `*{}\\` literal."""
-    s = _ESCAPE.sub(lambda m: _ESCAPES[m.group(1)], text)
-    s = _BOLD.sub(lambda m: B_ON + m.group(1) + B_OFF, s)
-    s = _ITALIC.sub(lambda m: I_ON + m.group(1) + I_OFF, s)
-    out: list[Token] = []
-    pos = 0
-    for m in _TOKEN.finditer(s):
-        if m.start() > pos:
-            out.append(Token("text", _unescape(s[pos:m.start()])))
-        if m.group(1):
-            ch = m.group(1)
-            out.append(Token("bold" if ch in (B_ON, B_OFF) else "italic", on=ch in (B_ON, I_ON)))
-        else:
-            out.append(Token("icon", m.group(2)))
-        pos = m.end()
-    if pos < len(s):
-        out.append(Token("text", _unescape(s[pos:])))
-    return out
-
-
-_UNESCAPE = str.maketrans({v: k for k, v in _ESCAPES.items()})  # placeholders back to the characters
-
-
-def _unescape(s: str) -> str:
-    return s.translate(_UNESCAPE)
-
-
-def escape(text: str) -> str:
-    """Literal text made safe to put back into markup."""
-    return re.sub(r"([*{}\\])", r"\\\1", text)
-
-
-def is_plain(text: str) -> bool:
-    """True when `text` holds no markup character at all (drawn exactly as before markup existed)."""
-    return not _ANY_SPECIAL(text)
-
-
-def inline(text: str) -> str:
-    """Inline markup to ReportLab paragraph markup (<b>, <i>), everything else escaped.
-
-    Tags are kept well nested: closing a span that another opened inside it
-    (`**a *b** c*`) closes the inner one too and opens it again after. Booklets
-    print an inline icon as written, `{name}`: ReportLab paragraphs cannot reserve
-    room for a vector symbol inside a line (cards draw icons; see richtext).
-    """
-    out: list[str] = []
-    open_tags: list[str] = []  # innermost last
-    for t in tokens(text):
-        if t.kind in ("text", "icon"):
-            out.append(html.escape(t.text if t.kind == "text" else "{" + t.text + "}", quote=False))
-            continue
-        tag = t.kind[0]
-        if t.on and tag not in open_tags:
-            open_tags.append(tag)
-            out.append(f"<{tag}>")
-        elif not t.on and tag in open_tags:
-            reopen = open_tags[open_tags.index(tag) + 1:]
-            for inner in [*reversed(reopen), tag]:
-                out.append(f"</{inner}>")
-            del open_tags[open_tags.index(tag):]
-            for inner in reopen:
-                open_tags.append(inner)
-                out.append(f"<{inner}>")
-    out.extend(f"</{tag}>" for tag in reversed(open_tags))
-    joined, previous = "".join(out), ""
-    while joined != previous:  # spans left empty by the reopening: <i></i>
-        joined, previous = _EMPTY_SPAN.sub("", joined), joined
-    return joined
-
-
-_EMPTY_SPAN = re.compile(r"<([bi])></\1>")
-
-
-def plain(text: str) -> str:
-    """Inline markup stripped: the words a reader sees (in a booklet, icons as `{name}`)."""
-    return "".join(t.text if t.kind == "text" else "{" + t.text + "}" for t in tokens(text)
-                   if t.kind in ("text", "icon"))
-
-
-def icons(text: str) -> list[str]:
-    """The symbol names of the inline icons in `text`, in order."""
-    return [t.text for t in tokens(text) if t.kind == "icon"]

@@ -1,6 +1,6 @@
 """Card text with inline markup: **bold**, *italic*, {icon} and line breaks, wrapped and drawn.
 
-`markup.tokens` reads the markup (the same reader booklets use); this module
+`inline_markup.tokens` reads the markup (the same reader booklets use); this module
 turns it into runs in the font roles of `fonts.EMPHASIS`, wraps them into
 lines and draws each line run by run, icons as symbol forms in reading order.
 Text without any markup character never comes here (it is drawn as it always was).
@@ -8,7 +8,7 @@ Text without any markup character never comes here (it is drawn as it always was
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from reportlab.lib.colors import Color
@@ -16,7 +16,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.fonts import ICON_ADVANCE, Fonts, emphasis
-from pnp.draw.markup import B_OFF, B_ON, I_OFF, I_ON, escape, tokens
+from pnp.draw.inks import color, faded
+from pnp.draw.inline_markup import B_OFF, B_ON, I_OFF, I_ON, escape, span_style, tokens
 
 ICON_SIZE = 0.85   # ems: the box an inline icon's symbol fills
 ICON_RISE = 0.34   # ems: the icon's centre above the baseline (about half the cap height)
@@ -26,34 +27,45 @@ IconFn = Callable[[str, float, float, float, Color], None]
 
 @dataclass(frozen=True)
 class Run:
-    """Text in one style, or one inline icon (`icon` is a symbol name)."""
+    """Text in one style, or one inline icon (`icon` is a symbol name); `span` holds the attributes
+    of the `[...]{...}` spans it is in, outermost first."""
 
     text: str = ""
     bold: bool = False
     italic: bool = False
     icon: str = ""
+    span: str = ""
 
 
 def runs(text: str) -> list[Run]:
     """The styled runs of `text`, neighbours in the same style merged."""
     out: list[Run] = []
     style: dict[str, Any] = {"bold": False, "italic": False}
+    spans: list[str] = []
     for t in tokens(text):
+        span = " ".join(spans)
         if t.kind == "text":
-            if out and not out[-1].icon and (out[-1].bold, out[-1].italic) == (style["bold"], style["italic"]):
-                out[-1] = Run(out[-1].text + t.text, **style)
+            last = out[-1] if out else None
+            if last and not last.icon and (last.bold, last.italic, last.span) == (style["bold"], style["italic"], span):
+                out[-1] = replace(last, text=last.text + t.text)
             elif t.text:
-                out.append(Run(t.text, **style))
+                out.append(Run(t.text, span=span, **style))
         elif t.kind == "icon":
-            out.append(Run(icon=t.text, **style))
+            out.append(Run(icon=t.text, span=span, **style))
+        elif t.kind == "span":
+            if t.on:
+                span_style(t.text)  # an attribute that is not one: the error names it
+                spans.append(t.text)
+            elif spans:
+                spans.pop()
         else:
             style[t.kind] = t.on
     return out
 
 
 def is_styled(parts: list[Run]) -> bool:
-    """True when any run is bold, italic or an icon (plain runs draw as plain text)."""
-    return any(r.icon or r.bold or r.italic for r in parts)
+    """True when any run is bold, italic, in a span or an icon (plain runs draw as plain text)."""
+    return any(r.icon or r.bold or r.italic or r.span for r in parts)
 
 
 def serialize(parts: list[Run]) -> str:
@@ -66,7 +78,8 @@ def serialize(parts: list[Run]) -> str:
         if r.italic != italic:
             out.append(I_ON if r.italic else I_OFF)
             italic = r.italic
-        out.append("{" + r.icon + "}" if r.icon else escape(r.text))
+        body = "{" + r.icon + "}" if r.icon else escape(r.text)
+        out.append(f"[{r.span}]{{{body}}}" if r.span else body)
     return "".join(out)
 
 
@@ -86,7 +99,7 @@ def _words(parts: list[Run]) -> list[list[list[Run]]]:
                 for _ in range(piece.count("\n")):
                     paras.append([])
             elif piece:
-                word.append(Run(piece, r.bold, r.italic))
+                word.append(replace(r, text=piece))
     if word:
         paras[-1].append(word)
     return paras
@@ -101,7 +114,9 @@ def wrap(fonts: Fonts, text: str, role: str, size: float, width: float) -> list[
             continue
         line = list(words[0])
         for word in words[1:]:
-            trial = line + [Run(" ", word[0].bold and line[-1].bold, word[0].italic and line[-1].italic)] + word
+            same = word[0].span if word[0].span == line[-1].span else ""
+            trial = line + [Run(" ", word[0].bold and line[-1].bold, word[0].italic and line[-1].italic,
+                                span=same)] + word
             if fonts.width(serialize(trial), role, size) <= width:
                 line = trial
             else:
@@ -113,20 +128,32 @@ def wrap(fonts: Fonts, text: str, role: str, size: float, width: float) -> list[
 
 def draw_line(c: Canvas, fonts: Fonts, x: float, y: float, parts: list[Run], role: str, size: float,
               fill: Color, align: str, icon: IconFn) -> None:
-    """One line of runs from (x, y) on the baseline, aligned left, centre or right of x."""
+    """One line of runs from (x, y) on the baseline, aligned left, centre or right of x; a span's
+    colour, size and font apply to its runs."""
     for r in parts:
         if r.text:
-            fonts.check(r.text, emphasis(role, r.bold, r.italic))
+            fonts.check(r.text, emphasis(span_style(r.span).font or role, r.bold, r.italic))
     total = fonts.width(serialize(parts), role, size)
     x = x - total / 2 if align == "center" else x - total if align == "right" else x
     for r in parts:
+        style = span_style(r.span)
+        own = style.size_of(size)
+        ink = faded_like(color(style.colour), fill) if style.colour else fill
         if r.icon:
-            advance = ICON_ADVANCE * size
-            icon(r.icon, x + advance / 2, y + ICON_RISE * size, ICON_SIZE * size, fill)
+            advance = ICON_ADVANCE * own
+            icon(r.icon, x + advance / 2, y + ICON_RISE * own, ICON_SIZE * own, ink)
             x += advance
             continue
-        face = emphasis(role, r.bold, r.italic)
-        c.setFont(fonts.name(face), size)
-        c.setFillColor(fill)
+        face = emphasis(style.font or role, r.bold, r.italic)
+        c.setFont(fonts.name(face), own)
+        c.setFillColor(ink)
         c.drawString(x, y, r.text)
-        x += stringWidth(r.text, fonts.name(face), size)
+        x += stringWidth(r.text, fonts.name(face), own)
+
+
+def faded_like(ink: Color, fill: Color) -> Color:
+    """A span's colour at the text's own alpha (an element's opacity reaches its spans)."""
+    alpha = float(getattr(fill, "alpha", 1.0))
+    if alpha >= 1:
+        return ink
+    return faded(ink, alpha)

@@ -10,26 +10,17 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from reportlab.lib.colors import CMYKColor, Color
+from reportlab.lib.colors import Color
 
 from pnp.adapters import reportlab as rl
 from pnp.data.format.colours import Gradient, gradient, is_gradient
-from pnp.draw.context import CardContext, color
+from pnp.draw.context import CardContext
+from pnp.draw.inks import color, faded
 from pnp.geometry.sizes import MM
 
 Box = tuple[float, float, float, float]
 MAX_CORNERS = 64
 MAX_HEXES = 2000
-
-
-def faded(ink: Color, opacity: float) -> Color:
-    """`ink` with its alpha multiplied by `opacity` (the colour itself when opacity is 1)."""
-    if opacity >= 1:
-        return ink
-    alpha = float(getattr(ink, "alpha", 1.0)) * max(0.0, opacity)
-    if isinstance(ink, CMYKColor):
-        return CMYKColor(ink.cyan, ink.magenta, ink.yellow, ink.black, alpha=alpha)
-    return Color(ink.red, ink.green, ink.blue, alpha)
 
 
 def corners(b: Box, count: int, inner: float = 1.0, turn: float = 90.0) -> list[tuple[float, float]]:

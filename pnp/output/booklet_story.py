@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any, Callable, NoReturn
 
 from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER
@@ -22,8 +22,9 @@ from pnp.data.format.model import Component, Game
 from pnp.data.reading.boardspec import board_of
 from pnp.draw.context import color
 from pnp.draw.faces import FormCache, card_size_of, printed_cards
-from pnp.draw.fonts import Fonts
-from pnp.draw.markup import Block, inline, plain
+from pnp.draw.fonts import Fonts, emphasis
+from pnp.draw.inline_markup import inline, plain
+from pnp.draw.markup import Block
 from pnp.draw.pdf import place_form
 from pnp.geometry.sizes import pt
 from pnp.output.board_art import draw_board
@@ -74,6 +75,11 @@ class Styles:
     caption: ParagraphStyle
     accent: Color
     ink: Color
+    face: Callable[[str], str]   # a span's font=NAME (a role or family) as a registered font family
+
+    def para(self, text: str, style: ParagraphStyle) -> "Para":
+        """A paragraph of inline markup in `style` (spans sized from its font size)."""
+        return Para(inline(text, style.fontSize, self.face), style)
 
 
 def styles(game: Game, fonts: Fonts) -> Styles:
@@ -96,7 +102,16 @@ def styles(game: Game, fonts: Fonts) -> Styles:
         aside=ParagraphStyle("aside", parent=body, fontSize=9, leading=12.4, spaceAfter=3),
         caption=ParagraphStyle("caption", parent=body, fontName=fonts.name("condensed"), fontSize=7,
                                leading=8.4, alignment=TA_CENTER, textColor=ink, spaceAfter=0),
-        accent=accent, ink=ink)
+        accent=accent, ink=ink, face=lambda role: _role_family(fonts, role))
+
+
+def _role_family(fonts: Fonts, role: str) -> str:
+    """A role's or family's font, registered as a family so <b> and <i> inside a span pick its faces."""
+    name = fonts.name(role)
+    pdfmetrics.registerFontFamily(name, normal=name, bold=fonts.name(emphasis(role, True, False)),
+                                  italic=fonts.name(emphasis(role, False, True)),
+                                  boldItalic=fonts.name(emphasis(role, True, True)))
+    return name
 
 
 def _family(fonts: Fonts) -> None:
@@ -232,12 +247,12 @@ def story(game: Game, blocks: list[Block], st: Styles, pictures: Pictures, frame
             style = st.title if b.level == 1 else st.h2 if b.level == 2 else st.h3
             if b.level == 2:
                 out.append(CondPageBreak(pt(30)))
-            out.append(Para(inline(b.text), style))
+            out.append(st.para(b.text, style))
             if b.level == 1 and not versioned:   # the cover says which print this is
-                out.append(Para(inline(f"*Version {game.game.version}*"), st.caption))
+                out.append(st.para(f"*Version {game.game.version}*", st.caption))
                 versioned = True
         elif b.kind == "para":
-            out.append(Para(inline(b.text), st.body))
+            out.append(st.para(b.text, st.body))
         elif b.kind == "list":
             out.append(_list(b, st))
         elif b.kind == "table":
@@ -249,7 +264,7 @@ def story(game: Game, blocks: list[Block], st: Styles, pictures: Pictures, frame
                     Spacer(1, 5)]
         elif b.kind == "board":
             comp = _board(game, b, where)
-            out += [BoardPicture(pictures, game, comp, frame_h * 0.45), Para(inline(f"*{comp.name}*"), st.caption),
+            out += [BoardPicture(pictures, game, comp, frame_h * 0.45), st.para(f"*{comp.name}*", st.caption),
                     Spacer(1, 6)]
         elif b.kind == "pagebreak":
             out.append(PageBreak())
@@ -310,10 +325,10 @@ def _list(b: Block, st: Styles) -> ListFlowable:
     """Bulleted or numbered list, with one level of bulleted sub-items."""
     items = []
     for k, text in enumerate(b.items):
-        parts: list[Flowable] = [Para(inline(text), st.body)]
+        parts: list[Flowable] = [st.para(text, st.body)]
         subs = b.children[k] if k < len(b.children) else ()
         if subs:
-            parts.append(ListFlowable([ListItem(Para(inline(t), st.body), leftIndent=11) for t in subs],
+            parts.append(ListFlowable([ListItem(st.para(t, st.body), leftIndent=11) for t in subs],
                                       bulletType="bullet", start="–", leftIndent=11,
                                       bulletFontName=st.body.fontName, bulletFontSize=BODY_SIZE,
                                       bulletColor=darken(st.accent, 0.1)))
@@ -326,8 +341,8 @@ def _list(b: Block, st: Styles) -> ListFlowable:
 
 def _table(b: Block, st: Styles, width: float) -> Flowable:
     header, *body = b.rows
-    data = [[Para(inline(c), st.head_cell) for c in header]]
-    data += [[Para(inline(c), st.cell) for c in row] for row in body]
+    data = [[st.para(c, st.head_cell) for c in header]]
+    data += [[st.para(c, st.cell) for c in row] for row in body]
     # Columns share the width in proportion to their longest words and total text.
     weights = []
     for i in range(len(header)):
@@ -352,7 +367,7 @@ def _table(b: Block, st: Styles, width: float) -> Flowable:
 
 
 def _aside(b: Block, st: Styles) -> Table:
-    paras = [Para(inline(p), st.aside) for p in b.items]
+    paras = [st.para(p, st.aside) for p in b.items]
     t = Table([[paras]], colWidths=["100%"])
     t.setStyle(TableStyle([
         ("BACKGROUND", (0, 0), (-1, -1), lighten(st.accent, 0.9)),

@@ -21,7 +21,8 @@ from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.model import Component, Game
 from pnp.data.reading.loader import derived
 from pnp.draw.fonts import Fonts, MissingGlyph
-from pnp.draw.markup import Block, MarkupError, parse, plain
+from pnp.draw.inline_markup import plain
+from pnp.draw.markup import Block, MarkupError, parse
 from pnp.geometry.imposition import saddle_order
 from pnp.geometry.sizes import Size, pt
 from pnp.output.booklet_imposition import ImposingCanvas

@@ -1,0 +1,34 @@
+"""Inks as ReportLab colours: colour text or a layout's Colour made a Color (CMYK inks kept), and faded."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from reportlab.lib.colors import CMYKColor, Color
+
+from pnp.data.format.colours import Colour, colour
+
+
+def color(value: Any, default: str = "#000000") -> Color:
+    """A reportlab colour from colour text (`pnp.data.format.colours.FORMS`), a layout's Colour (or a
+    Color): with its alpha, and as exact inks (CMYKColor) when it was written as cmyk(...)."""
+    if isinstance(value, Color):
+        return value
+    return _from_colour(colour(value, default))
+
+
+@lru_cache(maxsize=4096)
+def _from_colour(value: Colour) -> Color:
+    if value.cmyk is not None:
+        return CMYKColor(*value.cmyk, alpha=value.alpha)
+    return Color(value.red, value.green, value.blue, value.alpha)
+
+
+def faded(ink: Color, opacity: float) -> Color:
+    """`ink` with its alpha multiplied by `opacity` (the colour itself when opacity is 1)."""
+    if opacity >= 1:
+        return ink
+    alpha = float(getattr(ink, "alpha", 1.0)) * max(0.0, opacity)
+    if isinstance(ink, CMYKColor):
+        return CMYKColor(ink.cyan, ink.magenta, ink.yellow, ink.black, alpha=alpha)
+    return Color(ink.red, ink.green, ink.blue, alpha)
