@@ -107,3 +107,35 @@ def test_an_unknown_font_in_a_layout_is_named_at_its_line(starter: Path) -> None
     r = run("check", "--project", str(starter))
     assert f"lanterns.yaml:{line}: faces.lantern.elements[5]" in r.err and "unknown font 'Boook'" in r.err
     assert "(did you mean 'Book'?)" in r.err
+
+
+def test_booklet_icons_are_drawn_in_the_line(starter: Path) -> None:
+    template = starter / "templates" / "rules.md.j2"
+    template.write_text(template.read_text(encoding="utf-8") + "\n\nIcon line: take one {sun} then "
+                        "[#c0392b 150%]{a {moth}} moth.\n", encoding="utf-8")
+    out = starter / "out"
+    r = run("build", "--project", str(starter), "--out", str(out))
+    assert r.code == 0, r.out + r.err
+    pdf = next(out.glob("*/rules.pdf"))
+    with pdfplumber.open(pdf) as doc:
+        page = doc.pages[-1]
+        text = page.extract_text()
+        words = page.extract_words()
+        one, then = (next(w for w in words if w["text"] == t) for t in ("one", "then"))
+        a = [w for w in words if w["text"] == "a"][-1]
+        shapes = [c for c in page.curves + page.rects if one["x1"] < (c["x0"] + c["x1"]) / 2 < then["x0"]
+                  and one["top"] - 3 < (c["top"] + c["bottom"]) / 2 < one["bottom"] + 3]
+        red = [c for c in page.curves if (c.get("non_stroking_color") or ())[:3] == (0.752941, 0.223529, 0.168627)
+               and c["x0"] > a["x1"]]
+    assert "{sun}" not in text and "{moth}" not in text
+    assert shapes, "the sun is drawn between 'one' and 'then'"
+    assert then["x0"] - one["x1"] > 9.6 * 0.9   # an em of room kept for it
+    assert red, "the own moth symbol, in the span's colour"
+
+
+def test_an_unknown_booklet_icon_names_its_line(starter: Path) -> None:
+    template = starter / "templates" / "rules.md.j2"
+    template.write_text(template.read_text(encoding="utf-8") + "\n\nTake a {glowworm}.\n", encoding="utf-8")
+    r = run("check", "--project", str(starter))
+    assert r.code == 2 and "Traceback" not in r.err
+    assert "templates/rules.md.j2" in r.err and "unknown symbol 'glowworm'" in r.err, r.err

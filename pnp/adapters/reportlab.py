@@ -380,3 +380,15 @@ def colour_hook(c: Canvas) -> Callable[[Any], Any] | None:
     """The canvas's colour hook (what converts every colour it sets, e.g. to CMYK), for colours that
     ReportLab passes around it (gradient stops); None without one, or when that cannot be known."""
     return c._enforceColorSpace if ACTIVE else None
+
+
+def paragraph_cursor(c: Canvas) -> tuple[float, float, float, Any] | None:
+    """Inside a paragraph's <onDraw> callback: where the line has got to (x and the baseline y, in
+    the canvas's current space), its font size and fill colour; None when that cannot be read."""
+    info = getattr(c, "_curr_tx_info", None) if ACTIVE else None
+    if not isinstance(info, dict) or "tx" not in info:
+        return None
+    tx, style = info["tx"], getattr(info.get("xs"), "style", None)
+    size = tx._fontsize or getattr(style, "fontSize", None) or 10.0   # unset at the start of a line
+    ink = getattr(tx, "_fillColorObj", None) or getattr(style, "textColor", None)
+    return float(info["cur_x"]), float(info["cur_y"]), float(size), ink

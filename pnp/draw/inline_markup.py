@@ -108,14 +108,16 @@ def is_plain(text: str) -> bool:
     return not _ANY_SPECIAL(text)
 
 
-def inline(text: str, size: float = 9.6, face: Callable[[str], str] | None = None) -> str:
+def inline(text: str, size: float = 9.6, face: Callable[[str], str] | None = None,
+           spacer: str | None = None) -> str:
     """Inline markup to ReportLab paragraph markup (<b>, <i>, <font> for spans), everything else escaped.
 
     Tags are kept well nested: closing a span that another opened inside it
     (`**a *b** c*`) closes the inner one too and opens it again after. A span's
     size is worked out from `size` (the paragraph's); `face` names the registered
-    font of a span's font=NAME. Booklets print an inline icon as written, `{name}`:
-    ReportLab paragraphs cannot reserve room for a vector symbol inside a line.
+    font of a span's font=NAME. With `spacer` (a picture file), an icon keeps an em of
+    room in the line and an <onDraw name="pnp_icon"> mark for the booklet to draw its
+    symbol there (`pnp.output.booklet_icons`); without, it prints as written, `{name}`.
     """
     out: list[str] = []
     open_tags: list[tuple[str, str]] = []  # (name, opening tag), innermost last
@@ -131,7 +133,13 @@ def inline(text: str, size: float = 9.6, face: Callable[[str], str] | None = Non
             out.append(tag[1])
 
     for t in tokens(text):
-        if t.kind in ("text", "icon"):
+        if t.kind == "icon" and spacer:
+            style = span_style(" ".join(spans))
+            room = style.size_of(size)   # the icon's size travels with it: a line's font may not be set yet
+            label = "|".join([t.text, f"{room:g}", *([_hex(style.colour)] if style.colour else [])])
+            out.append(f'<img src="{html.escape(spacer)}" width="{room:g}" height="0"/>'
+                       f'<onDraw name="pnp_icon" label="{html.escape(label)}"/>')
+        elif t.kind in ("text", "icon"):
             out.append(html.escape(t.text if t.kind == "text" else "{" + t.text + "}", quote=False))
         elif t.kind == "span" and t.on:
             spans.append(t.text)
@@ -154,12 +162,16 @@ def inline(text: str, size: float = 9.6, face: Callable[[str], str] | None = Non
     return joined
 
 
+def _hex(value: str) -> str:
+    from pnp.data.format.colours import colour, to_hex  # lazy: only spans need it
+    return to_hex(colour(value))[:7]
+
+
 def _font_tag(style: "SpanStyle", size: float, face: Callable[[str], str] | None) -> str:
     """A span's <font> tag: its size in points, its colour as #rrggbb, its font's registered name."""
-    from pnp.data.format.colours import colour, to_hex  # lazy: only spans need it
     attrs = [f'size="{style.size_of(size):g}"']
     if style.colour:
-        attrs.append(f'color="{to_hex(colour(style.colour))[:7]}"')
+        attrs.append(f'color="{_hex(style.colour)}"')
     if style.font and face is not None:
         attrs.append(f'face="{html.escape(face(style.font))}"')
     return f"<font {' '.join(attrs)}>"

@@ -27,6 +27,7 @@ from pnp.draw.inline_markup import inline, plain
 from pnp.draw.markup import Block
 from pnp.draw.pdf import place_form
 from pnp.geometry.sizes import pt
+from pnp.output import booklet_icons
 from pnp.output.board_art import draw_board
 from pnp.output.platypus import (
     CondPageBreak,
@@ -76,10 +77,11 @@ class Styles:
     accent: Color
     ink: Color
     face: Callable[[str], str]   # a span's font=NAME (a role or family) as a registered font family
+    spacer: str | None = None    # inline icons' room keeper (booklet_icons), None: icons as {name}
 
     def para(self, text: str, style: ParagraphStyle) -> "Para":
         """A paragraph of inline markup in `style` (spans sized from its font size)."""
-        return Para(inline(text, style.fontSize, self.face), style)
+        return Para(inline(text, style.fontSize, self.face, self.spacer), style)
 
 
 def styles(game: Game, fonts: Fonts) -> Styles:
@@ -102,7 +104,7 @@ def styles(game: Game, fonts: Fonts) -> Styles:
         aside=ParagraphStyle("aside", parent=body, fontSize=9, leading=12.4, spaceAfter=3),
         caption=ParagraphStyle("caption", parent=body, fontName=fonts.name("condensed"), fontSize=7,
                                leading=8.4, alignment=TA_CENTER, textColor=ink, spaceAfter=0),
-        accent=accent, ink=ink, face=lambda role: _role_family(fonts, role))
+        accent=accent, ink=ink, face=lambda role: _role_family(fonts, role), spacer=booklet_icons.spacer())
 
 
 def _role_family(fonts: Fonts, role: str) -> str:

@@ -25,6 +25,7 @@ from pnp.draw.inline_markup import plain
 from pnp.draw.markup import Block, MarkupError, parse
 from pnp.geometry.imposition import saddle_order
 from pnp.geometry.sizes import Size, pt
+from pnp.output import booklet_icons
 from pnp.output.booklet_imposition import ImposingCanvas
 from pnp.output.booklet_story import Pictures, Styles, story, styles
 from pnp.output.booklet_text import render
@@ -88,6 +89,8 @@ def prepare(game: Game, comp: Component, fonts: Fonts | None = None) -> Prepared
         blocks = parse(text)
     except MarkupError as exc:
         raise InputError([Problem(where, exc.line, "", str(exc).split(": ", 1)[-1])]) from None
+    if problems := booklet_icons.check_inline(game, blocks, where):
+        raise InputError(problems)
     if fonts is not None:
         check_glyphs(blocks, fonts, where)
     return Prepared(game, comp, tuple(blocks), where)
@@ -103,7 +106,10 @@ def _doc(path: Path, game: Game, comp: Component, page: Size) -> SimpleDocTempla
 
 
 def _decorate(game: Game, fonts: Fonts, st: Styles) -> Callable[[Canvas, Any], None]:
+    painter = booklet_icons.IconPainter(game)
+
     def on_page(c: Canvas, doc: Any) -> None:
+        booklet_icons.register(c, painter)
         n = c.getPageNumber()
         w, h = doc.pagesize
         c.saveState()
