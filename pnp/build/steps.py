@@ -24,7 +24,7 @@ def deck_output(game: Game, comp: Component, rel: str, pages: int, cards: list[P
     for p in cards:
         copies[p.code] = copies.get(p.code, 0) + p.copies
     size = card_size_of(comp)
-    return Output(rel, game.tag, comp.key, "reference" if comp.kind == "reference" else "deck", pages,
+    return Output(rel, game.tag, comp.key, comp.kind if comp.kind in ("reference", "tokens") else "deck", pages,
                   (size.w, size.h), sum(copies.values()), dict(sorted(copies.items())))
 
 
@@ -119,5 +119,5 @@ def stats_step(game: Game, options: BuildOptions) -> Step:
     return make(game, options)
 
 
-MAKERS: dict[str, StepMaker] = {"deck": card_step, "reference": card_step, "board": board_step,
+MAKERS: dict[str, StepMaker] = {"deck": card_step, "reference": card_step, "tokens": card_step, "board": board_step,
                                 "booklet": booklet_step}

@@ -20,7 +20,8 @@ def list_games(project_dir: str) -> None:
         click.echo(f"{game.slug:<12} {game.tag}  {game.game.name}  ({players})")
         for comp in game.components:
             click.echo(f"    {comp.key:<16} {comp.kind:<10} {comp.name:<32} {_detail(comp)}".rstrip())
-    variants = load_games(project, tuple(project.variant_files()))
+    names = tuple(project.variant_files())
+    variants = load_games(project, names) if names else []  # no names would mean every game
     if variants:
         click.echo("\nStacked variants (card_data/variants/; pnp build NAME, pnp check NAME):")
     for game in variants:

@@ -101,9 +101,7 @@ class FormCache:
         w, h = pt(size.w), pt(size.h)
         c = self.c
         c.beginForm(name, lowerx=-b, lowery=-b, upperx=w + b, uppery=h + b)
-        path = c.beginPath()
-        path.rect(-b, -b, w + 2 * b, h + 2 * b)
-        c.clipPath(path, stroke=0, fill=0)
+        c.clipPath(outline(c, comp.shape, w, h, b), stroke=0, fill=0)
         ctx = CardContext(c, w, h, b, self.fonts, self.game.style, code=code, mark=mark, art=self.art,
                           version=self.game.game.version)
         try:
@@ -134,6 +132,25 @@ class FormCache:
         own = Layout(doc="", let=design.let, elements=design.elements, code_color=design.code_color,
                      line=design.line)
         return draw_layout(ctx, own, slots, context(self.game, comp, card, mark, set_index), self.art)
+
+
+def outline(c: Canvas, shape: str, w: float, h: float, grow: float = 0.0) -> Any:
+    """A card's or token's outline from its trim's lower-left corner, grown by `grow` on every side
+    (the bleed): a rectangle, a circle or a flat-topped hexagon filling the w x h box."""
+    p = c.beginPath()
+    if shape == "circle":
+        p.circle(w / 2, h / 2, w / 2 + grow)
+    elif shape == "hex":
+        k = 1 + 2 * grow / h   # grown about its centre, the sides moved out by `grow`
+        cx, cy = w / 2, h / 2
+        corners = [(0, h / 2), (w / 4, 0), (w * 0.75, 0), (w, h / 2), (w * 0.75, h), (w / 4, h)]
+        p.moveTo(cx + (corners[0][0] - cx) * k, cy + (corners[0][1] - cy) * k)
+        for x, y in corners[1:]:
+            p.lineTo(cx + (x - cx) * k, cy + (y - cy) * k)
+        p.close()
+    else:
+        p.rect(-grow, -grow, w + 2 * grow, h + 2 * grow)
+    return p
 
 
 def form_name(text: str) -> str:

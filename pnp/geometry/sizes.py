@@ -174,17 +174,18 @@ class Grid:
         return sorted(set(round(v, 6) for v in xs)), sorted(set(round(v, 6) for v in ys))
 
 
-def choose_grid(paper: Size, card: Size, bleed: float, min_margin: float = MIN_MARGIN) -> Grid:
+def choose_grid(paper: Size, card: Size, bleed: float, min_margin: float = MIN_MARGIN,
+                own_bleed: bool = False) -> Grid:
     """The sheet orientation and grid that fit the most cards.
 
     Cards keep their own bleed (gutter 2 x bleed) when that fits as many cards
-    as sharing cut lines does; otherwise neighbours share cut lines and only
-    the outer edge of the block carries bleed.
+    as sharing cut lines does, or always with `own_bleed` (tokens); otherwise
+    neighbours share cut lines and only the outer edge of the block carries bleed.
     """
     best: Grid | None = None
     best_key: tuple = ()
     for page in (paper.portrait, paper.landscape):
-        for gutter in (2 * bleed, 0.0):
+        for gutter in (2 * bleed,) if own_bleed else (2 * bleed, 0.0):
             usable_w = page.w - 2 * (min_margin + bleed)
             usable_h = page.h - 2 * (min_margin + bleed)
             cols = int((usable_w + gutter + 1e-9) // (card.w + gutter))

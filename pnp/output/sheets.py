@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.data.format.model import Component, Game
 from pnp.draw.context import BLACK, color, scale_bar
-from pnp.draw.faces import FormCache, Printed, card_size_of
+from pnp.draw.faces import FormCache, Printed, card_size_of, outline
 from pnp.draw.fonts import Fonts
 from pnp.draw.pdf import place_form
 from pnp.geometry.sizes import MARK_GAP, MARK_LENGTH, Grid, Size, choose_grid, pt
@@ -52,7 +52,8 @@ def plan(cards: list[Printed], grid: Grid) -> list[list[Placement]]:
 
 
 def deck_grid(comp: Component, options: SheetOptions) -> Grid:
-    return choose_grid(options.paper, card_size_of(comp), options.bleed)
+    """Cards share cut lines where that fits more; tokens never do (each is cut along its own outline)."""
+    return choose_grid(options.paper, card_size_of(comp), options.bleed, own_bleed=comp.kind == "tokens")
 
 
 def draw_deck(c: Canvas, game: Game, comp: Component, cards: list[Printed], options: SheetOptions,
@@ -68,7 +69,7 @@ def draw_deck(c: Canvas, game: Game, comp: Component, cards: list[Printed], opti
         label = f"{game.game.name} · {comp.name} · sheet {number} of {len(sheets)}"
         _page(c, grid, fonts, game, comp, placements, forms, options, label, back=False)
         pages += 1
-        if options.duplex != "off":
+        if options.duplex != "off" and not comp.single_sided:
             _page(c, grid, fonts, game, comp, placements, forms, options, label, back=True)
             pages += 1
         tick()
@@ -84,12 +85,30 @@ def _page(c: Canvas, grid: Grid, fonts: Fonts, game: Game, comp: Component, plac
         name = forms.back(comp, pl.card) if back else forms.face(comp, pl.card)
         place_form(c, name, pt(slot.x), pt(slot.y),
                    clip=lambda: _clip_to_own_area(c, grid, slot.col, slot.row))
-    if not back:
+    if not back and comp.kind == "tokens":
+        cut_lines(c, grid, comp.shape, [pl.index for pl in placements])
+    elif not back:
         crop_marks(c, grid, options.crop_marks)
     side = "backs" if back else "fronts"
-    _footer(c, grid, fonts, f"{label} · {side} · {card_size_of(comp).label()}", offset)
+    shape = f"{comp.shape} " if comp.shape != "rect" else ""
+    _footer(c, grid, fonts, f"{label} · {side} · {shape}{card_size_of(comp).label()}", offset,
+            free=comp.kind == "tokens")
     _target(c, grid, back, options.duplex, offset)
     c.showPage()
+
+
+def cut_lines(c: Canvas, grid: Grid, shape: str, indexes: list[int]) -> None:
+    """Each token's outline on the fronts, a hairline to cut or punch along."""
+    c.saveState()
+    c.setStrokeColor(BLACK)
+    c.setLineWidth(MARK_WIDTH)
+    for i in indexes:
+        slot = grid.slot(i)
+        c.saveState()
+        c.translate(pt(slot.x), pt(slot.y))
+        c.drawPath(outline(c, shape, pt(grid.card.w), pt(grid.card.h)), stroke=1, fill=0)
+        c.restoreState()
+    c.restoreState()
 
 
 def _clip_to_own_area(c: Canvas, grid: Grid, col: int, row: int) -> None:
@@ -147,9 +166,12 @@ def crop_marks(c: Canvas, grid: Grid, mode: CropMode) -> None:
         c.line(pt(x0), pt(y0), pt(x1), pt(y1))
 
 
-def _footer(c: Canvas, grid: Grid, fonts: Fonts, text: str, offset: tuple[float, float]) -> None:
-    """Sheet label and a 50 mm scale bar in the wider margin, between the crop marks."""
+def _footer(c: Canvas, grid: Grid, fonts: Fonts, text: str, offset: tuple[float, float], free: bool = False) -> None:
+    """Sheet label and a 50 mm scale bar in the wider margin, between the crop marks (`free`: a sheet
+    without crop marks, such as tokens, uses the margin's two halves)."""
     xs, ys = grid.cut_lines()
+    if free:
+        xs, ys = ([a, (a + b) / 2, b] for a, b in ((xs[0], xs[-1]), (ys[0], ys[-1])))
     horizontal = grid.margin_y >= 7.0 or grid.margin_y >= grid.margin_x
     c.saveState()
     c.translate(pt(offset[0]), pt(offset[1]))

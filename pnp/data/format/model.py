@@ -16,8 +16,9 @@ from pnp.data.format.elements import Element
 from pnp.data.format.limits import MAX_COPIES, MAX_DECK_CARDS
 from pnp.data.format.schema import doc as _d
 
-Kind = Literal["deck", "reference", "board", "booklet"]
-CARD_KINDS = ("deck", "reference")
+Kind = Literal["deck", "reference", "tokens", "board", "booklet"]
+CARD_KINDS = ("deck", "reference", "tokens")
+BLANK_BACK = "(single-sided)"  # the back design of tokens that name none: white, and no back pages printed
 CARD_RESERVED = ("key", "name", "copies", "face", "back", "text")
 
 
@@ -153,13 +154,16 @@ class Rule:
 
 @dataclass(frozen=True)
 class Component:
-    """A deck, reference cards, a board or a booklet."""
+    """A deck, reference cards, tokens (counters and tiles on punch-out sheets), a board or a booklet."""
 
     key: str
     kind: Kind
     name: str
     doc: str = ""
     card_size: str = fld(default="poker", metadata=_d("poker, bridge, tarot, mini, square or WxH in mm"))
+    shape: Literal["rect", "circle", "hex"] = fld(default="rect", metadata=_d(
+        "tokens: the outline they are cut along (circle: card_size square; hex: flat top and bottom, the "
+        "width corner to corner, e.g. 30x26)"))
     face: str | None = fld(default=None, metadata=_d("default face design"))
     back: str | None = fld(default=None, metadata=_d("default back design"))
     fields: dict[str, FieldSpec] = fld(default_factory=dict)
@@ -177,6 +181,11 @@ class Component:
     @property
     def is_cards(self) -> bool:
         return self.kind in CARD_KINDS
+
+    @property
+    def single_sided(self) -> bool:
+        """Tokens without a back: their sheets print no back pages."""
+        return self.back == BLANK_BACK
 
     @property
     def card_count(self) -> int:

@@ -18,6 +18,7 @@ from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.facts import with_labels
 from pnp.data.format.located import Located, line_of
 from pnp.data.format.model import (
+    BLANK_BACK,
     CARD_RESERVED,
     CardType,
     Component,
@@ -97,6 +98,10 @@ class _Checker:
         self.problems.append(Problem(self.file, line, field, message))
 
     def run(self, game: Game) -> Game:
+        if any(c.kind == "tokens" and c.back is None for c in game.components):  # single-sided tokens
+            game = dataclasses.replace(game, backs={**game.backs, BLANK_BACK: Design(layout="custom")}, components=tuple(
+                dataclasses.replace(c, back=BLANK_BACK) if c.kind == "tokens" and c.back is None else c
+                for c in game.components))
         self._designs(game, "faces", game.faces)
         self._designs(game, "backs", game.backs)
         seen_components: dict[str, int] = {}
@@ -118,6 +123,8 @@ class _Checker:
 
     def _designs(self, game: Game, group: str, designs: dict[str, Design]) -> None:
         for key, design in designs.items():
+            if key == BLANK_BACK:
+                continue   # made here for single-sided tokens: nothing to check
             where = f"{group}.{key}"
             SLOTS = layout_slots()
             if design.layout not in SLOTS:
@@ -165,9 +172,16 @@ class _Checker:
                    seen_cards: dict[str, tuple[str, int]]) -> Component:
         if comp.is_cards:
             try:
-                geometry.card_size(comp.card_size)
+                size = geometry.card_size(comp.card_size)
             except ValueError as exc:
                 self.fail(line_of(raw, "card_size"), f"{where}.card_size", str(exc))
+            else:
+                if comp.shape == "circle" and abs(size.w - size.h) > 0.05:
+                    self.fail(line_of(raw, "card_size"), f"{where}.card_size", f"a circle token is as high as it is "
+                              f"wide; found {size.w:g} x {size.h:g} mm (e.g. card_size: 25x25)")
+            if comp.shape != "rect" and comp.kind != "tokens":
+                self.fail(line_of(raw, "shape"), f"{where}.shape", f"only tokens have a shape; a {comp.kind} is "
+                          "a rectangle (use kind: tokens for counters and tiles)")
             for group, ref, designs in (("face", comp.face, game.faces), ("back", comp.back, game.backs)):
                 if ref is None:
                     self.fail(line_of(raw), f"{where}.{group}", f"a {comp.kind} needs a {group} design")
