@@ -17,6 +17,7 @@ from pnp.cli.changes import changes
 from pnp.cli.check import check
 from pnp.cli.common import Group, version_option
 from pnp.cli.export import export, preview
+from pnp.cli.fetch import fetch
 from pnp.cli.games import list_games
 from pnp.cli.layouts import layouts
 from pnp.cli.new import new
@@ -37,7 +38,7 @@ def main() -> None:
         logging.basicConfig(level=getattr(logging, level, logging.DEBUG), format="pnp %(name)s: %(message)s")
 
 
-for _command in (build, changes, check, list_games, layouts, new, schema, export, preview, stack, serve):
+for _command in (build, changes, check, fetch, list_games, layouts, new, schema, export, preview, stack, serve):
     main.add_command(_command)
 
 

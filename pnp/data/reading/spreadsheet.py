@@ -17,6 +17,7 @@ from typing import Any, Iterable
 from pnp.data.format.errors import Problem
 from pnp.data.format.limits import MAX_DECK_CARDS, MAX_TEXT
 from pnp.data.format.located import Located, LocatedList, line_of
+from pnp.data.reading.remote import FOLDER, is_url, local_name
 
 RESERVED = ("key", "name", "copies", "text", "face", "back")
 _TRUE, _FALSE = {"true", "yes", "y", "1", "x"}, {"false", "no", "n", "0", ""}
@@ -66,8 +67,16 @@ def _locate(spec: dict, folder: Path, root: Path, file: str, line: int | None,
     if unknown:
         return Path(), "", Problem(file, line, where, f"unknown key(s) {', '.join(map(str, unknown))}; "
                                    "a spreadsheet source takes `from` and, for .xlsx, `sheet`")
+    if is_url(name):   # a shared sheet: its copy that `pnp fetch` made (a build never downloads)
+        path = (folder / FOLDER / local_name(name)).resolve()
+        label = str(path.relative_to(root.resolve())) if path.is_relative_to(root.resolve()) else str(path)
+        if not path.is_file():
+            return path, label, Problem(file, line, where, f"the cards come from {name}; run `pnp fetch` to download "
+                                        f"them into {label} (a build never uses the network)")
+        return path, label, None
     if not isinstance(name, str) or not name.lower().endswith((".csv", ".xlsx")):
-        return Path(), "", Problem(file, line, where, f"expected a .csv or .xlsx file name, found {name!r}")
+        return Path(), "", Problem(file, line, where, f"expected a .csv or .xlsx file name, or the https:// address "
+                                   f"of a shared sheet, found {name!r}")
     try:
         path = (folder / name).resolve()
         if not path.is_relative_to(root.resolve()):

@@ -1,0 +1,159 @@
+"""`pnp fetch`: download the shared sheets a project's cards come from, so builds stay offline."""
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import click
+
+from pnp.cli.common import display, fail_input, open_project, project_option
+
+
+@dataclass(frozen=True)
+class Source:
+    """One `cards: {from: URL}` of a database: where it is written, and the URL."""
+
+    where: str     # database file:line: field, as messages name it
+    url: str
+    dest: Path
+
+
+@click.command()
+@click.argument("games", nargs=-1)
+@project_option
+@click.option("--timeout", type=click.FloatRange(1, 120), default=30.0, show_default=True,
+              help="Seconds to wait for each download.")
+def fetch(games: tuple[str, ...], project_dir: str, timeout: float) -> None:
+    """Download the shared sheets GAMES' cards come from (all games when none).
+
+    A database may take its cards from a published CSV or a Google Sheets share link:
+    cards: {from: "https://docs.google.com/spreadsheets/d/.../edit#gid=0"}. fetch saves
+    each as card_data/fetched/NAME.csv and records its URL and date in
+    card_data/fetched/sources.yaml; builds read that copy and never use the network.
+    Nothing is written unless every sheet downloads and reads as a table.
+    """
+    from pnp.data.format.errors import InputError
+    project = open_project(project_dir)
+    try:
+        sources = _sources(project, games)
+    except InputError as exc:
+        fail_input(exc)
+    if not sources:
+        click.echo("No database here takes its cards from a URL (cards: {from: \"https://...\"}); nothing to fetch.")
+        return
+    got: dict[Path, tuple[Source, bytes]] = {}
+    failed = []
+    for source in sources:
+        if source.dest in got:
+            continue
+        try:
+            got[source.dest] = (source, _download(source.url, timeout))
+        except ValueError as exc:
+            failed.append(f"{source.where}: {exc}")
+    if failed:
+        click.echo(f"error: {len(failed)} sheet(s) could not be fetched (nothing was written):", err=True)
+        for line in failed:
+            click.echo(f"  {line}", err=True)
+        sys.exit(2)
+    for line in _publish(project.card_data, got):
+        click.echo(line)
+
+
+def _sources(project: Any, games: tuple[str, ...]) -> list[Source]:
+    """Every URL source of the named databases (all when none), in order."""
+    from pnp.data.format.errors import InputError
+    from pnp.data.format.located import line_of
+    from pnp.data.reading.remote import FOLDER, is_url, local_name
+    from pnp.data.reading.yamlsrc import load_yaml
+    files = [project.resolve_game(n) for n in games] if games else list(project.game_files().values())
+    out, problems = [], []
+    for path in files:
+        shown = display(project, path)
+        try:
+            data = load_yaml(path, shown)
+        except InputError as exc:
+            problems += exc.problems
+            continue
+        comps = data.get("components") if isinstance(data, dict) else None
+        for ci, comp in enumerate(comps if isinstance(comps, list) else []):
+            spec = comp.get("cards") if isinstance(comp, dict) else None
+            url = spec.get("from") if isinstance(spec, dict) else None
+            if is_url(url):
+                where = f"{shown}:{line_of(comp, 'cards')}: components[{ci}].cards.from"
+                out.append(Source(where, url, path.parent / FOLDER / local_name(url)))
+    if problems:
+        raise InputError(problems)
+    return out
+
+
+def _download(url: str, timeout: float) -> bytes:
+    """The sheet at `url` as CSV bytes, checked to read as a table (ValueError saying what went wrong)."""
+    import urllib.error
+    import urllib.request
+
+    from pnp.data.reading.remote import download_url
+    from pnp.data.reading.spreadsheet import MAX_SHEET_BYTES, read_rows
+    address = download_url(url)
+    request = urllib.request.Request(address, headers={"User-Agent": "fairy-pnp (pnp fetch)"})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 - http(s) only (is_url)
+            kind = response.headers.get("Content-Type", "")
+            data = response.read(MAX_SHEET_BYTES + 1)
+    except urllib.error.HTTPError as exc:
+        raise ValueError(f"cannot download {address}: HTTP {exc.code} {exc.reason}") from None
+    except (urllib.error.URLError, OSError) as exc:
+        reason = getattr(exc, "reason", exc)
+        raise ValueError(f"cannot download {address}: {reason}") from None
+    if len(data) > MAX_SHEET_BYTES:
+        raise ValueError(f"{address} is larger than {MAX_SHEET_BYTES // 1_000_000} MB")
+    head = data[:512].lstrip().lower()
+    if "html" in kind.lower() or head.startswith((b"<!doctype html", b"<html")):
+        raise ValueError(f"{address} gave a web page, not a CSV table: share the sheet with anyone who has the "
+                         "link (or publish it to the web as CSV) and fetch again")
+    try:
+        rows = read_rows(Path("sheet.csv"), None, data)
+    except ValueError as exc:
+        raise ValueError(f"{address} does not read as a CSV table: {exc}") from None
+    if not rows:
+        raise ValueError(f"{address} is empty")
+    return data
+
+
+def _publish(card_data: Path, got: dict[Path, tuple[Source, bytes]]) -> list[str]:
+    """Write every copy and the sources record, each through a temporary file; what was done, line by line."""
+    import yaml
+
+    from pnp.data.reading.remote import FOLDER, SOURCES, download_url
+    folder = card_data / FOLDER
+    folder.mkdir(parents=True, exist_ok=True)
+    record_path = folder / SOURCES
+    try:
+        record = yaml.safe_load(record_path.read_text(encoding="utf-8")) if record_path.is_file() else {}
+    except (OSError, yaml.YAMLError):
+        record = {}
+    record = record if isinstance(record, dict) else {}
+    now = datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+    lines = []
+    for dest, (source, data) in sorted(got.items()):
+        digest = hashlib.sha256(data).hexdigest()
+        same = dest.is_file() and hashlib.sha256(dest.read_bytes()).hexdigest() == digest
+        if not same:
+            _write(dest, data)
+        record[dest.name] = {"url": source.url, "downloaded_from": download_url(source.url), "fetched": now,
+                             "sha256": digest, "bytes": len(data)}
+        rel = f"card_data/{FOLDER}/{dest.name}"
+        lines.append(f"{rel}: {'unchanged' if same else 'written'} ({len(data)} bytes) from {source.url}")
+    header = "# Written by `pnp fetch`: where each copy in this folder came from, and when.\n"
+    _write(record_path, (header + yaml.safe_dump(record, sort_keys=True, allow_unicode=True)).encode())
+    return lines
+
+
+def _write(path: Path, data: bytes) -> None:
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
