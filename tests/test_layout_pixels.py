@@ -5,7 +5,8 @@ Python layout modules (commit 3e4d8e5, the last before they became element
 files): one card per layout from the bundled games (the card `pnp layouts`
 shows), and the playing layout's court, ace and joker. Each is drawn again
 now and compared channel by channel. `mat.png` was redrawn when the mat's
-collation code moved off its frame into a deeper border band at the foot.
+collation code moved off its frame into a deeper border band at the foot, and
+`arcana.png` when the arcana's fine frame made way for its code.
 """
 from __future__ import annotations
 
@@ -89,3 +90,34 @@ def test_the_comparison_sees_a_change() -> None:
     other = draw("bargains", "deck", 3, "face")
     diff = np.abs(other - before)
     assert diff.max() > 8
+
+
+FACES = sorted(name for name, case in CASES.items() if case[3] == "face")
+
+
+@pytest.mark.parametrize("name", FACES)
+def test_the_collation_code_sits_on_a_clear_field(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Behind every built-in layout's collation code (its capitals, and 0.3 mm round them) lies one
+    plain colour: the card drawn without its code shows no frame line, panel edge or picture there."""
+    import pnp.draw.faces
+    from pnp.draw.faces import printed_cards
+    game_name, comp_key, index, side = CASES[name]
+    game = load_game(ROOT / "card_data" / f"{game_name}.yaml", root=ROOT)
+    comp = game.component(comp_key)
+    printed = printed_cards(game, comp)[index]
+    label = f"{printed.code} \u00b7 {game.game.version}" if game.game.version else printed.code
+    fonts = Fonts.load(ROOT / "fonts")
+    half = fonts.width(label, "condensed", 5.5) / 2 * 25.4 / 72 + 0.3   # mm
+    monkeypatch.setattr(pnp.draw.faces, "draw_footer", lambda ctx, ink: None)
+    size = card_size_of(comp)
+    dpi = 300
+    frame = profile_frame(card_size(f"{size.w}x{size.h}"), PROFILES["plain"], dpi)
+    (image,) = render(Scene(game, fonts), [Request(comp_key, index, side, frame)])
+    a = np.asarray(image.convert("RGB"), dtype=int)
+    mm = dpi / 25.4
+    h, w = a.shape[:2]
+    baseline = h - 3.9 * mm    # where draw_footer sets the code
+    box = a[int(baseline - 1.75 * mm): int(baseline + 0.3 * mm), int(w / 2 - half * mm): int(w / 2 + half * mm)]
+    field = np.median(box.reshape(-1, 3), axis=0)
+    off = np.abs(box - field).max(axis=2)
+    assert (off > 12).sum() == 0, f"{name}: {(off > 12).sum()} pixels behind the code differ from its field"

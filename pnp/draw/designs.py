@@ -136,8 +136,9 @@ def _render(ctx: CardContext, layout: Layout, slots: Mapping[str, Any],
     """The layout's elements rendered for one card (those whose `when` holds) and its code colour."""
     style = {"ink": colour(ctx.style.ink), "paper": colour(ctx.style.paper), "accent": colour(ctx.style.accent)}
     card = card_of(ctx)
+    code = f"{ctx.code} \u00b7 {ctx.version}" if ctx.code and ctx.version else ctx.code
     context = {**functions(ctx), **seen, "slots": dict(slots), "style": style, "trim": card,
-               "marked": ctx.mark is not None}
+               "marked": ctx.mark is not None, "code": code}
     from pnp.data.templating.sandbox import (
         time_limit,  # lazy: jinja2 only when something is rendered
     )
