@@ -135,16 +135,21 @@ def test_bad_elements_are_located(tmp_path: Path, desc: str, old: str, new: str,
     assert "Traceback" not in r.err
 
 
-def test_documented_example_checks_and_builds(tmp_path: Path) -> None:
-    """examples/own-cards (the cards in docs/own-cards.png) passes `pnp check` without warnings and builds."""
-    root = tmp_path / "own-cards"
-    shutil.copytree(ROOT / "examples" / "own-cards", root)
-    shutil.copytree(ROOT / "fonts", root / "fonts")
+@pytest.mark.parametrize(("example", "made"), [("own-cards", ("own/deck.pdf",)),
+                                               ("toolbox", ("toolbox/deck.pdf", "toolbox/coins.pdf",
+                                                            "toolbox/tiles.pdf", "toolbox/rules.pdf"))])
+def test_documented_example_checks_and_builds(tmp_path: Path, example: str, made: tuple[str, ...]) -> None:
+    """examples/own-cards (docs/own-cards.png) and examples/toolbox (the pictures of shapes, spans and
+    tokens in docs/own-cards.md) pass `pnp check` without warnings and build."""
+    root = tmp_path / example
+    shutil.copytree(ROOT / "examples" / example, root)
+    if not (root / "fonts").exists():
+        shutil.copytree(ROOT / "fonts", root / "fonts")
     r = run("check", "--project", str(root))
-    assert r.code == 0 and "warning" not in r.out, r.out + r.err
+    assert r.code == 0 and "warning" not in r.out and "note:" not in r.out, r.out + r.err
     r = run("build", "--project", str(root), "--out", str(root / "out"))
     assert r.code == 0, r.out + r.err
-    assert (root / "out" / "own" / "deck.pdf").is_file()
+    assert all((root / "out" / rel).is_file() for rel in made)
 
 
 def test_live_preview_sees_a_changed_picture(tmp_path: Path) -> None:

@@ -153,3 +153,23 @@ def test_a_gradient_goes_to_a_print_shop_in_inks(tmp_path: Path) -> None:
                     "--cmyk")
     data = pdf.read_bytes()
     assert b"/ShadingType 2" in data and b"/DeviceCMYK" in data and b"/DeviceRGB" not in data
+
+
+def test_png_exports_keep_gradients_and_opacity(tmp_path: Path) -> None:
+    """A PNG export draws see-through inks and gradients as the PDF does (its forms written by pnp's
+    form writer, which keeps their graphics states and shadings)."""
+    text = game_yaml('layout: custom\n    elements:\n      - {type: rect, frame: bleed, fill: "#ffffff"}\n'
+                     '      - {type: rect, x: 0, y: 0, w: 63, h: 40, fill: "linear-gradient(90deg, #ff0000, #0000ff)"}\n'
+                     '      - {type: rect, x: 0, y: 50, w: 63, h: 38, fill: "#ff0000", opacity: 0.4}',
+                     "      - {key: a, name: A}")
+    root = project(tmp_path, text, name="toolbox")
+    r = run("export", "png", "toolbox", "--project", str(root), "--out", str(root / "out"), "--dpi", "100")
+    assert r.code == 0, r.out + r.err
+    face = next(p for p in (root / "out").rglob("*.png") if "AT-a" in p.name or "face" in p.name)
+    from PIL import Image
+    with Image.open(face) as im:
+        a = np.asarray(im.convert("RGB"), dtype=int)
+    h, w = a.shape[:2]
+    left, right = a[int(h * 0.2), int(w * 0.1)], a[int(h * 0.2), int(w * 0.9)]
+    assert left[0] > 200 and left[2] < 60 and right[2] > 200 and right[0] < 60
+    assert np.abs(a[int(h * 0.8), w // 2] - [255, 153, 153]).max() <= 6

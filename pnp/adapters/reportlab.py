@@ -372,8 +372,9 @@ def import_platypus() -> None:
 
 
 def draws_shadings_in_forms() -> bool:
-    """Whether a gradient (a PDF shading) may be painted inside a form ended by end_form_compressed."""
-    return ACTIVE
+    """Whether a gradient (a PDF shading) may be painted inside a form ended by end_form_compressed
+    (the form writer of use_fast_writer keeps its resources)."""
+    return ACTIVE and pdfdoc.PDFFormXObject is _Form
 
 
 def colour_hook(c: Canvas) -> Callable[[Any], Any] | None:

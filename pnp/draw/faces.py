@@ -12,6 +12,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.adapters import reportlab as rl
 from pnp.data.format.catalog import FREE_SLOTS, has_symbol, unknown_symbol
 from pnp.data.format.colours import on
 from pnp.data.format.errors import InputError, Problem
@@ -71,6 +72,7 @@ class FormCache:
     art: Artwork = field(init=False)
 
     def __post_init__(self) -> None:
+        rl.use_fast_writer()  # forms keep their see-through inks and gradients (pnp's form writer)
         self.art = Artwork.for_project(self.game.root, self.game.symbols)
 
     def face(self, comp: Component, p: Printed) -> str:

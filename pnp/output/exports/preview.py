@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.data.format.colours import on
 from pnp.draw.context import color
 from pnp.draw.faces import FormCache, card_size_of
+from pnp.draw.inline_markup import plain
 from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import pt
 from pnp.output.exports.naming import Target, back_key, distinct_backs, safe
@@ -52,7 +53,7 @@ class PreviewJob:
 def tiles(t: Target, scenes: Scenes) -> list[Tile]:
     """Every distinct face with its copies, then every distinct back with how many cards carry it."""
     cards = scenes[t.game.slug].printed(t.comp.key)
-    out = [Tile(i, "face", p.copies, p.card.name, p.code + (f" · set {p.set_index}" if p.set_index else ""))
+    out = [Tile(i, "face", p.copies, plain(p.card.name), p.code + (f" · set {p.set_index}" if p.set_index else ""))
            for i, p in enumerate(cards)]
     for i in distinct_backs(t.comp, cards):
         key = back_key(t.comp, cards[i])
