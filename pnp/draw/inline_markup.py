@@ -41,7 +41,9 @@ class Token:
 def _spans(s: str) -> str:
     """`[attributes]{text}` spans as private markers, each closed by its own `}` (icons inside are
     skipped; a span never closed stays as written)."""
-    out, stack, pos = [], [], 0   # stack: index in `out` of each open span's marker
+    out: list[str] = []
+    stack: list[tuple[int, str]] = []   # each open span: its marker's index in `out`, and how it was written
+    pos = 0
     while pos < len(s):
         opened = _SPAN.match(s, pos)
         icon = _ICON.match(s, pos)

@@ -182,7 +182,7 @@ class Parser:
         if "line" in hints:
             kwargs["line"] = line_of(data, None, line) or 0
         if "source" in hints and getattr(data, "source", None):
-            kwargs["source"] = data.source
+            kwargs["source"] = getattr(data, "source")  # a spreadsheet row's file, row and columns
         if len(self.problems) > before:
             return None
         try:

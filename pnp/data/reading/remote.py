@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from typing import TypeGuard
 from urllib.parse import parse_qs, urlsplit
 
 FOLDER = "fetched"           # under card_data/
@@ -18,7 +19,7 @@ _SHEET = re.compile(r"^/spreadsheets/d/(?P<id>[A-Za-z0-9_-]{10,})(?:/|$)")
 _PUBLISHED = re.compile(r"^/spreadsheets/d/e/(?P<id>[A-Za-z0-9_-]{10,})/(?:pub|pubhtml)(?:/|$)")
 
 
-def is_url(value: object) -> bool:
+def is_url(value: object) -> TypeGuard[str]:
     return isinstance(value, str) and value.lower().startswith(("https://", "http://"))
 
 
