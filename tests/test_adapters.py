@@ -174,3 +174,49 @@ def test_a_library_upgrade_misses_every_cache_entry(tmp_path: Path) -> None:
     fresh = after - first
     assert {name.split("/")[-1].split("-")[0] for name in fresh} >= {"game", "ttf", "symbol"}, fresh
     assert build(upgraded) == after
+
+
+def test_without_adapters_the_toolbox_still_draws(tmp_path: Path) -> None:
+    """examples/toolbox with the adapters off: gradients drawn as narrow bands of colour and
+    see-through inks as the opaque inks they give on paper (a form ReportLab writes itself keeps no
+    shading or graphics state: every state a form names is in its resources), booklet icons
+    printed as written, everything else the same."""
+    import shutil
+
+    import numpy as np
+    project = tmp_path / "toolbox"
+    shutil.copytree(ROOT / "examples" / "toolbox", project)
+    out = {}
+    for label, env in (("on", {}), ("off", {"PNP_ADAPTERS": "off", "PNP_CACHE_DIR": "off"})):
+        out[label] = tmp_path / label
+        proc = _pnp("build", "--project", str(project), "--out", str(out[label]), env=env)
+        assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+    for name in ("deck.pdf", "coins.pdf"):
+        (on_text, on_px), (off_text, off_px) = (_pages(out[k] / "toolbox" / name)[0] for k in ("on", "off"))
+        a, b = np.frombuffer(on_px, np.uint8).astype(int), np.frombuffer(off_px, np.uint8).astype(int)
+        assert on_text == off_text and np.abs(a - b).mean() < 1.5, (name, float(np.abs(a - b).mean()))
+    on_rules, off_rules = (_pages(out[k] / "toolbox" / "rules.pdf")[0][0] for k in ("on", "off"))
+    assert "{sun}" not in on_rules and "{sun}" in off_rules
+    for label in ("on", "off"):
+        for pdf in (out[label] / "toolbox").glob("*.pdf"):
+            assert not _unknown_resources(pdf), (label, pdf.name, _unknown_resources(pdf))
+
+
+def _unknown_resources(pdf: Path) -> set[str]:
+    """Graphics states and shadings a form's content names that its resources do not hold."""
+    import re
+
+    from pypdf import PdfReader
+    missing: set[str] = set()
+    for page in PdfReader(pdf).pages:
+        for xobject in (page.get("/Resources") or {}).get("/XObject", {}).values():
+            form = xobject.get_object()
+            if form.get("/Subtype") != "/Form":
+                continue
+            data = form.get_data().decode("latin-1")
+            resources = form.get("/Resources") or {}
+            for op, kind in (("gs", "/ExtGState"), ("sh", "/Shading")):
+                named = set(re.findall(r"/([A-Za-z0-9_]+)\s+" + op + r"\b", data))
+                held = {k.lstrip("/") for k in (resources.get(kind) or {})}
+                missing |= {f"{kind} {n}" for n in named - held}
+    return missing

@@ -371,9 +371,9 @@ def import_platypus() -> None:
         re.compile = compile_now
 
 
-def draws_shadings_in_forms() -> bool:
-    """Whether a gradient (a PDF shading) may be painted inside a form ended by end_form_compressed
-    (the form writer of use_fast_writer keeps its resources)."""
+def forms_keep_resources() -> bool:
+    """Whether a form keeps the graphics states (see-through inks) and shadings (gradients) drawn in
+    it: pnp's form writer (use_fast_writer) does; ReportLab's own leaves them out."""
     return ACTIVE and pdfdoc.PDFFormXObject is _Form
 
 
@@ -393,3 +393,12 @@ def paragraph_cursor(c: Canvas) -> tuple[float, float, float, Any] | None:
     size = tx._fontsize or getattr(style, "fontSize", None) or 10.0   # unset at the start of a line
     ink = getattr(tx, "_fillColorObj", None) or getattr(style, "textColor", None)
     return float(info["cur_x"]), float(info["cur_y"]), float(size), ink
+
+
+def set_paragraph_callback(c: Canvas, name: str, callback: Callable[[Canvas, str, str | None], None]) -> None:
+    """Register what a paragraph's <onDraw name=NAME> calls: ReportLab 5 looks it up with getNamedCB,
+    4.4 as an attribute of the canvas (both public, documented ways)."""
+    if hasattr(c, "setNamedCB"):
+        c.setNamedCB(name, callback)
+    else:
+        setattr(c, name, callback)

@@ -6,15 +6,15 @@ from typing import Any
 
 from reportlab.lib.colors import CMYKColor, Color
 
+from pnp.adapters import reportlab as rl
 from pnp.data.format.colours import Colour, colour
 
 
 def color(value: Any, default: str = "#000000") -> Color:
     """A reportlab colour from colour text (`pnp.data.format.colours.FORMS`), a layout's Colour (or a
     Color): with its alpha, and as exact inks (CMYKColor) when it was written as cmyk(...)."""
-    if isinstance(value, Color):
-        return value
-    return _from_colour(colour(value, default))
+    ink = value if isinstance(value, Color) else _from_colour(colour(value, default))
+    return ink if float(getattr(ink, "alpha", 1.0)) >= 1 else _on_paper(ink)
 
 
 @lru_cache(maxsize=4096)
@@ -30,5 +30,16 @@ def faded(ink: Color, opacity: float) -> Color:
         return ink
     alpha = float(getattr(ink, "alpha", 1.0)) * max(0.0, opacity)
     if isinstance(ink, CMYKColor):
-        return CMYKColor(ink.cyan, ink.magenta, ink.yellow, ink.black, alpha=alpha)
-    return Color(ink.red, ink.green, ink.blue, alpha)
+        return _on_paper(CMYKColor(ink.cyan, ink.magenta, ink.yellow, ink.black, alpha=alpha))
+    return _on_paper(Color(ink.red, ink.green, ink.blue, alpha))
+
+
+def _on_paper(ink: Color) -> Color:
+    """A see-through ink as it is, where forms keep their graphics states; else (ReportLab's own
+    form writer, adapters off) the opaque ink it gives on white paper, so the PDF stays valid."""
+    if rl.forms_keep_resources():
+        return ink
+    a = float(ink.alpha)
+    if isinstance(ink, CMYKColor):
+        return CMYKColor(ink.cyan * a, ink.magenta * a, ink.yellow * a, ink.black * a)
+    return Color(ink.red * a + 1 - a, ink.green * a + 1 - a, ink.blue * a + 1 - a)

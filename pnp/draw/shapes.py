@@ -95,7 +95,7 @@ def _gradient(ctx: CardContext, g: Gradient, b: Box, opacity: float) -> None:
     dx, dy = math.sin(a), math.cos(a)   # CSS: 0deg points up, 90deg to the right
     half = (abs(w * dx) + abs(h * dy)) / 2   # the gradient line reaches the box's far corners
     reach = math.hypot(w, h) / 2
-    if not rl.draws_shadings_in_forms():
+    if not rl.forms_keep_resources():
         _bands(ctx, g, b, opacity)
         return
     hook = rl.colour_hook(c)
@@ -119,6 +119,7 @@ def _bands(ctx: CardContext, g: Gradient, b: Box, opacity: float, count: int = 1
     reach = math.hypot(w, h) / 2
     for i in range(count):
         t = i / (count - 1)
+        t = 1 - t if g.kind == "radial" else t   # discs from the rim inwards: the last colour first
         j = next((k for k in range(1, len(g.stops)) if g.stops[k][1] >= t), len(g.stops) - 1)
         (c0, p0), (c1, p1) = g.stops[j - 1], g.stops[j]
         share = 0.0 if p1 <= p0 else min(1.0, max(0.0, (t - p0) / (p1 - p0)))

@@ -80,4 +80,4 @@ class IconPainter:
 
 
 def register(c: Canvas, painter: Any) -> None:
-    c.setNamedCB(CALLBACK, painter)
+    rl.set_paragraph_callback(c, CALLBACK, painter)
