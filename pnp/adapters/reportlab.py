@@ -378,14 +378,12 @@ def forms_keep_resources() -> bool:
 
 
 def colour_hook(c: Canvas) -> Callable[[Any], Any] | None:
-    """The canvas's colour hook (what converts every colour it sets, e.g. to CMYK), for colours that
-    ReportLab passes around it (gradient stops); None without one, or when that cannot be known."""
+    """The canvas's colour hook (e.g. to CMYK) for colours ReportLab passes around it (gradient stops)."""
     return c._enforceColorSpace if ACTIVE else None
 
 
 def paragraph_cursor(c: Canvas) -> tuple[float, float, float, Any] | None:
-    """Inside a paragraph's <onDraw> callback: where the line has got to (x and the baseline y, in
-    the canvas's current space), its font size and fill colour; None when that cannot be read."""
+    """In an <onDraw> callback: the line's x and baseline y (current space), font size and fill colour."""
     info = getattr(c, "_curr_tx_info", None) if ACTIVE else None
     if not isinstance(info, dict) or "tx" not in info:
         return None
@@ -396,8 +394,7 @@ def paragraph_cursor(c: Canvas) -> tuple[float, float, float, Any] | None:
 
 
 def set_paragraph_callback(c: Canvas, name: str, callback: Callable[[Canvas, str, str | None], None]) -> None:
-    """Register what a paragraph's <onDraw name=NAME> calls: ReportLab 5 looks it up with getNamedCB,
-    4.4 as an attribute of the canvas (both public, documented ways)."""
+    """What a paragraph's <onDraw name=NAME> calls: ReportLab 5 asks getNamedCB, 4.4 the canvas attribute."""
     if hasattr(c, "setNamedCB"):
         c.setNamedCB(name, callback)
     else:
