@@ -382,15 +382,14 @@ def colour_hook(c: Canvas) -> Callable[[Any], Any] | None:
     return c._enforceColorSpace if ACTIVE else None
 
 
-def paragraph_cursor(c: Canvas) -> tuple[float, float, float, Any] | None:
-    """In an <onDraw> callback: the line's x and baseline y (current space), font size and fill colour."""
+def paragraph_cursor(c: Canvas) -> tuple[float, float, Any] | None:
+    """In an <onDraw> callback: the line's x and baseline y (current space) and its fill colour."""
     info = getattr(c, "_curr_tx_info", None) if ACTIVE else None
     if not isinstance(info, dict) or "tx" not in info:
         return None
-    tx, style = info["tx"], getattr(info.get("xs"), "style", None)
-    size = tx._fontsize or getattr(style, "fontSize", None) or 10.0   # unset at the start of a line
-    ink = getattr(tx, "_fillColorObj", None) or getattr(style, "textColor", None)
-    return float(info["cur_x"]), float(info["cur_y"]), float(size), ink
+    style = getattr(info.get("xs"), "style", None)
+    ink = getattr(info["tx"], "_fillColorObj", None) or getattr(style, "textColor", None)
+    return float(info["cur_x"]), float(info["cur_y"]), ink
 
 
 def set_paragraph_callback(c: Canvas, name: str, callback: Callable[[Canvas, str, str | None], None]) -> None:

@@ -20,8 +20,9 @@ _QUOTED = re.compile(r"'([^']+)'|\"([^\"]+)\"")
 
 def sheet_problem(card: CardType | None, design: Design, path: str, message: str,
                   drawn_by: str) -> Problem | None:
-    """The problem at the card's sheet row and column, or None when the card is not from a sheet
-    or the message quotes no value of its cells (then the design is at fault). `path` is the failing element's field path (e.g. elements[3].text)."""
+    """The problem at the card's sheet row and column, or None when the card is not from a sheet or
+    the message quotes no value of its cells (then the design is at fault). `path` is the failing
+    element's field path (e.g. elements[3].text)."""
     if card is None or card.source is None:
         return None
     file, row, columns = card.source

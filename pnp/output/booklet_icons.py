@@ -67,7 +67,7 @@ class IconPainter:
         at = rl.paragraph_cursor(c)
         if at is None or not label:
             return
-        x, y, _, ink = at
+        x, y, ink = at
         label, size_text, *colour = label.split("|")   # name|size[|#rrggbb], written by inline
         size = float(size_text)
         ink = color(colour[0]) if colour else ink if ink is not None else color("#000000")
