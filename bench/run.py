@@ -11,7 +11,10 @@ time and peak resident memory (from wait4), and prints a Markdown table:
   drawing the same deck (bench/protograf_deck.py), as medians of ratios from
   alternating runs;
 - synthetic decks of 1,000 and 10,000 distinct cards (time, memory, bytes/card);
-- PNG export at 300 dpi in cards per second.
+- PNG export at 300 dpi in cards per second;
+- full-art decks (bench/fullart.py): 300 cards each with its own PNG picture, and 300 with JPEG
+  pictures, against bare ReportLab placing the same pictures (alternating runs), with PDF bytes per
+  picture byte, and the peak memory of a 1,000-card full-art deck.
 
 Children run with bytecode caching on (as an installed package has it) and a
 private, warmed pnp disk cache (pnp.data.store.cache); each measurement is
@@ -38,6 +41,8 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path.insert(0, str(BENCH))
 from synthetic import make_project  # noqa: E402
+
+import fullart  # noqa: E402
 
 DEFAULT_PROTOGRAF = Path.home() / ".cache" / "fairy-pnp-bench" / "protograf" / "bin" / "python"
 
@@ -235,6 +240,36 @@ def bench_png(t: Table, tmp: Path, n: int, warm: bool = True) -> None:
           *((">= 50 cards/s", ok(rate >= 50)) if warm else ("", "")))
 
 
+def bench_fullart(t: Table, tmp: Path, n: int, repeat: int, big: int) -> None:
+    """Full-art decks, PNG and JPEG: pnp against bare ReportLab placing the same pictures, alternating."""
+    targets = {"png": 0.5, "jpeg": 1.3}
+    for kind, limit in targets.items():
+        proj = fullart.make(tmp / f"fullart-{kind}", n, kind)
+        pictures = sum(p.stat().st_size for p in (proj / "art").iterdir())
+        build = pnp_cmd() + ["build", "fullart", "--clean", "--project", str(proj), "--out", str(proj / "out")]
+        bare = [sys.executable, str(BENCH / "fullart.py"), "bare", str(proj), str(tmp / f"bare-{kind}.pdf")]
+        measure(build)   # untimed: bytecode and the picture cache warm, as after any earlier build
+        measure(bare)
+        ratios, ours, theirs = [], [], []
+        for _ in range(repeat):
+            a, b = measure(build).wall, measure(bare).wall
+            ours.append(a)
+            theirs.append(b)
+            ratios.append(a / b)
+        r = med(ratios)
+        pdf = (proj / "out" / "fullart" / "deck.pdf").stat().st_size
+        t.add(f"full-art deck, {n} cards with {kind.upper()} pictures: pnp / bare ReportLab",
+              f"{r:.2f}x ({med(ours):.2f} s vs {med(theirs):.2f} s)", f"<= {limit}x", ok(r <= limit))
+        t.add(f"full-art deck, {kind.upper()}: PDF bytes per picture byte", f"{pdf / pictures:.2f}", "<= 1.1",
+              ok(pdf / pictures <= 1.1))
+    if big:
+        proj = fullart.make(tmp / "fullart-big", big, "png")
+        run = measure(pnp_cmd() + ["build", "fullart", "--clean", "--project", str(proj), "--out",
+                                   str(proj / "out")])
+        t.add(f"full-art deck, {big:,} cards with PNG pictures", f"{run.wall:.1f} s, {run.peak_mb:.0f} MB peak",
+              "peak < 300 MB", ok(run.peak_mb < 300))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--repeat", type=int, default=5, help="runs per measurement (median)")
@@ -244,6 +279,7 @@ def main() -> None:
     ap.add_argument("--no-protograf", action="store_true")
     ap.add_argument("--protograf-repeat", type=int, default=3)
     ap.add_argument("--png-cards", type=int, default=300)
+    ap.add_argument("--fullart-cards", type=int, default=300)
     args = ap.parse_args()
     repeat = 1 if args.smoke else 3 if args.quick else args.repeat
     sizes = [20] if args.smoke else [1000] if args.quick else [1000, 10_000]
@@ -262,6 +298,8 @@ def main() -> None:
         same = bench_peers(t, tmp, repeat, pg, reason, args.protograf_repeat)
         bench_synthetic(t, tmp, sizes, repeat)
         bench_png(t, tmp, 10 if args.smoke else args.png_cards, warm=not args.smoke)
+        bench_fullart(t, tmp, 6 if args.smoke else args.fullart_cards, repeat,
+                      0 if args.smoke or args.quick else 1000)
     print(f"\nPython {platform.python_version()} on {platform.machine()}, {len(os.sched_getaffinity(0))} cores, "
           f"load average {load:.2f} at start, {os.getloadavg()[0]:.2f} at the end; medians of {repeat} runs.\n")
     print(t.markdown())

@@ -61,3 +61,13 @@ def test_run_smoke_prints_the_table() -> None:
     assert "| Fairy Bargains deck: pnp / bare ReportLab |" in proc.stdout
     assert "byte-identical PDFs" in proc.stdout
     assert "nothing changed" in proc.stdout and "PNG export" in proc.stdout
+    assert "full-art deck, 6 cards with PNG pictures" in proc.stdout and "PDF bytes per picture byte" in proc.stdout
+
+
+def test_fullart_smoke_makes_a_buildable_project_and_its_floor(tmp_path: Path) -> None:
+    """bench/fullart.py: a project whose cards each show their own picture, and bare ReportLab's PDF."""
+    _py(str(BENCH / "fullart.py"), "make", str(tmp_path / "fa"), "3", "jpeg")
+    _py(str(BENCH / "fullart.py"), "bare", str(tmp_path / "fa"), str(tmp_path / "bare.pdf"))
+    assert len(list((tmp_path / "fa" / "art").glob("*.jpg"))) == 3 and (tmp_path / "bare.pdf").stat().st_size > 0
+    r = run("build", "fullart", "--project", str(tmp_path / "fa"), "--out", str(tmp_path / "out"))
+    assert r.code == 0, r.err

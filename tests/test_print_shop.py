@@ -224,7 +224,7 @@ def test_build_cmyk_makes_pdfx_sheets_and_records_options(dusk: Path, rgb_sheet:
     assert build == {"paper": {"name": "letter", "mm": [215.9, 279.4]}, "duplex": "short", "bleed_mm": 2.0,
                      "crop_marks": "corner", "back_offset_mm": [0.5, -1.0], "board_paper": None, "counts": {},
                      "cmyk": True, "ink_limit_percent": LIMIT,
-                     "press_profile": "Artifex CMYK SWOP Profile, ink limited to 240 %"}
+                     "press_profile": "Artifex CMYK SWOP Profile, ink limited to 240 %", "max_dpi": None}
 
 
 # -- shop PNGs keep the card's proportions ---------------------------------------------------

@@ -195,22 +195,16 @@ def current_font(c: Canvas, default: str) -> str:
     return c._fontname if ACTIVE else default
 
 
-def register_image(c: Canvas, name: str, path: str) -> bool:
-    """Register the image file once per PDF as XObject `name` (a soft mask for PNG alpha), as
-    drawImage does but named by the caller; False when not active (then use drawImage)."""
+def register_image_stream(c: Canvas, name: str, make: Callable[[Any], Any]) -> bool:
+    """Register image XObject `name` as `make(document)` builds it (only when this PDF does not hold
+    it yet: a picture's data written as it is); False when not active."""
     if not ACTIVE:
         return False
     doc = c._doc
     reg = doc.getXObjectName(name)
     if doc.idToObject.get(reg) is None:
-        obj = pdfdoc.PDFImageXObject(name, path, mask="auto")
-        obj.name = name
-        doc.Reference(obj, reg)
-        doc.addForm(name, obj)
-        smask = getattr(obj, "_smask", None)
-        if smask is not None:
-            obj.smask = doc.Reference(smask, doc.getXObjectName(smask.name))
-            del obj._smask
+        doc.Reference(make(doc), reg)
+        doc.addForm(name, doc.idToObject[reg])
     return True
 
 

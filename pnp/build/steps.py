@@ -67,7 +67,8 @@ def _deck_run(game: Game, comp: Component, options: BuildOptions, cards: list[Pr
         c = canvas(path, f"{game.game.name}: {comp.name}", page, fonts.name("body"), colour_hook(options.colour))
         if options.colour:
             whole_page_boxes(c, *page)
-        forms = FormCache(c, game, fonts, options.sheets.bleed, rendered={comp.key: rendered} if rendered else {})
+        forms = FormCache(c, game, fonts, options.sheets.bleed, rendered={comp.key: rendered} if rendered else {},
+                          max_dpi=options.max_dpi)
         pages = draw_deck(c, game, comp, cards, options.sheets, fonts, forms, tick, part[2] if part else None)
         if options.colour:
             finish_pdfx(c, options.colour)

@@ -48,11 +48,13 @@ _NOT_OPTIONS = ("games", "project_dir", "jobs", "out_dir", "clean", "force", "ta
 @click.option("--only-changed", is_flag=True,
               help="Write only reprint.pdf: the cards new or changed since --since NAME (or the last build).")
 @click.option("--since", default=None, metavar="NAME", help="With --only-changed: the tagged print to compare with.")
+@click.option("--max-dpi", type=click.FloatRange(72, 4800), default=None, metavar="DPI",
+              help="Draw pictures sharper than this at their printed size downsampled to it (default: as they are).")
 @click.pass_context
 def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: int | None, out_dir: str, paper: str,
           duplex: str, bleed: float, back_offset: str, crop_marks: str, players: int | None, decks: int | None,
           board_paper: str | None, cmyk: bool, ink_limit: float, press_profile: str | None, clean: bool,
-          force: bool, tag: str | None, only_changed: bool, since: str | None) -> None:
+          force: bool, tag: str | None, only_changed: bool, since: str | None, max_dpi: float | None) -> None:
     """Build GAMES (all when none) into OUT, one folder per game, plus manifest.json.
 
     A game whose database, templates, fonts, art and options are unchanged
@@ -73,7 +75,7 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
     if only_changed:
         from pnp.cli.changes import reprint  # lazy: only a reprint needs it
         reprint(project, out, files, _options(paper, duplex, bleed, back_offset, crop_marks, players, decks,
-                                               board_paper, cmyk, ink_limit, press_profile), since, force, tag)
+                                               board_paper, cmyk, ink_limit, press_profile, max_dpi), since, force, tag)
         return
     if not clean:
         manifest = freshness.read_manifest(out)
@@ -91,7 +93,7 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
     from pnp.output.workers import jobs_for
 
     options = _options(paper, duplex, bleed, back_offset, crop_marks, players, decks, board_paper, cmyk,
-                       ink_limit, press_profile)
+                       ink_limit, press_profile, max_dpi)
     loaded = load_games(project, tuple(str(p) for p in files))
     rules_first(loaded, force)
     steps = plan_build(loaded, options)
@@ -105,7 +107,7 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
 
 def _options(paper: str, duplex: str, bleed: float, back_offset: str, crop_marks: str, players: int | None,
              decks: int | None, board_paper: str | None, cmyk: bool, ink_limit: float,
-             press_profile: str | None) -> Any:
+             press_profile: str | None, max_dpi: float | None = None) -> Any:
     """The BuildOptions the command line asks for; a bad paper name is a usage error."""
     from pnp.geometry.sizes import paper_size
     from pnp.output.sheets import SheetOptions
@@ -120,4 +122,4 @@ def _options(paper: str, duplex: str, bleed: float, back_offset: str, crop_marks
         raise click.BadParameter(str(exc), param_hint="--board-paper") from None
     colour = print_colour(ink_limit, press_profile) if cmyk else None
     return BuildOptions(SheetOptions(sheet_paper, duplex, bleed, parse_offset(back_offset), crop_marks),
-                        set_counts(players, decks), boards, colour)
+                        set_counts(players, decks), boards, colour, max_dpi)

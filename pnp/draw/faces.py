@@ -69,11 +69,12 @@ class FormCache:
     bleed_mm: float
     forms: dict[tuple, str] = field(default_factory=dict)
     rendered: dict[str, dict[SlotKey, dict[str, Any]]] = field(default_factory=dict)  # per component key
+    max_dpi: float | None = None   # pictures sharper than this at their printed size are downsampled
     art: Artwork = field(init=False)
 
     def __post_init__(self) -> None:
         rl.use_fast_writer()  # forms keep their see-through inks and gradients (pnp's form writer)
-        self.art = Artwork.for_project(self.game.root, self.game.symbols)
+        self.art = Artwork.for_project(self.game.root, self.game.symbols, self.max_dpi)
 
     def face(self, comp: Component, p: Printed) -> str:
         key = ("face", comp.key, p.card.key, p.set_index)

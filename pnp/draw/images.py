@@ -20,6 +20,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.adapters import reportlab as rl
+from pnp.draw import embed
 from pnp.data.format.limits import (
     MAX_PICTURE_PIXELS,
     MAX_SVG_BYTES,
@@ -33,6 +34,7 @@ PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 FITS = ("cover", "contain")
 _OTHER_IMAGES = (".gif", ".webp", ".bmp", ".tif", ".tiff", ".pdf", ".eps")
 MIN_DPI = 300.0
+MAX_USEFUL_DPI = 1200.0   # above this at its printed size a picture only makes the PDF bigger
 _MM = 72 / 25.4
 
 
@@ -59,6 +61,9 @@ class Placed:
     h_mm: float
 
     def warning(self) -> str:
+        if self.dpi > MAX_USEFUL_DPI:
+            return (f"{self.name}: {self.dpi:.0f} dpi at its printed size ({self.w_mm:.1f} x {self.h_mm:.1f} mm); "
+                    f"600 dpi is plenty: `pnp build --max-dpi 600` prints it smaller and faster")
         return (f"{self.name}: {self.dpi:.0f} dpi at its printed size ({self.w_mm:.1f} x {self.h_mm:.1f} mm); "
                 f"{MIN_DPI:.0f} dpi or more prints sharp")
 
@@ -96,15 +101,17 @@ class Artwork:
 
     root: Path
     symbols: Mapping[str, Path] = field(default_factory=dict)
+    max_dpi: float | None = None   # pictures above this at their printed size are drawn downsampled
     placed: dict[str, Placed] = field(default_factory=dict)   # picture name -> lowest-resolution placement
+    sharpest: dict[str, Placed] = field(default_factory=dict)  # picture name -> highest-resolution placement
     _pixels: dict[Path, tuple[int, int]] = field(default_factory=dict)
     _svgs: dict[Path, Any] = field(default_factory=dict)
     _keys: dict[Path, str] = field(default_factory=dict)
 
     @classmethod
-    def for_project(cls, root: Path, symbols: tuple[str, ...] = ()) -> "Artwork":
+    def for_project(cls, root: Path, symbols: tuple[str, ...] = (), max_dpi: float | None = None) -> "Artwork":
         folder = root / "art" / "symbols"
-        return cls(root.resolve(), {name: folder / f"{name}.svg" for name in symbols})
+        return cls(root.resolve(), {name: folder / f"{name}.svg" for name in symbols}, max_dpi)
 
     # -- reading -------------------------------------------------------------
     def picture(self, value: Any) -> Picture | None:
@@ -201,8 +208,8 @@ class Artwork:
             place_form(c, self._svg_form(c, pic.path, None), px, py, k)
         else:
             c.transform(pw, 0, 0, ph, px, py)
-            self._image(c, pic.path)
-            self._record(pic.name, iw, ih, pw, ph)
+            dpi = self._record(pic.name, iw, ih, pw, ph)
+            self._image(c, pic.path, self._target(iw, ih, pw, ph) if self.max_dpi and dpi > self.max_dpi else None)
         c.restoreState()
 
     def symbol(self, c: Canvas, name: str, cx: float, cy: float, size: float, fill: Color | None,
@@ -239,24 +246,52 @@ class Artwork:
             c.endForm()
         return form
 
-    def _image(self, c: Canvas, path: Path) -> None:
-        """The picture in the unit square: an image XObject registered once per PDF and named by its
-        bytes (the adapter), or drawImage, which also embeds each picture once per PDF."""
-        name = "Img" + self.key(path)
-        if rl.register_image(c, name, str(path)):
+    def _image(self, c: Canvas, path: Path, size: tuple[int, int] | None = None) -> None:
+        """The picture in the unit square (downsampled to `size` pixels when given): an image XObject
+        registered once per PDF and named by its bytes, its data prepared once ever (the adapter), or
+        drawImage, which ReportLab re-encodes."""
+        convert = getattr(rl.colour_hook(c), "picture", None)   # CMYK output: pictures in inks too
+        name = "Img" + self.key(path) + (f"x{size[0]}x{size[1]}" if size else "") + ("k" if convert else "")
+        if rl.register_image_stream(c, name, lambda doc: embed.pdf_object(doc, self.stream(path, size, convert))):
             c.doForm(name)
         else:
             c.drawImage(str(path), 0, 0, 1, 1, mask="auto")
 
-    def _record(self, name: str, iw: float, ih: float, pw: float, ph: float) -> None:
+    def stream(self, path: Path, size: tuple[int, int] | None = None, convert: Any = None) -> Any:
+        """The picture as a PDF image stream (`pnp.draw.embed`): PNG data passed through, the rest
+        converted (downsampled to `size`, in CMYK inks by `convert`), made once for its bytes and
+        the options, and kept in the disk cache."""
+        from pnp.data.store.cache import blob
+        data = path.read_bytes()
+        digest = hashlib.sha256(data).hexdigest()
+        if convert is not None:
+            inks = getattr(getattr(convert, "__self__", None), "key", "")
+            return embed.unpack(blob("picture", (digest, size, "cmyk", inks),
+                                     lambda: embed.pack(embed.in_inks(data, convert, size))))
+        made = (lambda: embed.pack(embed.downsampled(data, size))) if size else (lambda: embed.pack(embed.prepare(data)))
+        return embed.unpack(blob("picture", (digest, size), made))
+
+    def _target(self, iw: float, ih: float, pw: float, ph: float) -> tuple[int, int]:
+        """The pixel size at which a picture printed pw x ph points has max_dpi."""
+        k = float(self.max_dpi or 0) / 72
+        return max(1, min(int(iw), round(pw * k))), max(1, min(int(ih), round(ph * k)))
+
+    def _record(self, name: str, iw: float, ih: float, pw: float, ph: float) -> float:
+        """Note a placement's resolution (the lowest and the highest of each picture); returns it."""
         dpi = min(iw / (pw / 72), ih / (ph / 72))
-        old = self.placed.get(name)
-        if old is None or dpi < old.dpi:
-            self.placed[name] = Placed(name, dpi, pw / _MM, ph / _MM)
+        here = Placed(name, dpi, pw / _MM, ph / _MM)
+        if name not in self.placed or dpi < self.placed[name].dpi:
+            self.placed[name] = here
+        if name not in self.sharpest or dpi > self.sharpest[name].dpi:
+            self.sharpest[name] = here
+        return dpi
 
     def warnings(self) -> list[str]:
-        """One line per raster picture printed below MIN_DPI somewhere, in name order."""
-        return [p.warning() for _, p in sorted(self.placed.items()) if p.dpi < MIN_DPI - 0.5]
+        """One line per raster picture printed below MIN_DPI somewhere, or far above what prints
+        (MAX_USEFUL_DPI) when --max-dpi does not bring it down, in name order."""
+        low = [p for p in self.placed.values() if p.dpi < MIN_DPI - 0.5]
+        high = [p for p in self.sharpest.values() if p.dpi > MAX_USEFUL_DPI and not self.max_dpi]
+        return [p.warning() for p in sorted(low + high, key=lambda p: (p.name, p.dpi))]
 
 
 def _check_svg(path: Path, name: str) -> None:

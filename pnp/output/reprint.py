@@ -35,7 +35,7 @@ def write_reprint(path: Path, game: Game, changes: Changes, options: BuildOption
     page = options.sheets.paper.portrait
     c = canvas(path, f"{game.game.name}: reprint since {changes.since}", (pt(page.w), pt(page.h)),
                fonts.name("body"))
-    forms = FormCache(c, game, fonts, options.sheets.bleed)
+    forms = FormCache(c, game, fonts, options.sheets.bleed, max_dpi=options.max_dpi)
     pages = sum(draw_deck(c, game, comp, cards, options.sheets, fonts, forms)
                 for comp, cards in reprint_cards(game, changes, options.counts))
     c.setPageSize((pt(page.w), pt(page.h)))

@@ -19,6 +19,7 @@ class BuildOptions:
     counts: dict[str, int] = field(default_factory=dict)  # players / decks, for components printed in sets
     board_paper: Size | None = None
     colour: PrintColour | None = None  # CMYK PDF/X card sheets (`--cmyk`): the ink-limited profile
+    max_dpi: float | None = None  # pictures sharper than this at their printed size are downsampled to it
 
     def as_dict(self) -> dict[str, Any]:
         """The options as the manifest records them."""
@@ -29,7 +30,7 @@ class BuildOptions:
                 "back_offset_mm": list(o.back_offset), "board_paper": size(self.board_paper),
                 "counts": dict(sorted(self.counts.items())), "cmyk": self.colour is not None,
                 "ink_limit_percent": self.colour.limit.percent if self.colour else None,
-                "press_profile": self.colour.name if self.colour else None}
+                "press_profile": self.colour.name if self.colour else None, "max_dpi": self.max_dpi}
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,7 @@ MAX_DEP_BYTES = 100_000_000  # a dependency larger than this is a miss (it is no
 # a new release of any of them makes every entry a miss.
 LIBRARIES = ("reportlab", "rl_accel", "pillow", "pypdfium2", "jinja2", "pyyaml", "svglib", "openpyxl")
 KEEP = 400  # entries kept; writing one more removes the oldest (every edit of a database adds one)
-SHELF_KEEP = {"cards": 20_000}  # shelves of many small entries (one per drawn card) keep more, and
+SHELF_KEEP = {"cards": 20_000, "pictures": 4_000}  # shelves of many small entries (one per drawn card) keep more, and
 # look at their size on one write in 64 (those whose key ends in 00..03), not listing the folder each time
 def cache_dir() -> Path | None:
     """The cache folder, or None when the cache is turned off."""
@@ -233,4 +233,38 @@ def cached(kind: str, ident: tuple, compute: Callable[[], tuple[Any, list[Path]]
         return value
     value, deps = compute()
     _write(path, key, value, list(deps), raw, inside)
+    return value
+
+
+def blob(kind: str, ident: tuple, compute: Callable[[], bytes], shelf: str = "pictures") -> bytes:
+    """compute()'s bytes, kept as they are (no JSON, no compression: pictures are compressed already)
+    under a key that `ident` must fully determine (e.g. the SHA-256 of a file's bytes and the options
+    applied to it); no dependency is checked. Any damage to an entry is a miss."""
+    folder = cache_dir()
+    if folder is None:
+        return compute()
+    key = _key(kind, ident)
+    path = _entry_path(folder / shelf, kind, key)
+    head = MAGIC + key.encode() + b"\n"
+    try:
+        st = path.stat()
+        if st.st_uid == os.getuid() and stat.S_ISREG(st.st_mode):
+            data = path.read_bytes()
+            if data.startswith(head):
+                return data[len(head):]
+    except OSError:
+        pass
+    value = compute()
+    tmp = ""
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(head + value)
+        os.replace(tmp, path)
+        _prune(path.parent, path)
+    except OSError as exc:
+        log.debug("cache entry %s not written: %s", path, exc)
+        if tmp:
+            Path(tmp).unlink(missing_ok=True)
     return value

@@ -83,6 +83,21 @@ class CmykColours:
         want, have = greys.tobytes()[::3], tints.tobytes()[::3]
         return [min(range(256), key=lambda k: (abs(have[k] - w), k)) for w in want]
 
+    @property
+    def key(self) -> str:
+        """What the pictures this hook converts depend on (the output profile), for the disk cache."""
+        import hashlib
+        return hashlib.sha256(self._press.tobytes()).hexdigest()[:24]
+
+    def picture(self, image: Any) -> Any:
+        """An RGB picture (a Pillow image) as CMYK inks through the output profile; a PDF/X-1a file
+        allows no transparency, so a picture with alpha arrives flattened onto white paper."""
+        from pnp.adapters import pillow  # lazy: only CMYK output converts pictures
+        from PIL import Image
+        out = Image.new("CMYK", image.size)
+        out.frombytes(pillow.apply_transform(self._to_cmyk, image.convert("RGB"), "CMYK"))
+        return out
+
     def cmyk(self, rgb: tuple[int, int, int]) -> tuple[int, int, int, int]:
         """Ink values (0-255 each) for an 8-bit sRGB colour."""
         if rgb not in self._cache:
