@@ -122,8 +122,9 @@ def _converted(data: bytes) -> ImageStream:
     """A PNG the PDF cannot take as it is (16 bits, interlaced, an alpha channel): decoded once,
     written as 8-bit grey or RGB with its alpha as a soft mask."""
     from PIL import Image  # lazy: only these PNGs are decoded
-    with Image.open(io.BytesIO(data)) as im:
-        im.load()
+    with Image.open(io.BytesIO(data)) as opened:
+        opened.load()
+        im: Any = opened
         alpha = None
         if im.mode in ("I", "I;16", "I;16B", "I;16L"):   # 16-bit grey: the top 8 bits
             im = im.point(lambda v: v * (1 / 256)).convert("L")
