@@ -195,19 +195,6 @@ def current_font(c: Canvas, default: str) -> str:
     return c._fontname if ACTIVE else default
 
 
-def register_image_stream(c: Canvas, name: str, make: Callable[[Any], Any]) -> bool:
-    """Register image XObject `name` as `make(document)` builds it (only when this PDF does not hold
-    it yet: a picture's data written as it is); False when not active."""
-    if not ACTIVE:
-        return False
-    doc = c._doc
-    reg = doc.getXObjectName(name)
-    if doc.idToObject.get(reg) is None:
-        doc.Reference(make(doc), reg)
-        doc.addForm(name, doc.idToObject[reg])
-    return True
-
-
 def copy_canvas(c: Canvas) -> Canvas | None:
     """An independent copy of a canvas and its document (forms, images, font subsets) before
     saving, sharing the registered fonts; None when not active (then lay the document out again)."""

@@ -5,6 +5,7 @@ import dataclasses
 from pathlib import Path
 from typing import Any, Callable
 
+from pnp.adapters import reportlab_save as rls
 from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.model import Component, Game
 from pnp.data.templating.slots import rendered_slots
@@ -72,7 +73,7 @@ def _deck_run(game: Game, comp: Component, options: BuildOptions, cards: list[Pr
         pages = draw_deck(c, game, comp, cards, options.sheets, fonts, forms, tick, part[2] if part else None)
         if options.colour:
             finish_pdfx(c, options.colour)
-        c.save()
+        rls.save(c)  # written as formatted: a deck of full-art cards is never held whole
         if part is None:
             return deck_output(game, comp, rel, pages, cards)
         number, count, span, sheets = part

@@ -17,7 +17,7 @@ import io
 import struct
 import zlib
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _DEFLATE_LEVEL = 6
@@ -242,10 +242,13 @@ def unpack(data: bytes) -> ImageStream:
                           "mask": tuple(head["mask"]), "data": rest[:size], "smask": smask})
 
 
-def pdf_object(doc: Any, image: ImageStream) -> Any:
-    """The image XObject of `image` for ReportLab document `doc` (its public PDF object classes):
-    the data is written as it is, under the filter and parameters it was made with."""
+def pdf_object(doc: Any, image: ImageStream, again: Callable[[], ImageStream] | None = None) -> Any:
+    """The image XObject of `image` for ReportLab document `doc`, its data written as it is under the
+    filter and parameters it was made with. With `again` (which makes the same picture anew), the
+    object holds no data: it is read through `again` when the PDF is written."""
     from reportlab.pdfbase import pdfdoc
+
+    from pnp.adapters.reportlab_save import lazy_stream
     N, A = pdfdoc.PDFName, pdfdoc.PDFArray
     entries: dict[str, Any] = {"Type": N("XObject"), "Subtype": N("Image"), "Width": image.width,
                                "Height": image.height, "BitsPerComponent": image.bits, "Filter": N(image.filter)}
@@ -262,5 +265,17 @@ def pdf_object(doc: Any, image: ImageStream) -> Any:
     if image.mask:
         entries["Mask"] = A(list(image.mask))
     if image.smask is not None:
-        entries["SMask"] = doc.Reference(pdf_object(doc, image.smask))
-    return pdfdoc.PDFStream(pdfdoc.PDFDictionary(entries), image.data, filters=None)
+        entries["SMask"] = doc.Reference(pdf_object(doc, image.smask, _mask_of(again) if again else None))
+    if again is None:
+        return pdfdoc.PDFStream(pdfdoc.PDFDictionary(entries), image.data, filters=None)
+    return lazy_stream(entries, lambda: again().data)
+
+
+def _mask_of(again: Callable[[], ImageStream]) -> Callable[[], ImageStream]:
+    """Makes the soft mask of what `again` makes."""
+    def mask() -> ImageStream:
+        made = again().smask
+        if made is None:
+            raise ValueError("a picture changed while its PDF was written")
+        return made
+    return mask

@@ -20,6 +20,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.adapters import reportlab as rl
+from pnp.adapters import reportlab_save as rls
 from pnp.draw import embed
 from pnp.data.format.limits import (
     MAX_PICTURE_PIXELS,
@@ -178,7 +179,8 @@ class Artwork:
     def key(self, path: Path) -> str:
         """A short name from the file's bytes: the same picture gets the same name in any folder."""
         if path not in self._keys:
-            self._keys[path] = hashlib.sha1(path.read_bytes()).hexdigest()[:16]
+            with open(path, "rb") as fh:
+                self._keys[path] = hashlib.file_digest(fh, "sha1").hexdigest()[:16]
         return self._keys[path]
 
     # -- drawing -------------------------------------------------------------
@@ -252,10 +254,16 @@ class Artwork:
         drawImage, which ReportLab re-encodes."""
         convert = getattr(rl.colour_hook(c), "picture", None)   # CMYK output: pictures in inks too
         name = "Img" + self.key(path) + (f"x{size[0]}x{size[1]}" if size else "") + ("k" if convert else "")
-        if rl.register_image_stream(c, name, lambda doc: embed.pdf_object(doc, self.stream(path, size, convert))):
+        if rls.register_image_stream(c, name, lambda doc: self._pdf_object(doc, path, size, convert)):
             c.doForm(name)
         else:
             c.drawImage(str(path), 0, 0, 1, 1, mask="auto")
+
+    def _pdf_object(self, doc: Any, path: Path, size: tuple[int, int] | None, convert: Any) -> Any:
+        """The picture's image XObject; its data (and its soft mask's) read again only as the PDF is
+        written, so a deck of full-art cards never holds all its pictures at once."""
+        meta = self.stream(path, size, convert)
+        return embed.pdf_object(doc, meta, lambda: self.stream(path, size, convert))
 
     def stream(self, path: Path, size: tuple[int, int] | None = None, convert: Any = None) -> Any:
         """The picture as a PDF image stream (`pnp.draw.embed`): PNG data passed through, the rest

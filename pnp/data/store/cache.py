@@ -102,8 +102,9 @@ def library_versions() -> str:
 
 
 def file_digest(path: Path) -> str:
-    """SHA-256 of a file's bytes."""
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    """SHA-256 of a file's bytes, read in pieces (a PDF of full-art cards is hundreds of MB)."""
+    with open(path, "rb") as fh:
+        return hashlib.file_digest(fh, "sha256").hexdigest()
 
 
 def _dep_digest(path: Path) -> str | None:
