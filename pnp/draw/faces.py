@@ -31,6 +31,7 @@ from pnp.draw.designs import ElementProblem, draw_layout
 from pnp.draw.fonts import Fonts, MissingGlyph
 from pnp.draw.images import Artwork
 from pnp.draw.pdf import end_form_compressed
+from pnp.draw.shapes import hex_corners
 from pnp.draw.sheet_origin import sheet_problem
 from pnp.geometry.sizes import Size, card_size, pt
 
@@ -143,13 +144,12 @@ def outline(c: Canvas, shape: str, w: float, h: float, grow: float = 0.0) -> Any
     p = c.beginPath()
     if shape == "circle":
         p.circle(w / 2, h / 2, w / 2 + grow)
-    elif shape == "hex":
-        k = 1 + 2 * grow / h   # grown about its centre, the sides moved out by `grow`
-        cx, cy = w / 2, h / 2
-        corners = [(0, h / 2), (w / 4, 0), (w * 0.75, 0), (w, h / 2), (w * 0.75, h), (w / 4, h)]
-        p.moveTo(cx + (corners[0][0] - cx) * k, cy + (corners[0][1] - cy) * k)
-        for x, y in corners[1:]:
-            p.lineTo(cx + (x - cx) * k, cy + (y - cy) * k)
+    elif shape == "hex":   # grown about its centre, the flat sides moved out by `grow`
+        k = 1 + 2 * grow / h
+        corners = hex_corners((w * (1 - k) / 2, h * (1 - k) / 2, w * k, h * k), pointy=False)
+        p.moveTo(*corners[0])
+        for xy in corners[1:]:
+            p.lineTo(*xy)
         p.close()
     else:
         p.rect(-grow, -grow, w + 2 * grow, h + 2 * grow)
