@@ -129,6 +129,7 @@ def _publish(card_data: Path, got: dict[Path, tuple[Source, bytes]]) -> list[str
     import yaml
 
     from pnp.data.reading.remote import FOLDER, SOURCES, download_url
+    from pnp.data.store.cache import file_digest
     folder = card_data / FOLDER
     folder.mkdir(parents=True, exist_ok=True)
     record_path = folder / SOURCES
@@ -141,7 +142,7 @@ def _publish(card_data: Path, got: dict[Path, tuple[Source, bytes]]) -> list[str
     lines = []
     for dest, (source, data) in sorted(got.items()):
         digest = hashlib.sha256(data).hexdigest()
-        same = dest.is_file() and hashlib.sha256(dest.read_bytes()).hexdigest() == digest
+        same = dest.is_file() and file_digest(dest) == digest
         if not same:
             _write(dest, data)
         record[dest.name] = {"url": source.url, "downloaded_from": download_url(source.url), "fetched": now,

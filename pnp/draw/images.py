@@ -108,6 +108,7 @@ class Artwork:
     _pixels: dict[Path, tuple[int, int]] = field(default_factory=dict)
     _svgs: dict[Path, Any] = field(default_factory=dict)
     _keys: dict[Path, str] = field(default_factory=dict)
+    _digests: dict[Path, str] = field(default_factory=dict)   # SHA-256 of each picture file
 
     @classmethod
     def for_project(cls, root: Path, symbols: tuple[str, ...] = (), max_dpi: float | None = None) -> "Artwork":
@@ -269,14 +270,15 @@ class Artwork:
         """The picture as a PDF image stream (`pnp.draw.embed`): PNG data passed through, the rest
         converted (downsampled to `size`, in CMYK inks by `convert`), made once for its bytes and
         the options, and kept in the disk cache."""
-        from pnp.data.store.cache import blob
-        data = path.read_bytes()
-        digest = hashlib.sha256(data).hexdigest()
+        from pnp.data.store.cache import blob, file_digest
+        if path not in self._digests:   # a picture is asked for twice per PDF: named, then written
+            self._digests[path] = file_digest(path)
+        digest, data = self._digests[path], path.read_bytes   # the bytes read only on a cache miss
         if convert is not None:
             inks = getattr(getattr(convert, "__self__", None), "key", "")
             return embed.unpack(blob("picture", (digest, size, "cmyk", inks),
-                                     lambda: embed.pack(embed.in_inks(data, convert, size))))
-        made = (lambda: embed.pack(embed.downsampled(data, size))) if size else (lambda: embed.pack(embed.prepare(data)))
+                                     lambda: embed.pack(embed.in_inks(data(), convert, size))))
+        made = (lambda: embed.pack(embed.downsampled(data(), size))) if size else (lambda: embed.pack(embed.prepare(data())))
         return embed.unpack(blob("picture", (digest, size), made))
 
     def _target(self, iw: float, ih: float, pw: float, ph: float) -> tuple[int, int]:
