@@ -12,6 +12,8 @@ time and peak resident memory (from wait4), and prints a Markdown table:
   alternating runs;
 - synthetic decks of 1,000 and 10,000 distinct cards (time, memory, bytes/card);
 - PNG export at 300 dpi in cards per second;
+- `pnp preview`, `pnp export tts` and `pnp serve`'s first page (bench/serve_first_page.py) of every
+  game, with every picture drawn afresh and with nothing changed;
 - full-art decks (bench/fullart.py): 300 cards each with its own PNG picture, and 300 with JPEG
   pictures, against bare ReportLab placing the same pictures (alternating runs), with PDF bytes per
   picture byte, and the peak memory of a 1,000-card full-art deck.
@@ -26,6 +28,7 @@ Nothing is installed here; see bench/README.md for protograf.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import shutil
@@ -270,6 +273,46 @@ def bench_fullart(t: Table, tmp: Path, n: int, repeat: int, big: int) -> None:
               "peak < 300 MB", ok(run.peak_mb < 300))
 
 
+def bench_screens(t: Table, tmp: Path, repeat: int, smoke: bool) -> None:
+    """`pnp preview`, `pnp export tts` and `pnp serve`'s first page for every game: with every picture drawn
+    afresh (the cache of rasterised pages emptied first) and with nothing changed since the last run."""
+    games = ["bargains"] if smoke else []
+    cache = Path(ENV["PNP_CACHE_DIR"])
+    out = str(tmp / "screens")
+    label = "Fairy Bargains" if smoke else "all games"
+    for name, cmd, limit in (("pnp preview", ["preview"], 3.0), ("pnp export tts", ["export", "tts"], 10.0)):
+        full = pnp_cmd() + cmd + games + ["--out", out]
+        measure(full)  # untimed: bytecode and the games' cache warm
+        fresh, again = [], []
+        for _ in range(repeat):
+            shutil.rmtree(cache / "rasters", ignore_errors=True)
+            fresh.append(measure(full))
+            again.append(measure(full))
+        wall = med([r.wall for r in fresh])
+        t.add(f"`{name}` ({label}), every picture drawn", _result(fresh), f"< {limit:g} s", ok(wall < limit))
+        t.add(f"`{name}` ({label}), nothing changed", _result(again))
+    if smoke:
+        project = tmp / "serve-smoke"
+        shutil.copytree(ROOT / "card_data", project / "card_data", ignore=lambda d, names: [
+            n for n in names if n.endswith(".yaml") and n != "bargains.yaml"])
+        for folder in ("templates", "fonts"):
+            shutil.copytree(ROOT / folder, project / folder)
+    else:
+        project = ROOT
+    serve = [sys.executable, str(BENCH / "serve_first_page.py"), "--project", str(project), "--cache", str(cache)]
+    subprocess.run(serve, check=True, capture_output=True, env=ENV)  # untimed, as above
+    fresh_s, again_s = [], []
+    for _ in range(repeat):
+        shutil.rmtree(cache / "thumbnails", ignore_errors=True)
+        fresh_s.append(json.loads(subprocess.run(serve, check=True, capture_output=True, env=ENV).stdout))
+        again_s.append(json.loads(subprocess.run(serve, check=True, capture_output=True, env=ENV).stdout))
+    n = fresh_s[0]["thumbnails"]
+    for what, runs in (("every thumbnail drawn", fresh_s), ("thumbnails drawn before", again_s)):
+        page, screen = med([r["seconds"] for r in runs]), med([r["first_screen"] for r in runs])
+        t.add(f"`pnp serve` first page ({n} cards), {what}", f"{page:.2f} s whole page, {screen:.2f} s first screen",
+              "< 2 s", ok(page < 2.0) if what.endswith("before") else ok(screen < 2.0) + " (first screen)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--repeat", type=int, default=5, help="runs per measurement (median)")
@@ -298,6 +341,7 @@ def main() -> None:
         same = bench_peers(t, tmp, repeat, pg, reason, args.protograf_repeat)
         bench_synthetic(t, tmp, sizes, repeat)
         bench_png(t, tmp, 10 if args.smoke else args.png_cards, warm=not args.smoke)
+        bench_screens(t, tmp, repeat, args.smoke)
         bench_fullart(t, tmp, 6 if args.smoke else args.fullart_cards, repeat,
                       0 if args.smoke or args.quick else 1000)
     print(f"\nPython {platform.python_version()} on {platform.machine()}, {len(os.sched_getaffinity(0))} cores, "

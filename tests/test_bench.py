@@ -62,6 +62,7 @@ def test_run_smoke_prints_the_table() -> None:
     assert "byte-identical PDFs" in proc.stdout
     assert "nothing changed" in proc.stdout and "PNG export" in proc.stdout
     assert "full-art deck, 6 cards with PNG pictures" in proc.stdout and "PDF bytes per picture byte" in proc.stdout
+    assert "`pnp export tts` (Fairy Bargains)" in proc.stdout and "`pnp serve` first page (6 cards)" in proc.stdout
 
 
 def test_fullart_smoke_makes_a_buildable_project_and_its_floor(tmp_path: Path) -> None:

@@ -190,6 +190,11 @@ def converts_colours(c: Canvas) -> bool:
     return not ACTIVE or c._enforceColorSpace is not None
 
 
+def known_to_convert_colours(c: Canvas) -> bool:
+    """Whether the canvas is known to convert colours (a colour hook); False when that cannot be known."""
+    return ACTIVE and c._enforceColorSpace is not None
+
+
 def current_font(c: Canvas, default: str) -> str:
     """The canvas's current font name (`default` when that cannot be read)."""
     return c._fontname if ACTIVE else default

@@ -22,6 +22,7 @@ def serve(project_dir: str, port: int, host: str, allow_remote: bool, out_dir: s
     Serves on 127.0.0.1 only (unless --host with --allow-remote), until Ctrl+C.
     """
     # lazy: only this command needs the server and the watcher (start-up speed)
+    import signal
     import threading
 
     from pnp.serve.server import make_server, stop
@@ -39,6 +40,8 @@ def serve(project_dir: str, port: int, host: str, allow_remote: bool, out_dir: s
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{bound}/" + (f"?token={app.guard.token}" if app.guard.remote else "")
     problems = len(app.live.snapshot.all_problems())
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _interrupted) if main else None  # `kill` stops it as Ctrl+C does
     try:
         start(server, app)
         games = len(app.live.snapshot.games)
@@ -49,3 +52,9 @@ def serve(project_dir: str, port: int, host: str, allow_remote: bool, out_dir: s
         click.echo("Stopped.")
     finally:
         stop(server, app)
+        if main:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupted(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt

@@ -16,7 +16,7 @@ from pnp.data.format.catalog import unknown_symbol
 from pnp.data.format.model import Mark, Style
 from pnp.draw import richtext
 from pnp.draw.fonts import Fonts
-from pnp.draw.inks import color
+from pnp.draw.inks import color, text_ink
 from pnp.draw.images import Artwork, Picture
 from pnp.draw.inline_markup import is_plain
 from pnp.draw.symbol_forms import symbol_form
@@ -81,7 +81,7 @@ class CardContext:
             size = self.fonts.fit(text, role, max_width, size, min_size)
         c = self.c
         c.setFont(self.fonts.name(role), size)
-        c.setFillColor(fill or color(self.style.ink))
+        c.setFillColor(text_ink(c, fill or color(self.style.ink)))
         if align == "center":
             c.drawCentredString(x, y, text)
         elif align == "right":

@@ -43,3 +43,18 @@ def _on_paper(ink: Color) -> Color:
     if isinstance(ink, CMYKColor):
         return CMYKColor(ink.cyan * a, ink.magenta * a, ink.yellow * a, ink.black * a)
     return Color(ink.red * a + 1 - a, ink.green * a + 1 - a, ink.blue * a + 1 - a)
+
+
+DARK_TEXT = 0.25   # a text colour whose red, green and blue are all at most this prints as black ink alone
+K_ONLY = CMYKColor(0, 0, 0, 1)
+
+
+def text_ink(c: Any, ink: Color) -> Color:
+    """The ink text is drawn in: on a canvas that prints CMYK, a dark colour (near-black, every channel at
+    most DARK_TEXT) becomes 100 % black ink alone, since small text built from four inks blurs wherever the
+    press plates do not register exactly; inks written as cmyk(...) and every other colour stay as they are."""
+    if isinstance(ink, CMYKColor) or float(getattr(ink, "alpha", 1.0)) < 1 or not rl.known_to_convert_colours(c):
+        return ink
+    if max(ink.red, ink.green, ink.blue) <= DARK_TEXT:
+        return K_ONLY
+    return ink

@@ -16,7 +16,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.fonts import ICON_ADVANCE, Fonts, emphasis
-from pnp.draw.inks import color, faded
+from pnp.draw.inks import color, faded, text_ink
 from pnp.draw.inline_markup import B_OFF, B_ON, I_OFF, I_ON, escape, span_style, tokens
 
 ICON_SIZE = 0.85   # ems: the box an inline icon's symbol fills
@@ -146,7 +146,7 @@ def draw_line(c: Canvas, fonts: Fonts, x: float, y: float, parts: list[Run], rol
             continue
         face = emphasis(style.font or role, r.bold, r.italic)
         c.setFont(fonts.name(face), own)
-        c.setFillColor(ink)
+        c.setFillColor(text_ink(c, ink))
         c.drawString(x, y, r.text)
         x += stringWidth(r.text, fonts.name(face), own)
 

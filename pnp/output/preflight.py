@@ -9,6 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.model import Game
+from pnp.data.store.cache import cached
 from pnp.data.reading.boardspec import board_of
 from pnp.draw.faces import FormCache, printed_cards
 from pnp.draw.fonts import Fonts
@@ -28,16 +29,40 @@ def draw_cards(game: Game, fonts: Fonts) -> list[str]:
     return forms.art.warnings()
 
 
-def validate(game: Game, fonts: Fonts, booklets: bool = True) -> list[str]:
+def checked_cards(game: Game, fonts: Fonts, key: str | None) -> list[str]:
+    """`draw_cards`, its outcome (warnings, or the problems it raises) kept in the disk cache under `key` when
+    given: a digest of everything drawing the cards reads (`pnp serve` has one per picture already)."""
+    if key is None:
+        return draw_cards(game, fonts)
+
+    def compute() -> tuple[dict[str, list], list]:
+        try:
+            return {"warnings": draw_cards(game, fonts), "problems": []}, []
+        except InputError as exc:
+            return {"warnings": [], "problems": [[p.file, p.line, p.field, p.message] for p in exc.problems]}, []
+
+    found = cached("card-check", (key, game.where), compute, raw=True)
+    try:
+        problems = [Problem(str(f), None if n is None else int(n), str(k), str(m)) for f, n, k, m in found["problems"]]
+        warnings = [str(w) for w in found["warnings"]]
+    except (TypeError, ValueError, KeyError):  # an entry of another shape: drawn afresh
+        return draw_cards(game, fonts)
+    if problems:
+        raise InputError(problems)
+    return warnings
+
+
+def validate(game: Game, fonts: Fonts, booklets: bool = True, cards_key: str | None = None) -> list[str]:
     """Draw every card, read every board, render every booklet; raise all problems at once.
     Returns the warnings found on the way (low-resolution pictures).
 
     `pnp check` leaves booklets out while a composition rule is broken: a booklet
     describes a complete deck, and its errors would only echo the broken rule.
+    `cards_key`: see `checked_cards`.
     """
     problems: list[Problem] = []
     warnings: list[str] = []
-    steps: list[Callable[[], object]] = [lambda: warnings.extend(draw_cards(game, fonts))]
+    steps: list[Callable[[], object]] = [lambda: warnings.extend(checked_cards(game, fonts, cards_key))]
     for comp in game.components:
         if comp.kind == "board":
             steps.append(functools.partial(board_of, game, comp))

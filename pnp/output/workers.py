@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+import multiprocessing.connection
 import os
+import threading
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence, TypeVar
@@ -49,7 +51,23 @@ def _init(start: Callable[[], Any]) -> None:
     collections would walk them again and again: together a tenth of a build's time. A worker
     lives for one command, so the cycles it leaves are few and freed when it exits."""
     gc.set_threshold(20_000, 10, 10)
+    exit_with_parent()
     _STATE["state"] = start()
+
+
+def exit_with_parent() -> None:
+    """End this worker as soon as the process that forked it ends (killed, say, by SIGTERM): an orphaned
+    worker would otherwise wait for work for ever, holding whatever it inherited (a server's socket)."""
+    parent = multiprocessing.parent_process()
+    if parent is None or parent.sentinel is None:
+        return
+    sentinel = parent.sentinel
+
+    def watch() -> None:
+        multiprocessing.connection.wait([sentinel])
+        os._exit(1)
+
+    threading.Thread(target=watch, name="pnp-worker-orphan-guard", daemon=True).start()
 
 
 def _call(task: Callable[[Any, Any], Any], item: Any) -> Any:
@@ -57,6 +75,12 @@ def _call(task: Callable[[Any, Any], Any], item: Any) -> Any:
         return task(_STATE["state"], item)
     except InputError as exc:  # its problems do not survive pickling as an exception
         return _Failed(exc.problems)
+
+
+def fork_safe(jobs: int) -> bool:
+    """Whether `jobs` workers may be forked now: more than one, fork available, and no other thread in this
+    process (a fork copies only the calling thread: a lock another thread held stays held in the worker)."""
+    return jobs > 1 and "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
 
 
 def run_all(task: Callable[[S, T], R], items: Sequence[T], start: Callable[[], S], jobs: int,

@@ -12,7 +12,7 @@ import queue
 import sys
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import watchfiles
 
@@ -106,8 +106,12 @@ class Live:
             self.snapshot: Snapshot = tracker.refresh()
         self.last = Changes()
 
-    def start(self, wait: float = 5.0) -> None:
-        """Start the watcher and the picture warmer; return once the watcher runs (or after `wait` s)."""
+    def start(self, wait: float = 5.0, jobs: int = 0, forget: Callable[[], None] = lambda: None) -> None:
+        """Start drawing the first page's thumbnails on `jobs` worker processes (every core when 0; each runs
+        `forget` first), then the watcher and the picture warmer; return once the watcher runs (or after `wait` s)."""
+        from pnp.output.workers import jobs_for  # lazy, like the workers themselves
+        from pnp.serve.ahead import Ahead
+        self.cache.ahead = Ahead.start(list(self.snapshot.pictures.items()), jobs_for(jobs or None), forget=forget)
         for target in (self._watch, self._warmer):
             t = threading.Thread(target=target, daemon=True, name=f"pnp-serve-{target.__name__.strip('_')}")
             t.start()
@@ -116,6 +120,8 @@ class Live:
         self.watching.wait(wait)
 
     def stop(self) -> None:
+        if self.cache.ahead is not None:
+            self.cache.ahead.stop()
         self._stop.set()
         self._warm.set()
         self.hub.send(None)
@@ -147,7 +153,7 @@ class Live:
             try:
                 # rust_timeout + yield_on_timeout: an empty batch now and then says the watcher is running
                 for batch in watchfiles.watch(root, watch_filter=watch_filter(root), debounce=DEBOUNCE_MS, step=20,
-                                              stop_event=self._stop, raise_interrupt=False, rust_timeout=300,
+                                              stop_event=self._stop, raise_interrupt=False, rust_timeout=100,
                                               yield_on_timeout=True):
                     self.watching.set()
                     if batch:

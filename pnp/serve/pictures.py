@@ -2,13 +2,13 @@
 
 A picture's key hashes exactly what its drawing reads (layout, resolved slots, collation
 code, set mark, style, card size, fonts and any project file a slot names), so an edit
-changes the keys of the cards it touches and of no other card; the cache renders a key once.
+changes the keys of the cards it touches and of no other card; the cache renders a key once,
+and keeps thumbnails in the disk cache too, so the next `pnp serve` draws none it has shown.
 """
 from __future__ import annotations
 
 import dataclasses
 import hashlib
-import io
 import json
 import threading
 from collections import OrderedDict
@@ -19,16 +19,19 @@ from typing import Any
 
 from pnp.data.format.catalog import FREE_SLOTS
 from pnp.data.format.model import Component, Game
+from pnp.data.store.cache import peek, put
 from pnp.data.templating.slots import context
 from pnp.draw.faces import Printed, card_size_of, resolve
 from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import Size
 from pnp.output.exports.profiles import PROFILES, Frame, cell_frame, profile_frame
-from pnp.output.exports.raster import Request, Scene, render
+from pnp.output.exports.pngfile import LEVEL
+from pnp.output.exports.raster import Request, Scene, render_png
 
 THUMB_BOX = (300, 420)   # pixels: shown at half size on the contact sheet, sharp on dense screens
 FULL_DPI = 300.0
 CACHE_LIMIT = 4000       # pictures kept (thumbnails and 300 dpi views together)
+THUMB_SHELF = "thumbnails"  # the disk cache's shelf for them
 
 
 @dataclass(frozen=True)
@@ -79,14 +82,17 @@ def design_of(game: Game, comp: Component, p: Printed, side: str) -> tuple[str, 
     return (f"faces.{key}", game.faces[key]) if side == "face" else (f"backs.{key}", game.backs[key])
 
 
-def picture_key(game: Game, comp: Component, p: Printed, side: str, shared: str, files: FileDigests) -> str:
+def picture_key(game: Game, comp: Component, p: Printed, side: str, shared: str, files: FileDigests,
+                rendered: dict[Any, dict[str, Any]] | None = None) -> str:
     """The content key of one picture (raises InputError when a slot template fails).
 
-    `shared` digests what every card reads (fonts, the project's own symbols).
+    `shared` digests what every card reads (fonts, the project's own symbols); `rendered` is the
+    component's `rendered_slots` (from the disk cache when the game is unchanged: no jinja2).
     """
     where, design = design_of(game, comp, p, side)
     card = p.card if side == "face" else None
-    slots = resolve(game, comp, design, where, card, p.mark, p.set_index)
+    known = (rendered or {}).get((where, card.key if card else None, p.set_index, p.mark))
+    slots = resolve(game, comp, design, where, card, p.mark, p.set_index, known=known)
     named: list[Any] = [slots]
     if design.layout in FREE_SLOTS:  # the files its own image elements name for this card
         from pnp.data.templating.elements import files_named
@@ -147,6 +153,7 @@ class PictureCache:
         self.renders = 0
         self.good: dict[str, tuple[str, Source]] = {}        # tile id -> its last key drawn, and how
         self.failed: OrderedDict[str, str] = OrderedDict()   # key -> why it cannot be drawn
+        self.ahead: Any = None   # the start-up workers' thumbnails (pnp.serve.ahead.Ahead), while they draw
 
     def has(self, key: str, size: str = "thumb") -> bool:
         return (key, size) in self._png
@@ -156,19 +163,27 @@ class PictureCache:
         return next((s for k, s in list(self.good.values()) if k == key), None)
 
     def get(self, key: str, size: str, source: Source) -> bytes:
-        """The picture; DrawFailed (with the reason) when it cannot be drawn."""
+        """The picture; DrawFailed (with the reason) when it cannot be drawn.
+
+        From memory, from the start-up workers (`ahead`), from the disk cache, else drawn here.
+        """
         with self.drawing:
             if (key, size) in self._png:
                 self._png.move_to_end((key, size))
                 return self._png[(key, size)]
             if key in self.failed:
                 raise DrawFailed(self.failed[key])
-            try:
-                png = draw(source, size)
-            except Exception as exc:  # noqa: BLE001 - any failure is the card's; the page shows it
-                self._fail(key, exc)
-                raise DrawFailed(self.failed[key]) from None
-            self.renders += 1
+        early = self.ahead.result(key) if self.ahead is not None and size == "thumb" else None
+        with self.drawing:
+            png = self._png.get((key, size)) or early or stored(key, size)
+            if png is None:
+                try:
+                    png = draw(source, size)
+                except Exception as exc:  # noqa: BLE001 - any failure is the card's; the page shows it
+                    self._fail(key, exc)
+                    raise DrawFailed(self.failed[key]) from None
+                self.renders += 1
+                store(key, size, png)
             self._keep(key, size, source, png)
             return png
 
@@ -188,10 +203,23 @@ class PictureCache:
 
     def warm(self, items: list[tuple[str, Source]], size: str = "thumb", batch: int = 12,
              stop: threading.Event | None = None) -> int:
-        """Render the pictures not cached yet, a batch per component on one PDF (twice as fast
-        as one by one); the lock is let go between batches so the page's requests get in."""
-        todo = [(k, s) for k, s in items if not self.has(k, size)]
-        done = 0
+        """Have every picture of `items` at hand: from the start-up workers or the disk cache, else rendered
+        a batch per component on one PDF (twice as fast as one by one); the lock is let go between
+        batches so the page's requests get in. Returns how many were drawn or fetched."""
+        todo, done = [], 0
+        for key, source in items:
+            if stop is not None and stop.is_set():
+                return 0
+            if self.has(key, size):
+                continue
+            png = (self.ahead.result(key) if self.ahead is not None and size == "thumb" else None) \
+                or stored(key, size)
+            if png is None:
+                todo.append((key, source))
+                continue
+            with self.drawing:
+                self._keep(key, size, source, png)
+            done += 1
         for (_, comp), group in groupby(todo, key=lambda ks: (id(ks[1].game), ks[1].comp)):
             members = list(group)
             for i in range(0, len(members), batch):
@@ -208,6 +236,7 @@ class PictureCache:
                         continue
                     for (key, src), png in zip(chunk, pngs):
                         self._keep(key, size, src, png)
+                        store(key, size, png)
                     self.renders += len(chunk)
                     done += len(chunk)
         return done
@@ -218,16 +247,21 @@ def draw_many(sources: list[Source], size: str) -> list[bytes]:
     first = sources[0]
     comp = first.game.component(first.comp)
     frame = frame_for(size, card_size_of(comp))
-    images = render(Scene(first.game, first.fonts), [Request(s.comp, s.index, s.side, frame) for s in sources])
-    return [_png(image, frame) for image in images]
-
-
-def _png(image: Any, frame: Frame) -> bytes:
-    buf = io.BytesIO()
-    image.save(buf, format="PNG", compress_level=1, dpi=(frame.dpi, frame.dpi))
-    return buf.getvalue()
+    requests = [Request(s.comp, s.index, s.side, frame) for s in sources]
+    return render_png(Scene(first.game, first.fonts), requests, level=1 if size == "thumb" else LEVEL)
 
 
 def draw(source: Source, size: str) -> bytes:
     """One card picture as PNG bytes, drawn by the sheets' own form code and rasterised by PDFium."""
     return draw_many([source], size)[0]
+
+
+def stored(key: str, size: str) -> bytes | None:
+    """A thumbnail drawn before, by this server or an earlier one (the disk cache; full views are not kept)."""
+    return peek("serve-picture", (key, size), THUMB_SHELF) if size == "thumb" else None
+
+
+def store(key: str, size: str, png: bytes) -> None:
+    """Keep a thumbnail in the disk cache under its content key."""
+    if size == "thumb":
+        put("serve-picture", (key, size), png, THUMB_SHELF)

@@ -319,7 +319,7 @@ def make_server(project: Project, out: Path, port: int = 8000, host: str = HOST,
 
 def serve(server: Server, app: App) -> threading.Thread:
     """Start watching and serving in background threads; `stop` ends both."""
-    app.live.start()
+    app.live.start(forget=server.socket.close)  # workers drawing thumbnails do not keep the port open
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True,
                               name="pnp-serve-http")
     thread.start()

@@ -16,6 +16,7 @@ from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.model import Component, Game
 from pnp.data.reading.loader import load_game
 from pnp.data.reading.project import Project
+from pnp.data.templating.slots import rendered_slots
 from pnp.draw.faces import card_size_of, printed_cards
 from pnp.draw.fonts import Fonts
 from pnp.output.exports.naming import back_key, distinct_backs
@@ -210,25 +211,27 @@ class Tracker:
             return GameView(path.stem, path.stem, "", where, "", True, old.components if old else (),
                             (ProblemItem("error", f"{where}: cannot load: {exc!r}", where, None, path.stem),),
                             digest)
-        problems = check(game, fonts)
         self.loaded[game.slug] = game
         sources: dict[str, Source] = {}
         marks = since_last_tag(self.project.root, game)
         components = tuple(_component(game, comp, fonts, shared, self.files, sources, marks)
                            for comp in game.components)
+        keys = [t.picture for c in components for t in c.tiles]
+        problems = check(game, fonts, _hash(*keys) if all(keys) else None)  # drawn once per content
         self._sources[game.slug] = sources
         p = game.game.players
         players = f"{p.min} players" if p.min == p.max else f"{p.min}-{p.max} players"
         return GameView(game.slug, game.game.name, game.tag, where, players, False, components, problems, digest)
 
 
-def check(game: Game, fonts: Fonts) -> tuple[ProblemItem, ...]:
-    """`pnp check` for one loaded game: rule violations, then what drawing the cards finds."""
+def check(game: Game, fonts: Fonts, cards_key: str | None = None) -> tuple[ProblemItem, ...]:
+    """`pnp check` for one loaded game: rule violations, then what drawing the cards finds (its outcome
+    cached under `cards_key`, a digest of every tile's picture key, when given)."""
     out: list[ProblemItem] = []
     try:
         violations = checked(game)
         out += [ProblemItem(v.severity, str(v), v.file, v.line, game.slug) for v in violations]
-        validate(game, fonts, booklets=not any(v.severity == "error" for v in violations))
+        validate(game, fonts, booklets=not any(v.severity == "error" for v in violations), cards_key=cards_key)
     except InputError as exc:
         out += [ProblemItem.of(p, game.slug) for p in exc.problems]
     except Exception as exc:  # noqa: BLE001 - reported on the page; the server keeps going
@@ -258,6 +261,7 @@ def _component(game: Game, comp: Component, fonts: Fonts, shared: str, files: Fi
         size = comp.board.size if comp.board is not None else ""
         return ComponentView(comp.key, comp.name, comp.kind, comp.line, f"{size} mm" if size else "", 0, "")
     cards = printed_cards(game, comp)
+    rendered = rendered_slots(game, comp)
     tiles: list[Tile] = []
 
     def tile(index: int, side: str, ident: str, name: str, code: str, copies: int, line: int,
@@ -265,7 +269,7 @@ def _component(game: Game, comp: Component, fonts: Fonts, shared: str, files: Fi
         p = cards[index]
         ident = f"{game.slug}/{comp.key}/{side}/{ident}/{p.set_index or ''}"
         try:
-            key = picture_key(game, comp, p, side, shared, files)
+            key = picture_key(game, comp, p, side, shared, files, rendered)
             sources[key] = Source(game, fonts, comp.key, index, side, ident)
             error = ""
         except InputError as exc:

@@ -45,8 +45,12 @@ MAX_DEP_BYTES = 100_000_000  # a dependency larger than this is a miss (it is no
 # a new release of any of them makes every entry a miss.
 LIBRARIES = ("reportlab", "rl_accel", "pillow", "pypdfium2", "jinja2", "pyyaml", "svglib", "openpyxl")
 KEEP = 400  # entries kept; writing one more removes the oldest (every edit of a database adds one)
-SHELF_KEEP = {"cards": 20_000, "pictures": 4_000}  # shelves of many small entries (one per drawn card) keep more, and
-# look at their size on one write in 64 (those whose key ends in 00..03), not listing the folder each time
+# Shelves: their own entry counts (many small entries, one per drawn card or picture; rasters are whole
+# exported sheets of up to a few MB each); they look at their size on one write in 64 (keys ending in 00..03),
+# not listing the folder each time.
+SHELF_KEEP = {"cards": 20_000, "pictures": 4_000, "thumbnails": 4_000, "rasters": 300}
+
+
 def cache_dir() -> Path | None:
     """The cache folder, or None when the cache is turned off."""
     env = os.environ
@@ -241,12 +245,29 @@ def blob(kind: str, ident: tuple, compute: Callable[[], bytes], shelf: str = "pi
     """compute()'s bytes, kept as they are (no JSON, no compression: pictures are compressed already)
     under a key that `ident` must fully determine (e.g. the SHA-256 of a file's bytes and the options
     applied to it); no dependency is checked. Any damage to an entry is a miss."""
+    found = peek(kind, ident, shelf)
+    if found is not None:
+        return found
+    value = compute()
+    put(kind, ident, value, shelf)
+    return value
+
+
+def _blob_path(kind: str, ident: tuple, shelf: str) -> tuple[Path, bytes] | None:
+    """Where a blob entry lives and the header it starts with; None when the cache is off."""
     folder = cache_dir()
     if folder is None:
-        return compute()
+        return None
     key = _key(kind, ident)
-    path = _entry_path(folder / shelf, kind, key)
-    head = MAGIC + key.encode() + b"\n"
+    return _entry_path(folder / shelf, kind, key), MAGIC + key.encode() + b"\n"
+
+
+def peek(kind: str, ident: tuple, shelf: str = "pictures") -> bytes | None:
+    """The bytes `blob` keeps for (kind, ident), or None when there are none (or the entry is damaged)."""
+    where = _blob_path(kind, ident, shelf)
+    if where is None:
+        return None
+    path, head = where
     try:
         st = path.stat()
         if st.st_uid == os.getuid() and stat.S_ISREG(st.st_mode):
@@ -255,7 +276,15 @@ def blob(kind: str, ident: tuple, compute: Callable[[], bytes], shelf: str = "pi
                 return data[len(head):]
     except OSError:
         pass
-    value = compute()
+    return None
+
+
+def put(kind: str, ident: tuple, value: bytes, shelf: str = "pictures") -> None:
+    """Keep `value` for (kind, ident) as `blob` does (through a temporary file and a rename)."""
+    where = _blob_path(kind, ident, shelf)
+    if where is None:
+        return
+    path, head = where
     tmp = ""
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -268,4 +297,3 @@ def blob(kind: str, ident: tuple, compute: Callable[[], bytes], shelf: str = "pi
         log.debug("cache entry %s not written: %s", path, exc)
         if tmp:
             Path(tmp).unlink(missing_ok=True)
-    return value

@@ -35,13 +35,13 @@ def png_bytes(image: Image.Image, dpi: float) -> bytes:
     return png_from_rows(scanlines(rgb.tobytes(), w, h, w * 3), w, h, dpi)
 
 
-def png_from_rows(rows: bytes, w: int, h: int, dpi: float) -> bytes:
-    """PNG bytes from `scanlines` output of a w x h RGB picture, recording `dpi`."""
+def png_from_rows(rows: bytes, w: int, h: int, dpi: float, level: int = LEVEL) -> bytes:
+    """PNG bytes from `scanlines` output of a w x h RGB picture, recording `dpi` (zlib `level`)."""
     per_metre = int(dpi / 0.0254 + 0.5)  # Pillow rounds the same way
     return b"".join((SIGNATURE,
                      _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)),
                      _chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)),
-                     _chunk(b"IDAT", zlib.compress(rows, LEVEL)),
+                     _chunk(b"IDAT", zlib.compress(rows, level)),
                      _chunk(b"IEND", b"")))
 
 

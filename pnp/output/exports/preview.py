@@ -21,7 +21,8 @@ from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import pt
 from pnp.output.exports.naming import Target, back_key, distinct_backs, safe
 from pnp.output.exports.output import folder
-from pnp.output.exports.raster import rasterise
+from pnp.output.exports.pngfile import save_png
+from pnp.output.exports.raster import page_png
 from pnp.output.exports.setup import Scenes, Setup
 from pnp.output.workers import run_all
 
@@ -63,15 +64,14 @@ def tiles(t: Target, scenes: Scenes) -> list[Tile]:
 
 
 def draw_preview(scenes: Scenes, job: PreviewJob) -> int:
-    """Worker: draw and rasterise one component's contact sheet; returns the tile count."""
+    """Worker: draw one component's contact sheet and rasterise it (once ever: an unchanged drawing comes
+    from the cache); returns the tile count."""
     scene = scenes[job.game]
     comp = scene.game.component(job.comp)
     t = Target(scene.game, comp)
     items = tiles(t, scenes)
     pdf, width = contact_sheet(t, scene.fonts, items, scene.printed(comp.key))
-    dpi = min(144.0, MAX_PX / width * 72)
-    image = rasterise(pdf, dpi)[0]
-    image.save(job.path, format="PNG", optimize=False, compress_level=6)
+    save_png(page_png(pdf, min(144.0, MAX_PX / width * 72)), job.path)
     return len(items)
 
 

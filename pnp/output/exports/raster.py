@@ -1,6 +1,7 @@
 """Single cards as pictures: the sheets' own form XObjects on one-card pages, rasterised by PDFium."""
 from __future__ import annotations
 
+import hashlib
 import io
 import threading
 from dataclasses import dataclass
@@ -8,13 +9,15 @@ from itertools import groupby
 
 import pypdfium2
 from PIL import Image
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.data.format.model import Game
+from pnp.draw.context import color
 from pnp.draw.faces import FormCache, Printed, card_size_of, printed_cards
 from pnp.draw.fonts import Fonts
 from pnp.draw.pdf import place_form
-from pnp.output.exports.pngfile import png_from_rows, scanlines
+from pnp.output.exports.pngfile import LEVEL, png_from_rows, scanlines
 from pnp.output.exports.profiles import Frame
 
 
@@ -90,8 +93,10 @@ def rasterise(pdf: bytes, dpi: float, sizes: list[tuple[int, int]] | None = None
             doc.close()
 
 
-def rasterise_png(pdf: bytes, dpi: float, sizes: list[tuple[int, int]]) -> list[bytes]:
-    """Every page of a PDF as PNG bytes at `dpi`, cropped to `sizes`; straight from PDFium's buffer."""
+def rasterise_png(pdf: bytes, dpi: float, sizes: list[tuple[int, int]] | None = None,
+                  level: int = LEVEL) -> list[bytes]:
+    """Every page of a PDF as PNG bytes at `dpi` (cropped to `sizes` when given); straight from PDFium's buffer
+    (zlib `level`: 1 for quick pictures on screen)."""
     with PDFIUM:
         doc = pypdfium2.PdfDocument(pdf)
         try:
@@ -100,8 +105,9 @@ def rasterise_png(pdf: bytes, dpi: float, sizes: list[tuple[int, int]]) -> list[
                 page = doc[i]
                 bitmap = page.render(scale=dpi / 72.0 * (1 - 1e-9), rev_byteorder=True)
                 assert bitmap.mode == "RGB", bitmap.mode
-                w, h = min(sizes[i][0], bitmap.width), min(sizes[i][1], bitmap.height)
-                out.append(png_from_rows(scanlines(bitmap.buffer, w, h, bitmap.stride), w, h, dpi))
+                w, h = (min(sizes[i][0], bitmap.width), min(sizes[i][1], bitmap.height)) if sizes else \
+                    (bitmap.width, bitmap.height)
+                out.append(png_from_rows(scanlines(bitmap.buffer, w, h, bitmap.stride), w, h, dpi, level))
                 bitmap.close()
                 page.close()
             return out
@@ -109,12 +115,49 @@ def rasterise_png(pdf: bytes, dpi: float, sizes: list[tuple[int, int]]) -> list[
             doc.close()
 
 
-def render_png(scene: Scene, requests: list[Request]) -> list[bytes]:
-    """Like `render`, but PNG bytes (the export's pictures, without a Pillow copy in between)."""
+def page_png(pdf: bytes, dpi: float, size: tuple[int, int] | None = None) -> bytes:
+    """A one-page PDF as PNG bytes at `dpi`, rasterised once ever: kept in the disk cache under the
+    SHA-256 of the PDF (which holds everything drawn: forms, fonts, pictures) and the resolution."""
+    from pnp.data.store.cache import blob  # lazy: only the exports that rasterise read the cache this way
+    ident = (hashlib.sha256(pdf).hexdigest(), repr(dpi), size)
+    return blob("page-png", ident, lambda: rasterise_png(pdf, dpi, [size] if size else None)[0], shelf="rasters")
+
+
+def grid_pdf(scene: Scene, comp_key: str, cells: list[tuple[int, str]], frame: Frame, cols: int, rows: int,
+             background: str) -> bytes:
+    """One page of `cols` x `rows` cells of `frame`'s size: each (printed card, side) of `cells` left to right,
+    top to bottom, on `background` (the unused cells)."""
+    comp = scene.game.component(comp_key)
+    size = card_size_of(comp)
+    cards = scene.printed(comp.key)
+    cw, ch = frame.page_pt
+    page = (cols * cw, rows * ch)
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=page, invariant=1, pageCompression=0)
+    forms = FormCache(c, scene.game, scene.fonts, frame.bleed_mm(size))
+    c.setFillColor(color(background))
+    c.rect(0, 0, *page, stroke=0, fill=1)
+    x, y, sx, sy = frame.placement(size)
+    # a card's bleed stays in its own cell; the clip a hair inside it, as PDFium widens a clip to whole pixels
+    e = 0.02 * 72.0 / frame.dpi
+    cell = f"{fp_str((e - x) / sx, (e - y) / sy, (cw - 2 * e) / sx, (ch - 2 * e) / sy)} re W n"
+
+    for slot, (index, side) in enumerate(cells):
+        p = cards[index]
+        name = forms.face(comp, p) if side == "face" else forms.back(comp, p)
+        col, row = slot % cols, slot // cols
+        place_form(c, name, col * cw + x, (rows - 1 - row) * ch + y, sx, sy, lambda: c.addLiteral(cell))
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def render_png(scene: Scene, requests: list[Request], level: int = LEVEL) -> list[bytes]:
+    """Like `render`, but PNG bytes (the export's pictures, without a Pillow copy in between; zlib `level`)."""
     out: list[bytes] = []
     for (_, frame), group in groupby(requests, key=lambda r: (r.comp, r.frame)):
         batch = list(group)
-        out += rasterise_png(draw_pdf(scene, batch), frame.dpi, [(frame.width, frame.height)] * len(batch))
+        out += rasterise_png(draw_pdf(scene, batch), frame.dpi, [(frame.width, frame.height)] * len(batch), level)
     return out
 
 

@@ -20,24 +20,23 @@ from pathlib import Path
 from typing import Any, Callable
 from urllib.parse import quote
 
-from PIL import Image
-
 from pnp.data.format.errors import InputError, Problem
 from pnp.draw.faces import Printed, card_size_of
 from pnp.geometry.sizes import Size
 from pnp.output.exports.naming import Target, back_key, back_name, safe
 from pnp.output.exports.output import folder
 from pnp.output.exports.profiles import MM_PER_INCH, Frame
-from pnp.output.exports.raster import Request, render
+from pnp.output.exports.pngfile import save_png
+from pnp.output.exports.raster import grid_pdf, page_png
 from pnp.output.exports.setup import Scenes, Setup
 from pnp.output.publish import write_json_atomic
-from pnp.output.workers import chunked, run_all
+from pnp.output.workers import run_all
 
 MAX_COLS, MAX_ROWS = 10, 7
 MIN_SIDE = 2                          # the smallest grid TTS's custom-deck dialog offers
 MAX_SHEET_W = 4096                    # px; larger sheets fail to load on some machines
 MAX_SHEET_H = 4096
-BLANK = (40, 40, 46)                  # unused slots
+BLANK = "#28282e"                     # unused slots
 
 
 @dataclass(frozen=True)
@@ -116,14 +115,25 @@ def tts_plan(t: Target, cards: list[Printed], dpi: float) -> tuple[Frame, list[S
 
 
 @dataclass(frozen=True)
-class CellJob:
+class SheetJob:
+    """One picture a worker draws and writes: a sheet of faces, or one back (a 1 x 1 grid)."""
+
     game: str
-    requests: tuple[Request, ...]
+    comp: str
+    cells: tuple[tuple[int, str], ...]   # (printed card, "face" | "back") per slot
+    cols: int
+    rows: int
+    frame: Frame                          # one cell
+    path: str
 
 
-def draw_cells(scenes: Scenes, job: CellJob) -> list[bytes]:
-    """Worker: raw RGB pixels of each requested picture."""
-    return [im.tobytes() for im in render(scenes[job.game], list(job.requests))]
+def draw_sheet(scenes: Scenes, job: SheetJob) -> int:
+    """Worker: the whole sheet drawn as one PDF page and rasterised once (from the cache when its
+    drawing is unchanged), written as PNG; returns how many cards it shows."""
+    pdf = grid_pdf(scenes[job.game], job.comp, list(job.cells), job.frame, job.cols, job.rows, BLANK)
+    size = (job.cols * job.frame.width, job.rows * job.frame.height)
+    save_png(page_png(pdf, job.frame.dpi, size), job.path)
+    return len(job.cells)
 
 
 def locate(name: str, final_dir: Path, base_url: str | None) -> str:
@@ -139,51 +149,33 @@ def export_tts(targets: list[Target], setup: Setup, stage: Path, final: Path, jo
     """Sheets, backs and one JSON per component under stage/<game>/tts/<sub>/; returns the JSON files.
 
     `final` is the output folder the files are published to: without
-    `base_url` the JSON names pictures by their absolute path there.
+    `base_url` the JSON names pictures by their absolute path there. Each
+    sheet and back is one job for the workers (drawn, rasterised and encoded there).
     """
     scenes = setup.scenes()
-    plans = []
-    work: list[CellJob] = []
+    work: list[SheetJob] = []
+    written = []
     for t in targets:
         cards = scenes[t.game.slug].printed(t.comp.key)
         frame, sheets = tts_plan(t, cards, dpi)
-        requests = [Request(t.comp.key, i, "face", frame) for s in sheets for i in s.cards]
-        backs = sorted({s.back for s in sheets})
-        requests += [Request(t.comp.key, i, "back", frame) for i in backs]
-        chunks = chunked(requests, jobs)
-        plans.append((t, cards, sheets, frame, requests, backs, len(work), len(chunks)))
-        work += [CellJob(t.game.slug, tuple(c)) for c in chunks]
-    pixels = run_all(draw_cells, work, setup.scenes, jobs, progress, weight=lambda j: len(j.requests))
-    written = []
-    for t, cards, sheets, frame, requests, backs, first, count in plans:
-        flat = [b for chunk in pixels[first:first + count] for b in chunk]
-        images = [Image.frombytes("RGB", (frame.width, frame.height), b) for b in flat]
-        faces = dict(zip(((r.index, r.side) for r in requests), images))
         dest = folder(stage, t.game, "tts", sub)
         final_dir = Path(os.path.abspath(final / t.game.slug / "tts" / sub))  # the folder's lasting name, not a generation
         urls: dict[int, tuple[str, str]] = {}
-        for i in backs:
+        for i in sorted({s.back for s in sheets}):
             name = f"{safe(t.comp.key)}-{back_name(t.comp, cards[i])}.png"
-            faces[(i, "back")].save(dest / name, format="PNG", compress_level=6)
+            work.append(SheetJob(t.game.slug, t.comp.key, ((i, "back"),), 1, 1, frame, str(dest / name)))
         for s in sheets:
-            sheet = compose(s, frame, [faces[(i, "face")] for i in s.cards])
             name = f"{safe(t.comp.key)}-sheet{s.number}.png"
-            sheet.save(dest / name, format="PNG", compress_level=6)
+            cells = tuple((i, "face") for i in s.cards)
+            work.append(SheetJob(t.game.slug, t.comp.key, cells, s.cols, s.rows, frame, str(dest / name)))
             back = f"{safe(t.comp.key)}-{back_name(t.comp, cards[s.back])}.png"
             urls[s.number] = (locate(name, final_dir, base_url), locate(back, final_dir, base_url))
         path = dest / f"{safe(t.comp.key)}.json"
         write_json_atomic(path, saved_object(t, cards, sheets, urls))
         written.append(path)
+    work.sort(key=lambda j: -len(j.cells) * j.frame.width * j.frame.height)  # the largest first: an even finish
+    run_all(draw_sheet, work, setup.scenes, jobs, progress, weight=lambda j: len(j.cells))
     return written
-
-
-def compose(sheet: Sheet, frame: Frame, faces: list[Image.Image]) -> Image.Image:
-    """Faces left to right, top to bottom; unused slots blank."""
-    w, h = frame.width, frame.height
-    image = Image.new("RGB", (sheet.cols * w, sheet.rows * h), BLANK)
-    for slot, face in enumerate(faces):
-        image.paste(face, ((slot % sheet.cols) * w, (slot // sheet.cols) * h))
-    return image
 
 
 def _guid(*parts: object) -> str:
