@@ -14,7 +14,8 @@ from pnp.cli import main
 from pnp.data.format.colours import luminance
 from pnp.data.reading.loader import load_game
 from pnp.draw.context import color
-from pnp.geometry.sizes import card_size, choose_grid, paper_size
+from pnp.geometry.grid import choose_grid
+from pnp.geometry.sizes import card_size, paper_size
 
 ROOT = Path(__file__).resolve().parents[1]
 DB = ROOT / "card_data" / "fairy-bucks.yaml"

@@ -5,14 +5,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.geometry.sizes import (
-    CARD_SIZES,
-    MIN_MARGIN,
-    Size,
-    card_size,
-    choose_grid,
-    paper_size,
-)
+from pnp.geometry.grid import MARGIN, MARK_GAP, MARK_MIN, MIN_OUTER_BLEED, choose_grid
+from pnp.geometry.sizes import CARD_SIZES, Size, card_size, paper_size
 
 
 def test_named_and_custom_sizes() -> None:
@@ -25,12 +19,17 @@ def test_named_and_custom_sizes() -> None:
         card_size("jumbo")
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_poker_fits_nine_per_sheet(paper: str) -> None:
-    grid = choose_grid(paper_size(paper), card_size("poker"), 3.0)
-    assert (grid.cols, grid.rows) == (3, 3)
-    assert grid.page.h > grid.page.w  # portrait
-    assert grid.margin_x >= MIN_MARGIN - 1e-9 and grid.margin_y >= MIN_MARGIN - 1e-9
+def test_poker_fits_nine_per_a4_and_eight_per_letter() -> None:
+    """Everything stays 5 mm inside the paper with room for 3 mm crop marks: A4 keeps nine poker cards
+    (the bleed round the block shrinks to 2 mm), Letter's 7.7 mm above and below a 3 x 3 block is too
+    little, so it turns landscape for 4 x 2."""
+    a4 = choose_grid(paper_size("a4"), card_size("poker"), 3.0)
+    assert (a4.cols, a4.rows, a4.page.h > a4.page.w) == (3, 3, True)
+    assert a4.outer_bleed == pytest.approx(2.0) and a4.margin_x == pytest.approx(MARGIN + MARK_GAP + MARK_MIN)
+    letter = choose_grid(paper_size("letter"), card_size("poker"), 3.0)
+    assert (letter.cols, letter.rows, letter.page.w > letter.page.h) == (4, 2, True) and letter.outer_bleed == 3.0
+    for grid in (a4, letter):
+        assert min(grid.margin_x, grid.margin_y) >= MARGIN + MARK_GAP + MARK_MIN - 1e-9
 
 
 def test_own_bleed_kept_when_it_costs_no_cards() -> None:
@@ -48,11 +47,13 @@ def test_landscape_chosen_when_it_fits_more() -> None:
 @settings(max_examples=150, deadline=None)
 def test_grid_always_inside_the_paper(w: float, h: float, bleed: float, paper: str) -> None:
     grid = choose_grid(paper_size(paper), Size(w, h), bleed)
+    outer = grid.outer_bleed
+    assert min(bleed, MIN_OUTER_BLEED) <= outer <= bleed
     for i in range(grid.per_page):
         s = grid.slot(i)
-        assert s.x - bleed >= MIN_MARGIN - 1e-6 and s.y - bleed >= MIN_MARGIN - 1e-6
-        assert s.x + w + bleed <= grid.page.w - MIN_MARGIN + 1e-6
-        assert s.y + h + bleed <= grid.page.h - MIN_MARGIN + 1e-6
+        assert s.x - outer >= MARGIN - 1e-6 and s.y - outer >= MARGIN - 1e-6
+        assert s.x + w + outer <= grid.page.w - MARGIN + 1e-6
+        assert s.y + h + outer <= grid.page.h - MARGIN + 1e-6
         for flip in ("long", "short"):
             b = grid.back_slot(i, flip)
             # the back sits exactly behind its face once the sheet is turned over

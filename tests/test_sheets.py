@@ -82,13 +82,16 @@ def test_crop_marks_on_every_cut_line_and_never_on_a_face(built: Path) -> None:
     for x in cut_x:
         hits = [s for s in vertical if abs(s[0] - x) < TOL]
         assert {s[1] < 100 for s in hits} == {True, False}, f"cut x={x} needs marks above and below"
-        assert any(s[1] < 0.5 for s in hits), "edge marks run to the paper edge"
+        assert any(abs(s[1] - 5.0) < 0.01 for s in hits), "edge marks run to the printable area's edge"
+        assert all(s[1] >= 5.0 - 0.01 and s[3] <= 297 - 5.0 + 0.01 for s in hits), "never into the margin"
     for y in cut_y:
         hits = [s for s in horizontal if abs(s[1] - y) < TOL]
         assert {s[0] < 100 for s in hits} == {True, False}, f"cut y={y} needs marks left and right"
+    outer = 2.0  # A4 keeps 3 x 3 poker cards inside its 5 mm margin with 3 mm marks by a 2 mm bleed round them
     for x0, y0, x1, y1 in vertical + horizontal:
         for cx0, cy0, cx1, cy1 in cards:
-            overlaps = min(x1, cx1 + 3) > max(x0, cx0 - 3) + 0.01 and min(y1, cy1 + 3) > max(y0, cy0 - 3) + 0.01
+            overlaps = min(x1, cx1 + outer) > max(x0, cx0 - outer) + 0.01 and \
+                min(y1, cy1 + outer) > max(y0, cy0 - outer) + 0.01
             assert not overlaps, "a crop mark runs over a card or its bleed"
 
 
@@ -161,8 +164,8 @@ def test_letter_and_crop_modes(tmp_path: Path, project: Path) -> None:
     pdf = build(project, tmp_path / "letter", "--paper", "letter", "--crop-marks", "corner", "--duplex", "off")
     reader = PdfReader(str(pdf))
     w, h = page_size_mm(reader.pages[0])
-    assert abs(w - 215.9) < TOL and abs(h - 279.4) < TOL
-    assert len(reader.pages) == 8  # fronts only
+    assert abs(w - 279.4) < TOL and abs(h - 215.9) < TOL  # landscape: 4 x 2 keep 3 mm marks in the printable area
+    assert len(reader.pages) == 9  # fronts only, 65 cards 8 to a page
     corner = _marks(pdf, 0)
     assert corner and all(max(abs(s[2] - s[0]), abs(s[3] - s[1])) <= 4.01 for s in corner)
     off = build(project, tmp_path / "off", "--crop-marks", "off")

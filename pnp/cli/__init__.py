@@ -23,6 +23,7 @@ from pnp.cli.layouts import layouts
 from pnp.cli.new import new
 from pnp.cli.schema import schema
 from pnp.cli.serve import serve
+from pnp.cli.sheets import sheets
 from pnp.cli.stack import stack
 
 
@@ -38,7 +39,8 @@ def main() -> None:
         logging.basicConfig(level=getattr(logging, level, logging.DEBUG), format="pnp %(name)s: %(message)s")
 
 
-for _command in (build, changes, check, fetch, list_games, layouts, new, schema, export, preview, stack, serve):
+for _command in (build, changes, check, fetch, list_games, layouts, new, schema, export, preview, stack, serve,
+                 sheets):
     main.add_command(_command)
 
 

@@ -1,6 +1,7 @@
 """`pnp build`: every game's PDFs into the output folder, plus manifest.json."""
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,11 @@ _NOT_OPTIONS = ("games", "project_dir", "jobs", "out_dir", "clean", "force", "ta
 @click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True, help="Bleed in mm.")
 @click.option("--back-offset", default="0,0", show_default=True, help="Shift backs pages by X,Y mm.")
 @click.option("--crop-marks", type=click.Choice(["edge", "corner", "full", "off"]), default="edge", show_default=True)
+@click.option("--margin", type=click.FloatRange(0, 30), default=5.0, show_default=True,
+              help="Paper edge in mm the printer cannot print: nothing is drawn there.")
+@click.option("--sheet", default="duplex", show_default=True, metavar="NAME",
+              help="How cards sit on the paper: duplex, gutterfold, fronts, or a sheet of the project's "
+                   "sheets/ folder (pnp sheets lists them).")
 @click.option("--players", type=int, default=None, help="Sets for per-player components (e.g. Fairy Bucks money).")
 @click.option("--decks", type=int, default=None, help="Copies of components printed per deck (e.g. tarot).")
 @click.option("--board-paper", default=None, help="Paper for boards (e.g. a3, tabloid); default: --paper.")
@@ -52,9 +58,11 @@ _NOT_OPTIONS = ("games", "project_dir", "jobs", "out_dir", "clean", "force", "ta
               help="Draw pictures sharper than this at their printed size downsampled to it (default: as they are).")
 @click.pass_context
 def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: int | None, out_dir: str, paper: str,
-          duplex: str, bleed: float, back_offset: str, crop_marks: str, players: int | None, decks: int | None,
-          board_paper: str | None, cmyk: bool, ink_limit: float, press_profile: str | None, clean: bool,
-          force: bool, tag: str | None, only_changed: bool, since: str | None, max_dpi: float | None) -> None:
+          duplex: str, bleed: float, back_offset: str, crop_marks: str, margin: float, sheet: str,
+          players: int | None,
+          decks: int | None, board_paper: str | None, cmyk: bool, ink_limit: float, press_profile: str | None,
+          clean: bool, force: bool, tag: str | None, only_changed: bool, since: str | None,
+          max_dpi: float | None) -> None:
     """Build GAMES (all when none) into OUT, one folder per game, plus manifest.json.
 
     A game whose database, templates, fonts, art and options are unchanged
@@ -66,7 +74,10 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
 
     project = open_project(project_dir)
     out = project.output(out_dir)
+    from pnp.data.reading.sheets import sheet_named  # lazy, as above
+    spec = sheet_named(sheet, project.root)
     settings = {k: v for k, v in sorted(ctx.params.items()) if k not in _NOT_OPTIONS}
+    settings["sheet"] = f"{sheet} {hashlib.sha256(repr(spec).encode()).hexdigest()[:16]}"  # an edited sheet rebuilds
     files = [project.resolve_game(n) for n in games] if games else list(project.game_files().values())
     check_tag(tag)
     requested = files
@@ -75,7 +86,9 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
     if only_changed:
         from pnp.cli.changes import reprint  # lazy: only a reprint needs it
         reprint(project, out, files, _options(paper, duplex, bleed, back_offset, crop_marks, players, decks,
-                                               board_paper, cmyk, ink_limit, press_profile, max_dpi), since, force, tag)
+                                               board_paper, cmyk, ink_limit, press_profile, max_dpi, margin,
+                                               spec),
+                 since, force, tag)
         return
     if not clean:
         manifest = freshness.read_manifest(out)
@@ -93,7 +106,7 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
     from pnp.output.workers import jobs_for
 
     options = _options(paper, duplex, bleed, back_offset, crop_marks, players, decks, board_paper, cmyk,
-                       ink_limit, press_profile, max_dpi)
+                       ink_limit, press_profile, max_dpi, margin, spec)
     loaded = load_games(project, tuple(str(p) for p in files))
     rules_first(loaded, force)
     steps = plan_build(loaded, options)
@@ -107,7 +120,8 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
 
 def _options(paper: str, duplex: str, bleed: float, back_offset: str, crop_marks: str, players: int | None,
              decks: int | None, board_paper: str | None, cmyk: bool, ink_limit: float,
-             press_profile: str | None, max_dpi: float | None = None) -> Any:
+             press_profile: str | None, max_dpi: float | None = None, margin: float = 5.0,
+             sheet: Any = None) -> Any:
     """The BuildOptions the command line asks for; a bad paper name is a usage error."""
     from pnp.geometry.sizes import paper_size
     from pnp.output.sheets import SheetOptions
@@ -121,5 +135,6 @@ def _options(paper: str, duplex: str, bleed: float, back_offset: str, crop_marks
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--board-paper") from None
     colour = print_colour(ink_limit, press_profile) if cmyk else None
-    return BuildOptions(SheetOptions(sheet_paper, duplex, bleed, parse_offset(back_offset), crop_marks),
+    return BuildOptions(SheetOptions(sheet_paper, duplex, bleed, parse_offset(back_offset), crop_marks, margin,
+                                     sheet),
                         set_counts(players, decks), boards, colour, max_dpi)

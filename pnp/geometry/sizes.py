@@ -1,4 +1,4 @@
-"""Units, named sizes and sheet imposition: where each card sits on a page.
+"""Units and named sizes (cards and paper).
 
 All public measurements are millimetres; `pt` converts to PDF points.
 """
@@ -23,9 +23,6 @@ PAPER_SIZES: dict[str, tuple[float, float]] = {
     "tabloid": (279.4, 431.8),
 }
 SAFE_ZONE = 3.0        # text stays this far inside the trim
-MIN_MARGIN = 4.5       # unprintable edge of a home printer, with room for marks
-MARK_GAP = 1.0         # crop marks start this far outside the bleed
-MARK_LENGTH = 4.0      # length of corner-mode crop marks
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX×]\s*(\d+(?:\.\d+)?)\s*(mm)?\s*$")
 
 
@@ -80,122 +77,3 @@ def card_size(text: str) -> Size:
 
 def paper_size(text: str) -> Size:
     return parse_size(text, PAPER_SIZES, "paper size", PAPER_BOUNDS)
-
-
-@dataclass(frozen=True)
-class Slot:
-    """One card position on a sheet: the trim box's lower-left corner (mm, from page lower-left)."""
-
-    col: int
-    row: int
-    x: float
-    y: float
-
-
-@dataclass(frozen=True)
-class Grid:
-    """How cards are imposed on a sheet.
-
-    `gutter` is the space between neighbouring trims: 2 x bleed when each card
-    keeps its own bleed, 0 when neighbours share a cut line.
-    """
-
-    page: Size
-    card: Size
-    cols: int
-    rows: int
-    bleed: float
-    gutter: float
-
-    @property
-    def per_page(self) -> int:
-        return self.cols * self.rows
-
-    @property
-    def block_w(self) -> float:
-        """Width of the trimmed cards and gutters."""
-        return self.cols * self.card.w + (self.cols - 1) * self.gutter
-
-    @property
-    def block_h(self) -> float:
-        return self.rows * self.card.h + (self.rows - 1) * self.gutter
-
-    @property
-    def left(self) -> float:
-        return (self.page.w - self.block_w) / 2
-
-    @property
-    def bottom(self) -> float:
-        return (self.page.h - self.block_h) / 2
-
-    @property
-    def margin_x(self) -> float:
-        """Paper left of the outer bleed edge."""
-        return self.left - self.bleed
-
-    @property
-    def margin_y(self) -> float:
-        return self.bottom - self.bleed
-
-    def slot(self, index: int) -> Slot:
-        """Position `index` on a fronts page, filled left to right, top to bottom."""
-        col, row = index % self.cols, index // self.cols
-        x = self.left + col * (self.card.w + self.gutter)
-        y = self.bottom + (self.rows - 1 - row) * (self.card.h + self.gutter)
-        return Slot(col, row, x, y)
-
-    def back_slot(self, index: int, flip: str, offset: tuple[float, float] = (0.0, 0.0)) -> Slot:
-        """Where the back of card `index` goes so it lands behind its face after the flip.
-
-        `flip` is the paper edge the duplex printer turns over: "long" or "short".
-        On a portrait sheet a long-edge flip mirrors columns and a short-edge
-        flip mirrors rows; on a landscape sheet it is the other way round.
-        """
-        front = self.slot(index)
-        mirror_cols = (flip == "long") == (self.page.h >= self.page.w)
-        if mirror_cols:
-            col, row = self.cols - 1 - front.col, front.row
-            x, y = self.page.w - front.x - self.card.w, front.y
-        else:
-            col, row = front.col, self.rows - 1 - front.row
-            x, y = front.x, self.page.h - front.y - self.card.h
-        return Slot(col, row, x + offset[0], y + offset[1])
-
-    def cut_lines(self) -> tuple[list[float], list[float]]:
-        """x positions of vertical cuts and y positions of horizontal cuts (mm)."""
-        xs: list[float] = []
-        ys: list[float] = []
-        for c in range(self.cols):
-            x0 = self.left + c * (self.card.w + self.gutter)
-            xs += [x0, x0 + self.card.w]
-        for r in range(self.rows):
-            y0 = self.bottom + r * (self.card.h + self.gutter)
-            ys += [y0, y0 + self.card.h]
-        return sorted(set(round(v, 6) for v in xs)), sorted(set(round(v, 6) for v in ys))
-
-
-def choose_grid(paper: Size, card: Size, bleed: float, min_margin: float = MIN_MARGIN,
-                own_bleed: bool = False) -> Grid:
-    """The sheet orientation and grid that fit the most cards.
-
-    Cards keep their own bleed (gutter 2 x bleed) when that fits as many cards
-    as sharing cut lines does, or always with `own_bleed` (tokens); otherwise
-    neighbours share cut lines and only the outer edge of the block carries bleed.
-    """
-    best: Grid | None = None
-    best_key: tuple = ()
-    for page in (paper.portrait, paper.landscape):
-        for gutter in (2 * bleed,) if own_bleed else (2 * bleed, 0.0):
-            usable_w = page.w - 2 * (min_margin + bleed)
-            usable_h = page.h - 2 * (min_margin + bleed)
-            cols = int((usable_w + gutter + 1e-9) // (card.w + gutter))
-            rows = int((usable_h + gutter + 1e-9) // (card.h + gutter))
-            if cols < 1 or rows < 1:
-                continue
-            grid = Grid(page, card, cols, rows, bleed, gutter)
-            key = (grid.per_page, gutter > 0 or bleed == 0, page.h >= page.w)
-            if best is None or key > best_key:
-                best, best_key = grid, key
-    if best is None:
-        raise ValueError(f"a {card.label()} card with {bleed:g} mm bleed does not fit on {paper.label()} paper")
-    return best

@@ -251,10 +251,14 @@ def discard_unpublished(out: Path) -> None:
 
 def write_json_atomic(path: Path, data: Any) -> None:
     """Write JSON through a temporary file in the same folder, then rename."""
+    write_bytes_atomic(path, (json.dumps(data, indent=2, sort_keys=True) + "\n").encode("utf-8"))
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Write bytes through a temporary file in the same folder, then rename."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        json.dump(data, fh, indent=2, sort_keys=True)
-        fh.write("\n")
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(data)
     os.chmod(tmp, 0o644)
     os.replace(tmp, path)

@@ -26,7 +26,8 @@ class BuildOptions:
         def size(s: Size | None) -> dict[str, Any] | None:
             return None if s is None else {"name": s.name, "mm": [s.w, s.h]}
         o = self.sheets
-        return {"paper": size(o.paper), "duplex": o.duplex, "bleed_mm": o.bleed, "crop_marks": o.crop_marks,
+        return {"paper": size(o.paper), "sheet": o.sheet.name if o.sheet else "duplex", "duplex": o.duplex,
+                "bleed_mm": o.bleed, "margin_mm": o.margin, "crop_marks": o.crop_marks,
                 "back_offset_mm": list(o.back_offset), "board_paper": size(self.board_paper),
                 "counts": dict(sorted(self.counts.items())), "cmyk": self.colour is not None,
                 "ink_limit_percent": self.colour.limit.percent if self.colour else None,

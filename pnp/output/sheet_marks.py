@@ -1,0 +1,169 @@
+"""What a card sheet prints round the cards: crop marks, the fold line of a fold sheet, the
+registration target of a duplex sheet, and the footer (label and scale bar); all inside the
+printable area, never in the margin a home printer cannot print."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.draw.context import BLACK, color, scale_bar
+from pnp.draw.fonts import Fonts
+from pnp.geometry.grid import MARK_GAP, MARK_LENGTH, Grid
+from pnp.geometry.sizes import pt
+
+CropMode = str  # "edge" | "corner" | "full" | "off"
+MARK_WIDTH = 0.3  # points
+FOLD_DASH = (3, 2)  # points on, off
+
+
+def mark_segments(grid: Grid, mode: CropMode) -> Iterator[tuple[float, float, float, float]]:
+    """Crop mark line segments (x0, y0, x1, y1 in mm), all outside every card face.
+
+    edge: at every cut line, from just outside the bleed to the paper edge.
+    corner: the same lines, MARK_LENGTH long.
+    full: edge marks plus cut guides across the gutters between cards.
+    """
+    if mode == "off":
+        return
+    xs, ys = grid.cut_lines()
+    o, m = grid.outer_bleed, grid.margin
+    left, bottom, right, top = grid.span()
+    x_lo, x_hi = left - o - MARK_GAP, right + o + MARK_GAP
+    y_lo, y_hi = bottom - o - MARK_GAP, top + o + MARK_GAP
+    edge = mode in ("edge", "full")
+    reach_x = m if edge else max(m, x_lo - MARK_LENGTH)   # never into the margin the printer cannot print
+    reach_y = m if edge else max(m, y_lo - MARK_LENGTH)
+    far_x = grid.page.w - m if edge else min(grid.page.w - m, x_hi + MARK_LENGTH)
+    far_y = grid.page.h - m if edge else min(grid.page.h - m, y_hi + MARK_LENGTH)
+    for x in xs:
+        if reach_y < y_lo:
+            yield (x, reach_y, x, y_lo)
+        if y_hi < far_y:
+            yield (x, y_hi, x, far_y)
+    for y in ys:
+        if reach_x < x_lo:
+            yield (reach_x, y, x_lo, y)
+        if x_hi < far_x:
+            yield (x_hi, y, far_x, y)
+    if mode == "full" and grid.gutter > 0 and not grid.fold:
+        for r in range(grid.rows - 1):  # horizontal gutters: short vertical guides at each x cut
+            y0 = grid.bottom + (r + 1) * grid.card.h + r * grid.gutter
+            for x in xs:
+                yield (x, y0, x, y0 + grid.gutter)
+        for col in range(grid.cols - 1):
+            x0 = grid.left + (col + 1) * grid.card.w + col * grid.gutter
+            for y in ys:
+                yield (x0, y, x0 + grid.gutter, y)
+
+
+def crop_marks(c: Canvas, grid: Grid, mode: CropMode) -> None:
+    c.setStrokeColor(BLACK)
+    c.setLineWidth(MARK_WIDTH)
+    for x0, y0, x1, y1 in mark_segments(grid, mode):
+        c.line(pt(x0), pt(y0), pt(x1), pt(y1))
+
+
+def footer(c: Canvas, grid: Grid, fonts: Fonts, text: str, offset: tuple[float, float], free: bool = False,
+           bar_top: bool = False) -> None:
+    """Sheet label and a 50 mm scale bar in the wider margin, between the crop marks (`free`: a sheet
+    without crop marks, such as tokens, uses the margin's two halves; `bar_top`: the bar goes in the
+    strip above the cards, leaving the footer's gaps to the label)."""
+    xs, ys = grid.cut_lines()
+    if free:
+        xs, ys = ([a, (a + b) / 2, b] for a, b in ((xs[0], xs[-1]), (ys[0], ys[-1])))
+    horizontal = grid.margin_y >= 7.0 or grid.margin_y >= grid.margin_x
+    c.saveState()
+    c.translate(pt(offset[0]), pt(offset[1]))
+    if horizontal:
+        gaps = list(zip(xs, xs[1:]))
+        depth = grid.margin_y
+    else:
+        # Run the footer up the left margin: rotate so "x" runs along the page's y axis.
+        c.rotate(90)
+        c.translate(0, -pt(grid.margin_x))
+        gaps = list(zip(ys, ys[1:]))
+        depth = grid.margin_x
+    gaps = [g for g in gaps if g[1] - g[0] > 20]
+    baseline = max(grid.margin + 1.3, depth / 2 - 1.0)  # mm from the paper edge to the text baseline
+    font = fonts.name("body")
+    size = 6.0
+    bar_gap = max(gaps, key=lambda g: g[1] - g[0])
+    text_gaps = [g for g in gaps if g is not bar_gap] or [bar_gap]
+    if bar_top and horizontal and bar_gap[1] - bar_gap[0] >= 58:
+        top = grid.page.h - grid.span()[3] - grid.outer_bleed
+        scale_bar(c, pt((bar_gap[0] + bar_gap[1]) / 2 - 28), pt(grid.page.h - max(grid.margin + 1.3, top / 2) - 0.6),
+                  fonts)
+        text_gaps = gaps
+    elif bar_gap[1] - bar_gap[0] >= 58:
+        scale_bar(c, pt((bar_gap[0] + bar_gap[1]) / 2 - 28), pt(baseline), fonts)
+        if text_gaps == [bar_gap]:
+            text_gaps = []
+    parts = [t.strip() for t in text.split("·")]
+    if text_gaps:
+        chunks = _split(parts, len(text_gaps))
+        for (g0, g1), chunk in zip(text_gaps, chunks):
+            room = g1 - g0 - 3
+            line = " · ".join(chunk)
+            fonts.check(line, "body")
+            s = fonts.fit(line, "body", pt(room), size, 4.5)
+            c.setFont(font, s)
+            c.setFillColor(color("#333333"))
+            c.drawCentredString(pt((g0 + g1) / 2), pt(baseline), line)
+    c.restoreState()
+
+
+def _split(parts: list[str], n: int) -> list[list[str]]:
+    """Spread footer parts over n gaps, keeping their order."""
+    n = max(1, min(n, len(parts)))
+    size = -(-len(parts) // n)
+    return [parts[i:i + size] for i in range(0, len(parts), size)]
+
+
+def target_center(grid: Grid) -> tuple[float, float]:
+    """Registration target on the fronts page: in the strip above the card block, over the middle of
+    the first column (clear of the crop marks), wholly inside the printable area."""
+    low, high = grid.bottom + grid.block_h + grid.outer_bleed + MARK_GAP, grid.page.h - grid.margin
+    return grid.left + grid.card.w / 2, (low + high) / 2
+
+
+def target_radius(grid: Grid) -> float:
+    """The target's ring radius: its cross and 1 mm ticks (0.6 mm past the ring) stay in its strip."""
+    low, high = grid.bottom + grid.block_h + grid.outer_bleed + MARK_GAP, grid.page.h - grid.margin
+    return max(0.8, min((high - low) / 2 - 0.8, grid.card.w / 2 - 1.0, 4.5))
+
+
+def target(c: Canvas, grid: Grid, back: bool, flip: str, offset: tuple[float, float]) -> None:
+    """Crosshair and rings; the backs page's copy sits behind the front's and carries a mm scale."""
+    x, y = target_center(grid)
+    if back:
+        mirror_cols = (flip == "long") == (grid.page.h >= grid.page.w)
+        x, y = (grid.page.w - x, y) if mirror_cols else (x, grid.page.h - y)
+        x, y = x + offset[0], y + offset[1]
+    r = target_radius(grid)
+    c.setStrokeColor(BLACK)
+    c.setLineWidth(0.25)
+    c.circle(pt(x), pt(y), pt(r), stroke=1, fill=0)
+    c.circle(pt(x), pt(y), pt(r / 2), stroke=1, fill=0)
+    c.line(pt(x - r - 0.6), pt(y), pt(x + r + 0.6), pt(y))
+    c.line(pt(x), pt(y - r - 0.6), pt(x), pt(y + r + 0.6))
+    if back:
+        for i in range(-int(r), int(r) + 1):  # 1 mm ticks to read a misregistration off
+            tick = 0.7 if i % 5 == 0 else 0.4
+            c.line(pt(x + i), pt(y - tick), pt(x + i), pt(y + tick))
+            c.line(pt(x - tick), pt(y + i), pt(x + tick), pt(y + i))
+
+
+def fold_line(c: Canvas, grid: Grid) -> None:
+    """A fold sheet's dashed fold line down the middle of the gap between fronts and backs, across the
+    whole printable area (the footer says to fold on it and glue the halves back to back)."""
+    c.saveState()
+    c.setStrokeColor(color("#555555"))
+    c.setLineWidth(0.4)
+    c.setDash(list(FOLD_DASH), 0)
+    m = grid.margin
+    if grid.fold == "vertical":
+        c.line(pt(grid.page.w / 2), pt(m), pt(grid.page.w / 2), pt(grid.page.h - m))
+    else:
+        c.line(pt(m), pt(grid.page.h / 2), pt(grid.page.w - m), pt(grid.page.h / 2))
+    c.restoreState()
