@@ -39,6 +39,9 @@ def plan_build(games: list[Game], options: BuildOptions) -> list[Step]:
             try:
                 made = maker(game, comp, options)  # a maker may return several steps (a huge deck: one per part)
                 steps.extend(made if isinstance(made, list) else [made])
+                if comp.kind == "deck" and (comp.tuckbox or options.tuckbox):
+                    from pnp.output.tuckbox import tuckbox_step  # lazy: only decks that get a box
+                    steps.append(tuckbox_step(game, comp, options))
             except InputError as exc:
                 problems += exc.problems
         steps.append(checklist_step(game, options))

@@ -39,6 +39,11 @@ _NOT_OPTIONS = ("games", "project_dir", "jobs", "out_dir", "clean", "force", "ta
 @click.option("--crop-marks", type=click.Choice(["edge", "corner", "full", "off"]), default="edge", show_default=True)
 @click.option("--margin", type=click.FloatRange(0, 30), default=5.0, show_default=True,
               help="Paper edge in mm the printer cannot print: nothing is drawn there.")
+@click.option("--tuckbox", is_flag=True, help="Also print a tuck box for every deck (a deck's tuckbox: true asks "
+              "for its own).")
+@click.option("--card-thickness", type=click.FloatRange(0.05, 3.0), default=None, metavar="MM",
+              help="Card thickness for tuck boxes [default: 0.3 mm, 300 gsm card; 0.5 mm with --sleeved].")
+@click.option("--sleeved", is_flag=True, help="Tuck boxes with room for sleeved cards.")
 @click.option("--sheet", default="duplex", show_default=True, metavar="NAME",
               help="How cards sit on the paper: duplex, gutterfold, fronts, or a sheet of the project's "
                    "sheets/ folder (pnp sheets lists them).")
@@ -58,8 +63,8 @@ _NOT_OPTIONS = ("games", "project_dir", "jobs", "out_dir", "clean", "force", "ta
               help="Draw pictures sharper than this at their printed size downsampled to it (default: as they are).")
 @click.pass_context
 def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: int | None, out_dir: str, paper: str,
-          duplex: str, bleed: float, back_offset: str, crop_marks: str, margin: float, sheet: str,
-          players: int | None,
+          duplex: str, bleed: float, back_offset: str, crop_marks: str, margin: float, tuckbox: bool,
+          card_thickness: float | None, sleeved: bool, sheet: str, players: int | None,
           decks: int | None, board_paper: str | None, cmyk: bool, ink_limit: float, press_profile: str | None,
           clean: bool, force: bool, tag: str | None, only_changed: bool, since: str | None,
           max_dpi: float | None) -> None:
@@ -87,7 +92,7 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
         from pnp.cli.changes import reprint  # lazy: only a reprint needs it
         reprint(project, out, files, _options(paper, duplex, bleed, back_offset, crop_marks, players, decks,
                                                board_paper, cmyk, ink_limit, press_profile, max_dpi, margin,
-                                               spec),
+                                               spec, (tuckbox, card_thickness, sleeved)),
                  since, force, tag)
         return
     if not clean:
@@ -106,7 +111,7 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
     from pnp.output.workers import jobs_for
 
     options = _options(paper, duplex, bleed, back_offset, crop_marks, players, decks, board_paper, cmyk,
-                       ink_limit, press_profile, max_dpi, margin, spec)
+                       ink_limit, press_profile, max_dpi, margin, spec, (tuckbox, card_thickness, sleeved))
     loaded = load_games(project, tuple(str(p) for p in files))
     rules_first(loaded, force)
     steps = plan_build(loaded, options)
@@ -121,7 +126,7 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
 def _options(paper: str, duplex: str, bleed: float, back_offset: str, crop_marks: str, players: int | None,
              decks: int | None, board_paper: str | None, cmyk: bool, ink_limit: float,
              press_profile: str | None, max_dpi: float | None = None, margin: float = 5.0,
-             sheet: Any = None) -> Any:
+             sheet: Any = None, boxes: tuple[bool, float | None, bool] = (False, None, False)) -> Any:
     """The BuildOptions the command line asks for; a bad paper name is a usage error."""
     from pnp.geometry.sizes import paper_size
     from pnp.output.sheets import SheetOptions
@@ -137,4 +142,4 @@ def _options(paper: str, duplex: str, bleed: float, back_offset: str, crop_marks
     colour = print_colour(ink_limit, press_profile) if cmyk else None
     return BuildOptions(SheetOptions(sheet_paper, duplex, bleed, parse_offset(back_offset), crop_marks, margin,
                                      sheet),
-                        set_counts(players, decks), boards, colour, max_dpi)
+                        set_counts(players, decks), boards, colour, max_dpi, *boxes)

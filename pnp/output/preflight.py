@@ -8,7 +8,7 @@ from typing import Callable
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.data.format.errors import InputError, Problem
-from pnp.data.format.model import Game
+from pnp.data.format.model import Component, Game
 from pnp.data.store.cache import cached
 from pnp.data.reading.boardspec import board_of
 from pnp.draw.faces import FormCache, printed_cards
@@ -64,6 +64,8 @@ def validate(game: Game, fonts: Fonts, booklets: bool = True, cards_key: str | N
     warnings: list[str] = []
     steps: list[Callable[[], object]] = [lambda: warnings.extend(checked_cards(game, fonts, cards_key))]
     for comp in game.components:
+        if comp.kind == "deck" and comp.tuckbox:
+            steps.append(functools.partial(_box_fits, game, comp))
         if comp.kind == "board":
             steps.append(functools.partial(board_of, game, comp))
         elif comp.kind == "booklet" and booklets:
@@ -76,3 +78,12 @@ def validate(game: Game, fonts: Fonts, booklets: bool = True, cards_key: str | N
     if problems:
         raise InputError(list(dict.fromkeys(problems)))  # a booklet reads boards too: report each once
     return warnings
+
+
+def _box_fits(game: Game, comp: Component) -> None:
+    """A deck's `tuckbox: true`: its box must fit A4 or A3 inside the margin (InputError naming the deck)."""
+    from pnp.geometry.sizes import paper_size  # lazy: only decks asking for a box
+    from pnp.output.sheets import SheetOptions
+    from pnp.output.steps import BuildOptions
+    from pnp.output.tuckbox import box_for
+    box_for(game, comp, BuildOptions(SheetOptions(paper_size("a4"))))

@@ -20,6 +20,9 @@ class BuildOptions:
     board_paper: Size | None = None
     colour: PrintColour | None = None  # CMYK PDF/X card sheets (`--cmyk`): the ink-limited profile
     max_dpi: float | None = None  # pictures sharper than this at their printed size are downsampled to it
+    tuckbox: bool = False  # a tuck box for every deck (a deck's own `tuckbox: true` asks for its one)
+    card_thickness: float | None = None  # mm per card in a tuck box (None: 300 gsm card, or sleeved)
+    sleeved: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         """The options as the manifest records them."""
@@ -31,7 +34,8 @@ class BuildOptions:
                 "back_offset_mm": list(o.back_offset), "board_paper": size(self.board_paper),
                 "counts": dict(sorted(self.counts.items())), "cmyk": self.colour is not None,
                 "ink_limit_percent": self.colour.limit.percent if self.colour else None,
-                "press_profile": self.colour.name if self.colour else None, "max_dpi": self.max_dpi}
+                "press_profile": self.colour.name if self.colour else None, "max_dpi": self.max_dpi,
+                "tuckbox": self.tuckbox, "card_thickness_mm": self.card_thickness, "sleeved": self.sleeved}
 
 
 @dataclass(frozen=True)

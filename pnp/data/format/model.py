@@ -172,6 +172,8 @@ class Component:
     sets: SetsSpec | None = None
     board: Board | None = fld(default=None, metadata=_d("what the board shows (boards only)"))
     template: str | None = fld(default=None, metadata=_d("jinja2 template in templates/ (booklets)"))
+    tuckbox: bool = fld(default=False, metadata=_d(
+        "decks: also print a tuck box sized for the deck (pnp build --tuckbox does for every deck)"))
     line: int = 0
 
     def __post_init__(self) -> None:
