@@ -21,6 +21,7 @@ from pnp.cli.fetch import fetch
 from pnp.cli.games import list_games
 from pnp.cli.layouts import layouts
 from pnp.cli.new import new
+from pnp.cli.package import package
 from pnp.cli.schema import schema
 from pnp.cli.serve import serve
 from pnp.cli.sheets import sheets
@@ -39,8 +40,8 @@ def main() -> None:
         logging.basicConfig(level=getattr(logging, level, logging.DEBUG), format="pnp %(name)s: %(message)s")
 
 
-for _command in (build, changes, check, fetch, list_games, layouts, new, schema, export, preview, stack, serve,
-                 sheets):
+for _command in (build, changes, check, fetch, list_games, layouts, new, package, schema, export, preview, stack,
+                 serve, sheets):
     main.add_command(_command)
 
 

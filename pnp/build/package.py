@@ -1,0 +1,35 @@
+"""The builds a print-and-play package is made of: one per paper and sheet, into a private folder."""
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Callable, Mapping
+
+from pnp.build.plan import plan_build
+from pnp.build.run import build
+from pnp.data.format.model import Game
+from pnp.data.format.sheetspec import SheetSpec
+from pnp.draw.fonts import Fonts
+from pnp.geometry.sizes import paper_size
+from pnp.output.package import PAPERS, SHEETS, is_card_sheet
+from pnp.output.steps import BuildOptions
+
+
+def build_variants(game: Game, options: BuildOptions, fonts: Fonts, sheets: Mapping[str, SheetSpec], folder: Path,
+                   jobs: int, progress: Callable[[int], None]) -> dict[str, Path]:
+    """Build the game once per paper and sheet into `folder`; zip path -> file."""
+    files: dict[str, Path] = {}
+    for paper in PAPERS:
+        for sheet in SHEETS:
+            sheet_options = replace(options.sheets, paper=paper_size(paper), sheet=sheets[sheet])
+            variant = replace(options, sheets=sheet_options, tuckbox=True)
+            out = folder / f"{paper}-{sheet}"
+            build(plan_build([game], variant), [game], out, fonts, progress, jobs, variant)
+            for path in sorted((out / game.slug).resolve().iterdir()):
+                if path.suffix != ".pdf":
+                    continue
+                if is_card_sheet(game, path.name):
+                    files[f"{paper}/{sheet}/{path.name}"] = path
+                elif sheet == SHEETS[0]:
+                    files[f"{paper}/{path.name}"] = path
+    return files
