@@ -66,6 +66,7 @@ def _deck_run(game: Game, comp: Component, options: BuildOptions, cards: list[Pr
         path.parent.mkdir(parents=True, exist_ok=True)
         page = (pt(grid.page.w), pt(grid.page.h))
         c = canvas(path, f"{game.game.name}: {comp.name}", page, fonts.name("body"), colour_hook(options.colour))
+        c.pnp_ink = options.ink  # pnp's own note, as pnp_font: how the cards' inks are chosen (pnp.draw.inks)
         if options.colour:
             whole_page_boxes(c, *page)
         forms = FormCache(c, game, fonts, options.sheets.bleed, rendered={comp.key: rendered} if rendered else {},

@@ -44,6 +44,8 @@ _NOT_OPTIONS = ("games", "project_dir", "jobs", "out_dir", "clean", "force", "ta
 @click.option("--card-thickness", type=click.FloatRange(0.05, 3.0), default=None, metavar="MM",
               help="Card thickness for tuck boxes [default: 0.3 mm, 300 gsm card; 0.5 mm with --sleeved].")
 @click.option("--sleeved", is_flag=True, help="Tuck boxes with room for sleeved cards.")
+@click.option("--ink", type=click.Choice(["full", "low"]), default="full", show_default=True,
+              help="low: a version for home printers: fills as light tints, text dark, no large pictures.")
 @click.option("--sheet", default="duplex", show_default=True, metavar="NAME",
               help="How cards sit on the paper: duplex, gutterfold, fronts, or a sheet of the project's "
                    "sheets/ folder (pnp sheets lists them).")
@@ -64,7 +66,7 @@ _NOT_OPTIONS = ("games", "project_dir", "jobs", "out_dir", "clean", "force", "ta
 @click.pass_context
 def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: int | None, out_dir: str, paper: str,
           duplex: str, bleed: float, back_offset: str, crop_marks: str, margin: float, tuckbox: bool,
-          card_thickness: float | None, sleeved: bool, sheet: str, players: int | None,
+          card_thickness: float | None, sleeved: bool, ink: str, sheet: str, players: int | None,
           decks: int | None, board_paper: str | None, cmyk: bool, ink_limit: float, press_profile: str | None,
           clean: bool, force: bool, tag: str | None, only_changed: bool, since: str | None,
           max_dpi: float | None) -> None:
@@ -92,7 +94,7 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
         from pnp.cli.changes import reprint  # lazy: only a reprint needs it
         reprint(project, out, files, _options(paper, duplex, bleed, back_offset, crop_marks, players, decks,
                                                board_paper, cmyk, ink_limit, press_profile, max_dpi, margin,
-                                               spec, (tuckbox, card_thickness, sleeved)),
+                                               spec, (tuckbox, card_thickness, sleeved, ink)),
                  since, force, tag)
         return
     if not clean:
@@ -111,7 +113,7 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
     from pnp.output.workers import jobs_for
 
     options = _options(paper, duplex, bleed, back_offset, crop_marks, players, decks, board_paper, cmyk,
-                       ink_limit, press_profile, max_dpi, margin, spec, (tuckbox, card_thickness, sleeved))
+                       ink_limit, press_profile, max_dpi, margin, spec, (tuckbox, card_thickness, sleeved, ink))
     loaded = load_games(project, tuple(str(p) for p in files))
     rules_first(loaded, force)
     steps = plan_build(loaded, options)
@@ -126,7 +128,7 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
 def _options(paper: str, duplex: str, bleed: float, back_offset: str, crop_marks: str, players: int | None,
              decks: int | None, board_paper: str | None, cmyk: bool, ink_limit: float,
              press_profile: str | None, max_dpi: float | None = None, margin: float = 5.0,
-             sheet: Any = None, boxes: tuple[bool, float | None, bool] = (False, None, False)) -> Any:
+             sheet: Any = None, boxes: tuple[bool, float | None, bool, str] = (False, None, False, "full")) -> Any:
     """The BuildOptions the command line asks for; a bad paper name is a usage error."""
     from pnp.geometry.sizes import paper_size
     from pnp.output.sheets import SheetOptions

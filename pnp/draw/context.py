@@ -16,7 +16,7 @@ from pnp.data.format.catalog import unknown_symbol
 from pnp.data.format.model import Mark, Style
 from pnp.draw import richtext
 from pnp.draw.fonts import Fonts
-from pnp.draw.inks import color, text_ink
+from pnp.draw.inks import BIG_PICTURE, color, fill_ink, low_ink, mark_ink, text_ink
 from pnp.draw.images import Artwork, Picture
 from pnp.draw.inline_markup import is_plain
 from pnp.draw.symbol_forms import symbol_form
@@ -166,8 +166,14 @@ class CardContext:
 
     # -- shapes ------------------------------------------------------------
     def symbol(self, name: str, cx: float, cy: float, size: float, fill: Color | None,
-               stroke: Color | None = None, stroke_width: float | None = None) -> None:
-        """A built-in symbol or one of the project's own (art/symbols/NAME.svg, which wins on a shared name)."""
+               stroke: Color | None = None, stroke_width: float | None = None, decor: bool = False) -> None:
+        """A built-in symbol or one of the project's own (art/symbols/NAME.svg, which wins on a shared name).
+
+        On a low-ink card a decorative symbol (`decor`: a pattern's, or a large one) pales like a fill;
+        any other stays legible (dark when it was light)."""
+        if fill is not None:
+            big = decor or size > 0.3 * min(self.w, self.h)
+            fill = fill_ink(self.c, fill) if big else mark_ink(self.c, fill)
         if self.art is not None and name in self.art.symbols:
             self.art.symbol(self.c, name, cx, cy, size, fill, stroke, stroke_width)
         elif has_symbol(name):
@@ -182,6 +188,8 @@ class CardContext:
         if isinstance(art, Picture):
             if self.art is None:
                 raise ValueError(f"{art.name}: pictures cannot be drawn here")
+            if low_ink(self.c) and w * h > BIG_PICTURE * self.w * self.h:
+                return True   # a low-ink card leaves out its large pictures (full-bleed art)
             self.art.draw(self.c, art, x, y, w, h, shape, radius)
             return True
         if art and fill is not None:
@@ -194,9 +202,9 @@ class CardContext:
         """An outlined disc, optionally on a wider halo disc: the picture frame of several layouts."""
         c = self.c
         if halo is not None:
-            c.setFillColor(halo)
+            c.setFillColor(fill_ink(c, halo))
             c.circle(cx, cy, r + halo_width, stroke=0, fill=1)
-        c.setFillColor(fill)
+        c.setFillColor(fill_ink(c, fill))
         c.setStrokeColor(stroke)
         c.setLineWidth(width)
         c.circle(cx, cy, r, stroke=1, fill=1)
@@ -205,7 +213,7 @@ class CardContext:
                    stroke: Color | None = None, width: float = 0.6) -> None:
         c = self.c
         if fill is not None:
-            c.setFillColor(fill)
+            c.setFillColor(fill_ink(c, fill))
         if stroke is not None:
             c.setStrokeColor(stroke)
             c.setLineWidth(width)

@@ -27,6 +27,7 @@ from pnp.draw import charting
 from pnp.draw import elements as renderer
 from pnp.draw.context import CardContext, color
 from pnp.draw.images import Artwork, Picture
+from pnp.draw.inks import low_ink
 from pnp.draw.measures import Measures
 from pnp.geometry.sizes import card_size, pt
 
@@ -69,6 +70,11 @@ def card_of(ctx: CardContext) -> dict[str, float]:
     mm = pt(1)
     return {"w": ctx.w / mm, "h": ctx.h / mm, "safe": ctx.safe / mm, "bleed": ctx.bleed / mm,
             "footer": ctx.footer_h / mm}
+
+
+def ink_of(ctx: CardContext) -> str:
+    """`ink` as expressions see it: "low" for the low-ink version (`pnp build --ink low`), else "full"."""
+    return "low" if low_ink(ctx.c) else "full"
 
 
 class ElementProblem(ValueError):
@@ -114,7 +120,7 @@ def _packed(done: tuple[list[Element], Any]) -> list[Any]:
 def _card_key(ctx: CardContext, slots: Mapping[str, Any]) -> str:
     """A digest of everything a built-in layout's expressions see: slots, style, card size, font files."""
     seen = [dict(slots), dataclasses.asdict(ctx.style), card_of(ctx), _font_files(tuple(sorted(ctx.fonts.files.items()))),
-            ctx.mark is not None]
+            ctx.mark is not None, ink_of(ctx)]
     return hashlib.sha256(json.dumps(seen, sort_keys=True, default=repr).encode()).hexdigest()
 
 
@@ -138,7 +144,7 @@ def _render(ctx: CardContext, layout: Layout, slots: Mapping[str, Any],
     card = card_of(ctx)
     code = f"{ctx.code} \u00b7 {ctx.version}" if ctx.code and ctx.version else ctx.code
     context = {**functions(ctx), **seen, "slots": dict(slots), "style": style, "trim": card,
-               "marked": ctx.mark is not None, "code": code}
+               "marked": ctx.mark is not None, "code": code, "ink": ink_of(ctx)}
     from pnp.data.templating.sandbox import (
         time_limit,  # lazy: jinja2 only when something is rendered
     )

@@ -223,7 +223,7 @@ def _pattern(ctx: CardContext, el: Element, b: Box) -> None:
         cy = y + h / 2 + (j - ny / 2) * step_y
         shift = step / 2 if el.stagger and j % 2 else 0.0
         for i in range(nx + 1):
-            ctx.symbol(str(el.symbol), x + w / 2 + (i - nx / 2) * step + shift, cy, size, fill=fill)
+            ctx.symbol(str(el.symbol), x + w / 2 + (i - nx / 2) * step + shift, cy, size, fill=fill, decor=True)
 
 
 def _group(ctx: CardContext, el: Element, b: Box) -> None:

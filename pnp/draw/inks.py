@@ -47,12 +47,49 @@ def _on_paper(ink: Color) -> Color:
 
 DARK_TEXT = 0.25   # a text colour whose red, green and blue are all at most this prints as black ink alone
 K_ONLY = CMYKColor(0, 0, 0, 1)
+LOW_TINT = 0.9     # on a low-ink card a fill keeps this little of its colour: 1 - LOW_TINT (a light tint)
+LIGHT = 0.6        # text or a symbol lighter than this (0 black, 1 white) is drawn dark on a low-ink card
+LOW_DARK = Color(0.13, 0.12, 0.16)
+BIG_PICTURE = 0.35  # share of the card a picture may cover and still print on a low-ink card
+
+
+def low_ink(c: Any) -> bool:
+    """Whether the canvas draws the low-ink version (`pnp build --ink low`): light fills, dark text."""
+    return getattr(c, "pnp_ink", "full") == "low"
+
+
+def lightness(ink: Color) -> float:
+    """0 for black to 1 for white (luma of its red, green and blue)."""
+    if isinstance(ink, CMYKColor):
+        k = 1 - ink.black
+        return 0.299 * (1 - ink.cyan) * k + 0.587 * (1 - ink.magenta) * k + 0.114 * (1 - ink.yellow) * k
+    return 0.299 * ink.red + 0.587 * ink.green + 0.114 * ink.blue
+
+
+def fill_ink(c: Any, ink: Color) -> Color:
+    """A shape's fill: on a low-ink card a light tint of the colour (the design's hues stay to tell
+    things apart; the sheet takes a fraction of the ink); elsewhere the colour as it is."""
+    if not low_ink(c):
+        return ink
+    keep = 1 - LOW_TINT
+    if isinstance(ink, CMYKColor):
+        return CMYKColor(ink.cyan * keep, ink.magenta * keep, ink.yellow * keep, ink.black * keep, alpha=ink.alpha)
+    return Color(1 - (1 - ink.red) * keep, 1 - (1 - ink.green) * keep, 1 - (1 - ink.blue) * keep, ink.alpha)
+
+
+def mark_ink(c: Any, ink: Color) -> Color:
+    """Text and symbols on a low-ink card: light ones (white on a dark panel, which is now pale) drawn dark."""
+    if low_ink(c) and lightness(ink) > LIGHT:
+        return LOW_DARK
+    return ink
 
 
 def text_ink(c: Any, ink: Color) -> Color:
-    """The ink text is drawn in: on a canvas that prints CMYK, a dark colour (near-black, every channel at
-    most DARK_TEXT) becomes 100 % black ink alone, since small text built from four inks blurs wherever the
-    press plates do not register exactly; inks written as cmyk(...) and every other colour stay as they are."""
+    """The ink text is drawn in: dark on a low-ink card when it was light (see `mark_ink`); on a canvas that
+    prints CMYK, a dark colour (near-black, every channel at most DARK_TEXT) becomes 100 % black ink alone,
+    since small text built from four inks blurs wherever the press plates do not register exactly; inks
+    written as cmyk(...) and every other colour stay as they are."""
+    ink = mark_ink(c, ink)
     if isinstance(ink, CMYKColor) or float(getattr(ink, "alpha", 1.0)) < 1 or not rl.known_to_convert_colours(c):
         return ink
     if max(ink.red, ink.green, ink.blue) <= DARK_TEXT:

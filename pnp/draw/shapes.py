@@ -13,9 +13,9 @@ from typing import Any
 from reportlab.lib.colors import Color
 
 from pnp.adapters import reportlab as rl
-from pnp.data.format.colours import Gradient, gradient, is_gradient
+from pnp.data.format.colours import Gradient, gradient, is_gradient, mix
 from pnp.draw.context import CardContext
-from pnp.draw.inks import color, faded
+from pnp.draw.inks import color, faded, fill_ink, low_ink
 from pnp.geometry.sizes import MM
 
 Box = tuple[float, float, float, float]
@@ -67,19 +67,22 @@ def paint(ctx: CardContext, el: Any, path: Any, b: Box) -> None:
     """Fill (a colour or a gradient) and outline `path` as the element asks, faded by its opacity."""
     c = ctx.c
     opacity = float(el.opacity)
-    if is_gradient(el.fill):
+    if is_gradient(el.fill) and not low_ink(c):
         c.saveState()
         c.clipPath(path, stroke=0, fill=0)
         _gradient(ctx, gradient(el.fill), b, opacity)
         c.restoreState()
+    elif is_gradient(el.fill):  # low ink: one light tint of its middle colour
+        stops = gradient(el.fill).stops
+        c.setFillColor(fill_ink(c, faded(color(mix(stops[0][0], stops[-1][0], 0.5)), opacity)))
     elif el.fill:
-        c.setFillColor(faded(color(el.fill), opacity))
+        c.setFillColor(fill_ink(c, faded(color(el.fill), opacity)))
     if el.stroke:
         c.setStrokeColor(faded(color(el.stroke), opacity))
         c.setLineWidth((0.25 if el.stroke_width is None else el.stroke_width) * MM)
         if el.dash:
             c.setDash(el.dash[0] * MM, el.dash[1] * MM)
-    fill = 1 if el.fill and not is_gradient(el.fill) else 0
+    fill = 1 if el.fill and (not is_gradient(el.fill) or low_ink(c)) else 0
     if fill or el.stroke:
         c.drawPath(path, stroke=1 if el.stroke else 0, fill=fill)
 
@@ -112,7 +115,6 @@ def _gradient(ctx: CardContext, g: Gradient, b: Box, opacity: float) -> None:
 def _bands(ctx: CardContext, g: Gradient, b: Box, opacity: float, count: int = 128) -> None:
     """The gradient as narrow bands of solid colour (where a shading cannot be used): each band
     reaches to the far end, the next painted over it, so no seam shows between them."""
-    from pnp.data.format.colours import mix
     c = ctx.c
     x, y, w, h = b
     cx, cy = x + w / 2, y + h / 2

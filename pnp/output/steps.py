@@ -23,6 +23,7 @@ class BuildOptions:
     tuckbox: bool = False  # a tuck box for every deck (a deck's own `tuckbox: true` asks for its one)
     card_thickness: float | None = None  # mm per card in a tuck box (None: 300 gsm card, or sleeved)
     sleeved: bool = False
+    ink: str = "full"  # full | low: light tints for fills, dark text, no large pictures (home printers)
 
     def as_dict(self) -> dict[str, Any]:
         """The options as the manifest records them."""
@@ -35,7 +36,8 @@ class BuildOptions:
                 "counts": dict(sorted(self.counts.items())), "cmyk": self.colour is not None,
                 "ink_limit_percent": self.colour.limit.percent if self.colour else None,
                 "press_profile": self.colour.name if self.colour else None, "max_dpi": self.max_dpi,
-                "tuckbox": self.tuckbox, "card_thickness_mm": self.card_thickness, "sleeved": self.sleeved}
+                "tuckbox": self.tuckbox, "card_thickness_mm": self.card_thickness, "sleeved": self.sleeved,
+                "ink": self.ink}
 
 
 @dataclass(frozen=True)
