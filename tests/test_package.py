@@ -21,10 +21,11 @@ def test_package_holds_both_papers_both_sheets_and_a_guide(tmp_path: Path) -> No
         root = "bargains-print-and-play"
         for paper in ("a4", "letter"):
             expected = {f"{root}/{paper}/{name}" for name in (
-                "duplex/deck.pdf", "gutterfold/deck.pdf", "checklist.pdf", "deck-tuckbox.pdf", "pot-mat.pdf",
+                "duplex/deck.pdf", "gutterfold/deck.pdf", "duplex-low-ink/deck.pdf", "gutterfold-low-ink/deck.pdf",
+                "checklist.pdf", "deck-tuckbox.pdf", "pot-mat.pdf",
                 "solitaire-mat.pdf", "rules.pdf", "rules-booklet.pdf", "print-guide.pdf")}
             assert expected <= names, expected - names
-        assert len(names) == 18
+        assert len(names) == 22
         duplex = PdfReader(io.BytesIO(z.read(f"{root}/a4/duplex/deck.pdf")))
         folded = PdfReader(io.BytesIO(z.read(f"{root}/a4/gutterfold/deck.pdf")))
         assert len(duplex.pages) == 2 * 8 and len(folded.pages) == 17   # 9 and 4 cards a page

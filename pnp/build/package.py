@@ -11,25 +11,28 @@ from pnp.data.format.model import Game
 from pnp.data.format.sheetspec import SheetSpec
 from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import paper_size
-from pnp.output.package import PAPERS, SHEETS, is_card_sheet
+from pnp.output.package import INKS, PAPERS, SHEETS, is_card_sheet
 from pnp.output.steps import BuildOptions
 
 
 def build_variants(game: Game, options: BuildOptions, fonts: Fonts, sheets: Mapping[str, SheetSpec], folder: Path,
                    jobs: int, progress: Callable[[int], None]) -> dict[str, Path]:
-    """Build the game once per paper and sheet into `folder`; zip path -> file."""
+    """Build the game once per paper, sheet and ink into `folder`; zip path -> file (the low-ink builds
+    give only their card sheets)."""
     files: dict[str, Path] = {}
     for paper in PAPERS:
         for sheet in SHEETS:
-            sheet_options = replace(options.sheets, paper=paper_size(paper), sheet=sheets[sheet])
-            variant = replace(options, sheets=sheet_options, tuckbox=True)
-            out = folder / f"{paper}-{sheet}"
-            build(plan_build([game], variant), [game], out, fonts, progress, jobs, variant)
-            for path in sorted((out / game.slug).resolve().iterdir()):
-                if path.suffix != ".pdf":
-                    continue
-                if is_card_sheet(game, path.name):
-                    files[f"{paper}/{sheet}/{path.name}"] = path
-                elif sheet == SHEETS[0]:
-                    files[f"{paper}/{path.name}"] = path
+            for ink in INKS:
+                sheet_options = replace(options.sheets, paper=paper_size(paper), sheet=sheets[sheet])
+                variant = replace(options, sheets=sheet_options, tuckbox=ink == "full", ink=ink)
+                out = folder / f"{paper}-{sheet}-{ink}"
+                build(plan_build([game], variant), [game], out, fonts, progress, jobs, variant)
+                folder_name = sheet if ink == "full" else f"{sheet}-low-ink"
+                for path in sorted((out / game.slug).resolve().iterdir()):
+                    if path.suffix != ".pdf":
+                        continue
+                    if is_card_sheet(game, path.name):
+                        files[f"{paper}/{folder_name}/{path.name}"] = path
+                    elif sheet == SHEETS[0] and ink == "full":
+                        files[f"{paper}/{path.name}"] = path
     return files

@@ -28,7 +28,8 @@ from pnp.cli.common import (
 def package(game: str, project_dir: str, jobs: int | None, out_dir: str, players: int | None,
             decks: int | None) -> None:
     """Write OUT/<game>-print-and-play.zip: A4 and Letter card sheets for duplex printers and for any
-    printer (gutterfold), boards, booklets, checklist, tuck boxes, and a one-page print-and-cut guide."""
+    printer (gutterfold), each in full and low ink, boards, booklets, checklist, tuck boxes, and a
+    one-page print-and-cut guide."""
     # lazy: only this command needs these (start-up speed)
     from pnp.build.plan import check_counts
     from pnp.data.reading.sheets import sheet_named
@@ -50,13 +51,14 @@ def package(game: str, project_dir: str, jobs: int | None, out_dir: str, players
     sheets = {name: sheet_named(name, project.root) for name in SHEETS}
     options = BuildOptions(SheetOptions(paper_size("a4")), counts)
     with tempfile.TemporaryDirectory(prefix="pnp-package-") as tmp, \
-            progress(len(PAPERS) * len(SHEETS) * 10, "Packaging") as advance:
+            progress(len(PAPERS) * len(SHEETS) * 20, "Packaging") as advance:
         files = build_variants(the_game, options, fonts, sheets, Path(tmp), jobs_for(jobs), lambda n: None)
         guides = {f"{paper}/print-guide.pdf": write_guide(the_game, paper_size(paper),
                                                           [f for f in files if f.startswith(f"{paper}/")], fonts)
                   for paper in PAPERS}
-        advance(len(PAPERS) * len(SHEETS) * 10)
+        advance(len(PAPERS) * len(SHEETS) * 20)
         root = f"{the_game.slug}-print-and-play"
         path = project.output(out_dir) / f"{root}.zip"
         write_zip(path, root, files, guides)
-    click.echo(f"Wrote {path} ({len(files) + len(guides)} files: A4 and Letter, duplex and gutterfold)")
+    click.echo(f"Wrote {path} ({len(files) + len(guides)} files: A4 and Letter, duplex and gutterfold, "
+               "full and low ink)")

@@ -25,6 +25,7 @@ def guide_sections(game: Game, paper: str, files: list[str]) -> list[tuple[str, 
         ("Which files", [
             f"{paper}/duplex/: card sheets for a printer that prints both sides ({', '.join(decks)}).",
             f"{paper}/gutterfold/: the same cards for any printer: fronts and backs on one page.",
+            "...-low-ink/: the same sheets with pale fills and dark text: for playtests, a third of the ink.",
             f"{paper}/: {', '.join(rest)}; tuck boxes: {', '.join(boxes) or 'none'}.",
         ]),
         ("Before you print", [
