@@ -222,7 +222,7 @@ def test_build_cmyk_makes_pdfx_sheets_and_records_options(dusk: Path, rgb_sheet:
     assert "/OutputIntents" not in PdfReader(str(rgb_sheet)).trailer["/Root"]   # without --cmyk: as before
     build = json.loads((out / "manifest.json").read_text())["builds"]["dusk"]
     assert build == {"paper": {"name": "letter", "mm": [215.9, 279.4]}, "sheet": "duplex", "duplex": "short",
-                     "bleed_mm": 2.0, "margin_mm": 5.0,
+                     "bleed_mm": 2.0, "margin_mm": 5.0, "corner_radius_mm": 0.0, "cut_files": False,
                      "crop_marks": "corner", "back_offset_mm": [0.5, -1.0], "board_paper": None, "counts": {},
                      "cmyk": True, "ink_limit_percent": LIMIT,
                      "press_profile": "Artifex CMYK SWOP Profile, ink limited to 240 %", "max_dpi": None,

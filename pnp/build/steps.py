@@ -75,6 +75,8 @@ def _deck_run(game: Game, comp: Component, options: BuildOptions, cards: list[Pr
         if options.colour:
             finish_pdfx(c, options.colour)
         rls.save(c)  # written as formatted: a deck of full-art cards is never held whole
+        if options.sheets.cut_files and (part is None or part[0] == 1):
+            write_cut_files(stage / game.slug / comp.key, grid, options.sheets.corner_radius)
         if part is None:
             return deck_output(game, comp, rel, pages, cards)
         number, count, span, sheets = part
@@ -83,6 +85,13 @@ def _deck_run(game: Game, comp: Component, options: BuildOptions, cards: list[Pr
         out = deck_output(game, comp, rel, pages, on_sheets)
         return dataclasses.replace(out, part=(number, count), sheets=(span.start + 1, span.stop))
     return run
+
+
+def write_cut_files(stem: Path, grid: Any, radius: float) -> None:
+    """`<deck>-cut.svg` and `<deck>-cut.dxf`: the cut outlines of a full fronts page."""
+    from pnp.output.cut_files import dxf, svg  # lazy: only builds that ask for cut files
+    stem.with_name(stem.name + "-cut.svg").write_text(svg(grid, radius), encoding="utf-8")
+    stem.with_name(stem.name + "-cut.dxf").write_text(dxf(grid, radius), encoding="utf-8")
 
 
 def checklist_step(game: Game, options: BuildOptions) -> Step:

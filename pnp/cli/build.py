@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import click
 
@@ -46,6 +46,10 @@ _NOT_OPTIONS = ("games", "project_dir", "jobs", "out_dir", "clean", "force", "ta
 @click.option("--sleeved", is_flag=True, help="Tuck boxes with room for sleeved cards.")
 @click.option("--ink", type=click.Choice(["full", "low"]), default="full", show_default=True,
               help="low: a version for home printers: fills as light tints, text dark, no large pictures.")
+@click.option("--corner-radius", type=click.FloatRange(0, 10), default=0.0, show_default=True, metavar="MM",
+              help="Rounded corners: guides on the fronts, and the radius of the cut files' outlines.")
+@click.option("--cut-files", is_flag=True,
+              help="Also write each deck's cut outlines, <deck>-cut.svg and <deck>-cut.dxf, for a cutting machine.")
 @click.option("--sheet", default="duplex", show_default=True, metavar="NAME",
               help="How cards sit on the paper: duplex, gutterfold, fronts, or a sheet of the project's "
                    "sheets/ folder (pnp sheets lists them).")
@@ -66,7 +70,8 @@ _NOT_OPTIONS = ("games", "project_dir", "jobs", "out_dir", "clean", "force", "ta
 @click.pass_context
 def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: int | None, out_dir: str, paper: str,
           duplex: str, bleed: float, back_offset: str, crop_marks: str, margin: float, tuckbox: bool,
-          card_thickness: float | None, sleeved: bool, ink: str, sheet: str, players: int | None,
+          card_thickness: float | None, sleeved: bool, ink: str, corner_radius: float, cut_files: bool, sheet: str,
+          players: int | None,
           decks: int | None, board_paper: str | None, cmyk: bool, ink_limit: float, press_profile: str | None,
           clean: bool, force: bool, tag: str | None, only_changed: bool, since: str | None,
           max_dpi: float | None) -> None:
@@ -81,10 +86,9 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
 
     project = open_project(project_dir)
     out = project.output(out_dir)
-    from pnp.data.reading.sheets import sheet_named  # lazy, as above
-    spec = sheet_named(sheet, project.root)
     settings = {k: v for k, v in sorted(ctx.params.items()) if k not in _NOT_OPTIONS}
-    settings["sheet"] = f"{sheet} {hashlib.sha256(repr(spec).encode()).hexdigest()[:16]}"  # an edited sheet rebuilds
+    settings["sheet"], read_spec = _sheet(sheet, project.root)
+    box_args = (tuckbox, card_thickness, sleeved, ink)
     files = [project.resolve_game(n) for n in games] if games else list(project.game_files().values())
     check_tag(tag)
     requested = files
@@ -92,10 +96,10 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
         raise click.UsageError("--since goes with --only-changed (pnp changes GAME --since NAME lists the changes)")
     if only_changed:
         from pnp.cli.changes import reprint  # lazy: only a reprint needs it
+        sheet_args = (read_spec(), corner_radius, cut_files)
         reprint(project, out, files, _options(paper, duplex, bleed, back_offset, crop_marks, players, decks,
                                                board_paper, cmyk, ink_limit, press_profile, max_dpi, margin,
-                                               spec, (tuckbox, card_thickness, sleeved, ink)),
-                 since, force, tag)
+                                               sheet_args, box_args), since, force, tag)
         return
     if not clean:
         manifest = freshness.read_manifest(out)
@@ -112,8 +116,9 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
     from pnp.build.run import build as run_build
     from pnp.output.workers import jobs_for
 
+    sheet_args = (read_spec(), corner_radius, cut_files)
     options = _options(paper, duplex, bleed, back_offset, crop_marks, players, decks, board_paper, cmyk,
-                       ink_limit, press_profile, max_dpi, margin, spec, (tuckbox, card_thickness, sleeved, ink))
+                       ink_limit, press_profile, max_dpi, margin, sheet_args, box_args)
     loaded = load_games(project, tuple(str(p) for p in files))
     rules_first(loaded, force)
     steps = plan_build(loaded, options)
@@ -125,10 +130,18 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
     keep_tag(project, requested, tag, options.counts, None if requested != files else loaded)
 
 
+def _sheet(name: str, root: Path) -> tuple[str, Callable[[], Any]]:
+    """The --sheet setting as the freshness check keys it (the name and its file's digest: an edited sheet
+    rebuilds what uses it) and how to read the sheet, later, only when something is drawn (no YAML before)."""
+    from pnp.data.reading.sheets import read_sheet, sheet_file  # lazy, as above
+    path, display = sheet_file(name, root)
+    return f"{name} {hashlib.sha256(path.read_bytes()).hexdigest()[:16]}", lambda: read_sheet(path, display)
+
+
 def _options(paper: str, duplex: str, bleed: float, back_offset: str, crop_marks: str, players: int | None,
              decks: int | None, board_paper: str | None, cmyk: bool, ink_limit: float,
              press_profile: str | None, max_dpi: float | None = None, margin: float = 5.0,
-             sheet: Any = None, boxes: tuple[bool, float | None, bool, str] = (False, None, False, "full")) -> Any:
+             sheet: tuple[Any, float, bool] = (None, 0.0, False), boxes: tuple[bool, float | None, bool, str] = (False, None, False, "full")) -> Any:
     """The BuildOptions the command line asks for; a bad paper name is a usage error."""
     from pnp.geometry.sizes import paper_size
     from pnp.output.sheets import SheetOptions
@@ -143,5 +156,5 @@ def _options(paper: str, duplex: str, bleed: float, back_offset: str, crop_marks
         raise click.BadParameter(str(exc), param_hint="--board-paper") from None
     colour = print_colour(ink_limit, press_profile) if cmyk else None
     return BuildOptions(SheetOptions(sheet_paper, duplex, bleed, parse_offset(back_offset), crop_marks, margin,
-                                     sheet),
+                                     *sheet),
                         set_counts(players, decks), boards, colour, max_dpi, *boxes)

@@ -15,6 +15,7 @@ from pnp.draw.fonts import Fonts
 from pnp.draw.pdf import place_form
 from pnp.geometry.grid import MARGIN, Grid, Slot, choose_grid
 from pnp.geometry.sizes import Size, pt
+from pnp.output.cut_files import corner_guides
 from pnp.output.sheet_marks import MARK_WIDTH, CropMode, crop_marks, fold_line, footer, target
 
 
@@ -30,6 +31,8 @@ class SheetOptions:
     crop_marks: CropMode = "edge"
     margin: float = MARGIN        # mm of paper edge left blank (a home printer cannot print it)
     sheet: SheetSpec | None = None  # the sheet (pnp/sheets/, sheets/); None: the duplex sheet
+    corner_radius: float = 0.0    # mm: rounded corner guides on the fronts, and in the cut files
+    cut_files: bool = False       # write <deck>-cut.svg and <deck>-cut.dxf beside the PDF
 
     @property
     def backs(self) -> str:
@@ -115,6 +118,9 @@ def _page(c: Canvas, grid: Grid, fonts: Fonts, game: Game, comp: Component, plac
     offset = options.back_offset if back else (0.0, 0.0)
     if side != "backs":
         _cards(c, grid, [(grid.slot(pl.index), forms.face(comp, pl.card)) for pl in placements])
+        if options.corner_radius > 0 and comp.kind != "tokens":
+            corner_guides(c, grid, options.corner_radius, [(grid.slot(pl.index).x, grid.slot(pl.index).y)
+                                                           for pl in placements])
     if side != "fronts":
         _cards(c, grid, [(grid.back_slot(pl.index, options.duplex, offset), forms.back(comp, pl.card))
                          for pl in placements])

@@ -32,6 +32,7 @@ class BuildOptions:
         o = self.sheets
         return {"paper": size(o.paper), "sheet": o.sheet.name if o.sheet else "duplex", "duplex": o.duplex,
                 "bleed_mm": o.bleed, "margin_mm": o.margin, "crop_marks": o.crop_marks,
+                "corner_radius_mm": o.corner_radius, "cut_files": o.cut_files,
                 "back_offset_mm": list(o.back_offset), "board_paper": size(self.board_paper),
                 "counts": dict(sorted(self.counts.items())), "cmyk": self.colour is not None,
                 "ink_limit_percent": self.colour.limit.percent if self.colour else None,

@@ -40,14 +40,20 @@ def read_sheet(path: Path, display: str) -> SheetSpec:
     return dataclasses.replace(spec, name=path.stem, source=display)
 
 
-def sheet_named(name: str, project_root: Path | None = None) -> SheetSpec:
-    """The sheet called `name` (a usage problem naming the sheets there are when there is none)."""
+def sheet_file(name: str, project_root: Path | None = None) -> tuple[Path, str]:
+    """The file of the sheet called `name` and how messages name it (a usage problem naming the sheets
+    there are when there is none); nothing is parsed."""
     files = sheet_files(project_root)
     if name not in files:
         close = difflib.get_close_matches(name, list(files), n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise problem("--sheet", None, "", f"no sheet called {name!r}{hint}; sheets: {', '.join(files)}")
-    return read_sheet(*files[name])
+    return files[name]
+
+
+def sheet_named(name: str, project_root: Path | None = None) -> SheetSpec:
+    """The sheet called `name`, read and checked."""
+    return read_sheet(*sheet_file(name, project_root))
 
 
 def all_sheets(project_root: Path | None = None) -> list[SheetSpec]:

@@ -1,0 +1,66 @@
+"""Cut outlines of a card sheet for cutting machines and laser cutters: every card's trim (with rounded
+corners when asked) on a full fronts page, as SVG (millimetres, y down) and DXF (R12: lines and arcs,
+millimetres, y up, the page's lower left at 0, 0). They match the PDF's fronts page one to one."""
+from __future__ import annotations
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.draw.context import color
+from pnp.geometry.grid import Grid
+from pnp.geometry.sizes import pt
+
+Outline = tuple[float, float, float, float]   # x, y (lower left, mm from the page's lower left), w, h
+
+
+def outlines(grid: Grid, fold_backs: bool = True) -> list[Outline]:
+    """The trim of every position on a page: fronts, and on a fold sheet the backs (cut through both
+    layers once folded, their outlines coincide: the fronts' are enough, `fold_backs` False)."""
+    slots = [grid.slot(i) for i in range(grid.per_page)]
+    if grid.fold and fold_backs:
+        slots += [grid.back_slot(i, "long") for i in range(grid.per_page)]
+    return [(s.x, s.y, grid.card.w, grid.card.h) for s in slots]
+
+
+def svg(grid: Grid, radius: float = 0.0) -> str:
+    """The outlines as an SVG the size of the page (1 unit = 1 mm), hairline red strokes, no fill."""
+    r = max(0.0, radius)
+    rects = "\n".join(
+        f'  <rect x="{x:.3f}" y="{grid.page.h - y - h:.3f}" width="{w:.3f}" height="{h:.3f}" rx="{r:.3f}" '
+        f'ry="{r:.3f}"/>' for x, y, w, h in outlines(grid, fold_backs=False))
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n'
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{grid.page.w:g}mm" height="{grid.page.h:g}mm" '
+            f'viewBox="0 0 {grid.page.w:g} {grid.page.h:g}">\n'
+            f'<g id="cut" fill="none" stroke="#ff0000" stroke-width="0.1">\n{rects}\n</g>\n</svg>\n')
+
+
+def dxf(grid: Grid, radius: float = 0.0) -> str:
+    """The outlines as an ASCII DXF (R12) in millimetres: each card four lines and, rounded, four arcs."""
+    out = ["0", "SECTION", "2", "HEADER", "9", "$ACADVER", "1", "AC1009", "9", "$MEASUREMENT", "70", "1",
+           "9", "$INSUNITS", "70", "4", "0", "ENDSEC", "0", "SECTION", "2", "ENTITIES"]
+    for x, y, w, h in outlines(grid, fold_backs=False):
+        r = min(max(0.0, radius), w / 2, h / 2)
+        for (x0, y0), (x1, y1) in (((x + r, y), (x + w - r, y)), ((x + w, y + r), (x + w, y + h - r)),
+                                   ((x + w - r, y + h), (x + r, y + h)), ((x, y + h - r), (x, y + r))):
+            out += ["0", "LINE", "8", "CUT", "10", f"{x0:.4f}", "20", f"{y0:.4f}", "11", f"{x1:.4f}",
+                    "21", f"{y1:.4f}"]
+        if r > 0:
+            for cx, cy, start in ((x + w - r, y + r, 270), (x + w - r, y + h - r, 0), (x + r, y + h - r, 90),
+                                  (x + r, y + r, 180)):
+                out += ["0", "ARC", "8", "CUT", "10", f"{cx:.4f}", "20", f"{cy:.4f}", "40", f"{r:.4f}",
+                        "50", f"{start:g}", "51", f"{(start + 90) % 360:g}"]
+    out += ["0", "ENDSEC", "0", "EOF"]
+    return "\n".join(out) + "\n"
+
+
+def corner_guides(c: Canvas, grid: Grid, radius: float, taken: list[tuple[float, float]]) -> None:
+    """On the fronts page: a hairline quarter circle at each corner of each card, where a corner
+    punch or scissors round it (`taken`: the lower-left corners, mm, of the cards on the page)."""
+    r, w, h = radius, grid.card.w, grid.card.h
+    c.saveState()
+    c.setStrokeColor(color("#9a9a9a"))
+    c.setLineWidth(0.25)
+    for x, y in taken:
+        for cx, cy, start in ((x + w - r, y + r, 270), (x + w - r, y + h - r, 0), (x + r, y + h - r, 90),
+                              (x + r, y + r, 180)):
+            c.arc(pt(cx - r), pt(cy - r), pt(cx + r), pt(cy + r), start, 90)
+    c.restoreState()
