@@ -75,7 +75,8 @@ def _deck_run(game: Game, comp: Component, options: BuildOptions, cards: list[Pr
         if options.colour:
             finish_pdfx(c, options.colour)
         rls.save(c)  # written as formatted: a deck of full-art cards is never held whole
-        if options.sheets.cut_files and (part is None or part[0] == 1):
+        sheet = options.sheets.sheet
+        if (options.sheets.cut_files or (sheet and sheet.cut_files)) and (part is None or part[0] == 1):
             write_cut_files(stage / game.slug / comp.key, grid, options.sheets.corner_radius)
         if part is None:
             return deck_output(game, comp, rel, pages, cards)

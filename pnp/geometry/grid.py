@@ -150,7 +150,8 @@ class Grid:
 
 
 def choose_grid(paper: Size, card: Size, bleed: float, margin: float = MARGIN, own_bleed: bool = False,
-                marks: bool = True, fold_gap: float | None = None) -> Grid:
+                marks: bool = True, fold_gap: float | None = None, corners: float = 0.0,
+                area: tuple[float, float] | None = None) -> Grid:
     """The sheet orientation and grid that fit the most cards inside the printable area.
 
     The cards with their bleed stay `margin` inside the paper's edge, with room
@@ -161,43 +162,54 @@ def choose_grid(paper: Size, card: Size, bleed: float, margin: float = MARGIN, o
     neighbours share cut lines. With `fold_gap` the fronts take one half of the page and
     their backs the other (the fold across the page's longer side, or whichever fits
     more). When nothing fits with room for the marks, the marks get what is left.
+    `corners`: mm from the page's corners kept clear (a cutting machine's registration
+    marks): the block stays that far from the top and bottom edges, or from the sides.
+    `area`: the cards with their bleed fit this [width, height], centred on the page.
     """
     folds = ("vertical", "horizontal") if fold_gap is not None else ("",)
     for room in ((MARK_GAP + MARK_MIN, 0.0) if marks else (0.0,)):
         best: Grid | None = None
         best_key: tuple = ()
-        for page in (paper.portrait, paper.landscape):
-            for fold in folds:
-                for gutter in (2 * bleed,) if own_bleed else (2 * bleed, 0.0):
-                    grid = _fit(Grid(page, card, 0, 0, bleed, gutter, -1.0, margin, fold, fold_gap or 0.0),
-                                margin + room, shrink=gutter == 0)
-                    if grid is None:
-                        continue
-                    key = (grid.per_page, grid.outer_bleed, gutter > 0 or bleed == 0, page.h >= page.w)
-                    if best is None or key > best_key:
-                        best, best_key = grid, key
+        gutters = (2 * bleed,) if own_bleed else (2 * bleed, 0.0)
+        clear = [(0.0, 0.0)] if corners <= 0 else [(corners, 0.0), (0.0, corners)]
+        for page, fold, gutter, (cx, cy) in ((p, f, g, c) for p in (paper.portrait, paper.landscape)
+                                             for f in folds for g in gutters for c in clear):
+            grid = _fit(Grid(page, card, 0, 0, bleed, gutter, -1.0, margin, fold, fold_gap or 0.0),
+                        (max(margin + room, cx), max(margin + room, cy)), shrink=gutter == 0, area=area)
+            if grid is None:
+                continue
+            key = (grid.per_page, grid.outer_bleed, gutter > 0 or bleed == 0, page.h >= page.w)
+            if best is None or key > best_key:
+                best, best_key = grid, key
         if best is not None:
             return best
     raise ValueError(f"a {card.label()} card with {bleed:g} mm bleed does not fit on {paper.label()} paper "
                      f"inside a {margin:g} mm margin" + (" with its back beside it" if fold_gap is not None else ""))
 
 
-def _fit(shape: Grid, edge: float, shrink: bool) -> Grid | None:
-    """`shape` with as many columns and rows as fit `edge` mm inside the page (the fold's gap between the
-    halves), and its outer bleed: the most up to the bleed that fits, down to MIN_OUTER_BLEED when `shrink`."""
+def _fit(shape: Grid, edges: tuple[float, float], shrink: bool,
+         area: tuple[float, float] | None = None) -> Grid | None:
+    """`shape` with as many columns and rows as fit `edges` (x, y) mm inside the page (the fold's gap between
+    the halves) and inside `area`, and its outer bleed: the most up to the bleed that fits, down to
+    MIN_OUTER_BLEED when `shrink`."""
     page, card, gutter, bleed = shape.page, shape.card, shape.gutter, shape.bleed
+    ex, ey = edges
     least = min(bleed, MIN_OUTER_BLEED) if shrink else bleed
-    width, height = page.w - 2 * (edge + least), page.h - 2 * (edge + least)
+    width, height = page.w - 2 * (ex + least), page.h - 2 * (ey + least)
     if shape.fold == "vertical":   # two blocks side by side, fold_gap apart (their bleed shares the gap)
-        width = (page.w - shape.fold_gap) / 2 - edge - least
+        width = (page.w - shape.fold_gap) / 2 - ex - least
     elif shape.fold == "horizontal":
-        height = (page.h - shape.fold_gap) / 2 - edge - least
+        height = (page.h - shape.fold_gap) / 2 - ey - least
+    if area is not None:
+        width, height = min(width, area[0] - 2 * least), min(height, area[1] - 2 * least)
     cols = int((width + gutter + 1e-9) // (card.w + gutter))
     rows = int((height + gutter + 1e-9) // (card.h + gutter))
     if cols < 1 or rows < 1:
         return None
     grid = Grid(page, card, cols, rows, bleed, gutter, bleed, shape.margin, shape.fold, shape.fold_gap)
     left, bottom, right, top = grid.span()
-    room = min(left, bottom, page.w - right, page.h - top) - edge
+    room = min(min(left, page.w - right) - ex, min(bottom, page.h - top) - ey)
+    if area is not None:
+        room = min(room, (area[0] - (right - left)) / 2, (area[1] - (top - bottom)) / 2)
     return Grid(page, card, cols, rows, bleed, gutter, max(least, min(bleed, room)), shape.margin, shape.fold,
                 shape.fold_gap)

@@ -8,6 +8,7 @@ from typing import Iterator
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.context import BLACK, color, scale_bar
+from pnp.data.format.sheetspec import Registration
 from pnp.draw.fonts import Fonts
 from pnp.geometry.grid import MARK_GAP, MARK_LENGTH, Grid
 from pnp.geometry.sizes import pt
@@ -65,10 +66,11 @@ def crop_marks(c: Canvas, grid: Grid, mode: CropMode) -> None:
 
 
 def footer(c: Canvas, grid: Grid, fonts: Fonts, text: str, offset: tuple[float, float], free: bool = False,
-           bar_top: bool = False) -> None:
+           bar_top: bool = False, clear: float = 0.0) -> None:
     """Sheet label and a 50 mm scale bar in the wider margin, between the crop marks (`free`: a sheet
     without crop marks, such as tokens, uses the margin's two halves; `bar_top`: the bar goes in the
-    strip above the cards, leaving the footer's gaps to the label)."""
+    strip above the cards, leaving the footer's gaps to the label; `clear`: mm from the corners kept
+    free for a cutting machine's registration marks)."""
     xs, ys = grid.cut_lines()
     if free:
         xs, ys = ([a, (a + b) / 2, b] for a, b in ((xs[0], xs[-1]), (ys[0], ys[-1])))
@@ -84,6 +86,8 @@ def footer(c: Canvas, grid: Grid, fonts: Fonts, text: str, offset: tuple[float, 
         c.translate(0, -pt(grid.margin_x))
         gaps = list(zip(ys, ys[1:]))
         depth = grid.margin_x
+    if clear:  # nothing in a marked corner: the footer runs from `clear` in from the left
+        gaps = [(max(a, clear), b) for a, b in gaps]
     gaps = [g for g in gaps if g[1] - g[0] > 20]
     baseline = max(grid.margin + 1.3, depth / 2 - 1.0)  # mm from the paper edge to the text baseline
     font = fonts.name("body")
@@ -166,4 +170,17 @@ def fold_line(c: Canvas, grid: Grid) -> None:
         c.line(pt(grid.page.w / 2), pt(m), pt(grid.page.w / 2), pt(grid.page.h - m))
     else:
         c.line(pt(m), pt(grid.page.h / 2), pt(grid.page.w - m), pt(grid.page.h / 2))
+    c.restoreState()
+
+
+def registration_marks(c: Canvas, grid: Grid, reg: Registration) -> None:
+    """A cutting machine's marks (Silhouette Type 1): a filled square `inset` mm in from the top-left
+    corner, and L marks `length` long and `thickness` thick at the top-right and bottom-left corners."""
+    w, h, i, n, t, q = grid.page.w, grid.page.h, reg.inset, reg.length, reg.thickness, reg.square
+    c.saveState()
+    c.setFillColor(BLACK)
+    for x, y, bw, bh in ((i, h - i - q, q, q),                                   # top left: the square
+                         (w - i - n, h - i - t, n, t), (w - i - t, h - i - n, t, n),  # top right: an L
+                         (i, i, n, t), (i, i, t, n)):                               # bottom left: an L
+        c.rect(pt(x), pt(y), pt(bw), pt(bh), stroke=0, fill=1)
     c.restoreState()

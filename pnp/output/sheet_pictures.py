@@ -9,6 +9,7 @@ from pnp.data.format.sheetspec import SheetSpec
 from pnp.draw.context import color
 from pnp.geometry.grid import MARGIN, Grid, Slot, choose_grid
 from pnp.geometry.sizes import Size, pt
+from pnp.output.sheet_marks import registration_marks
 
 GAP = 12.0          # mm between the pages of a duplex sheet's picture
 FRONT, BACK = "#f3e6b3", "#3f2d66"
@@ -18,7 +19,8 @@ DPI = 40.0
 def sheet_grid(spec: SheetSpec, paper: Size, card: Size, bleed: float = 3.0, margin: float = MARGIN) -> Grid:
     """The grid a deck of `card` gets on `paper` with this sheet (as `pnp build --sheet` lays it out)."""
     return choose_grid(paper, card, bleed, margin, marks=spec.marks != "none",
-                       fold_gap=spec.fold_gap if spec.backs == "fold" else None)
+                       fold_gap=spec.fold_gap if spec.backs == "fold" else None,
+                       corners=spec.registration.zone if spec.registration else 0.0, area=spec.print_area)
 
 
 def sheet_picture(spec: SheetSpec, grid: Grid) -> bytes:
@@ -36,6 +38,8 @@ def sheet_picture(spec: SheetSpec, grid: Grid) -> bytes:
         c.saveState()
         c.translate(pt(4 + page * (w + GAP)), pt(4))
         _paper(c, grid)
+        if spec.registration is not None:
+            registration_marks(c, grid, spec.registration)
         n = grid.per_page
         if page == 0:
             for i in range(n):

@@ -16,7 +16,15 @@ from pnp.draw.pdf import place_form
 from pnp.geometry.grid import MARGIN, Grid, Slot, choose_grid
 from pnp.geometry.sizes import Size, pt
 from pnp.output.cut_files import corner_guides
-from pnp.output.sheet_marks import MARK_WIDTH, CropMode, crop_marks, fold_line, footer, target
+from pnp.output.sheet_marks import (
+    MARK_WIDTH,
+    CropMode,
+    crop_marks,
+    fold_line,
+    footer,
+    registration_marks,
+    target,
+)
 
 
 
@@ -75,16 +83,20 @@ def plan(cards: list[Printed], grid: Grid) -> list[list[Placement]]:
 def deck_grid(comp: Component, options: SheetOptions) -> Grid:
     """Cards share cut lines where that fits more; tokens never do (each is cut along its own outline).
     A fold sheet keeps each card's back beside it (not for tokens, which have none)."""
-    fold = options.sheet.fold_gap if options.backs == "fold" and not comp.single_sided and options.sheet else None
+    spec = options.sheet
+    fold = spec.fold_gap if spec and options.backs == "fold" and not comp.single_sided else None
     marks = comp.kind != "tokens" and options.marks != "off"
     size = card_size_of(comp)
+    corners = spec.registration.zone if spec and spec.registration else 0.0
+    area = spec.print_area if spec else None
     if fold is not None:
         try:
-            return choose_grid(options.paper, size, options.bleed, options.margin, marks=marks, fold_gap=fold)
+            return choose_grid(options.paper, size, options.bleed, options.margin, marks=marks, fold_gap=fold,
+                               corners=corners, area=area)
         except ValueError:  # too large to have its back beside it: backs on the next page, as duplex
             pass
     return choose_grid(options.paper, size, options.bleed, options.margin, own_bleed=comp.kind == "tokens",
-                       marks=marks)
+                       marks=marks, corners=corners, area=area)
 
 
 def draw_deck(c: Canvas, game: Game, comp: Component, cards: list[Printed], options: SheetOptions,
@@ -134,8 +146,11 @@ def _page(c: Canvas, grid: Grid, fonts: Fonts, game: Game, comp: Component, plac
     what = "fold on the dashes, glue, cut" if grid.fold else side
     if options.backs == "fold" and not grid.fold and not comp.single_sided:
         what += " (too large to fold: print both sides)"
+    reg = options.sheet.registration if options.sheet else None
     footer(c, grid, fonts, f"{label} · {what} · {shape}{card_size_of(comp).label()}", offset,
-           free=comp.kind == "tokens", bar_top=bool(grid.fold))
+           free=comp.kind == "tokens", bar_top=bool(grid.fold), clear=reg.zone if reg else 0.0)
+    if reg is not None and not back:
+        registration_marks(c, grid, reg)
     if side in ("fronts", "backs") and options.target and not (comp.single_sided or options.backs == "none"):
         target(c, grid, back, options.duplex, offset)
     c.showPage()

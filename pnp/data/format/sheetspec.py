@@ -11,6 +11,31 @@ MAX_FOLD_GAP = 30.0  # mm
 
 
 @dataclass(frozen=True)
+class Registration:
+    """A cutting machine's registration marks, drawn by pnp where the machine's software looks for them
+    (set the same values there): a filled square in the top-left corner and L-shaped corner marks at
+    the top right and bottom left, each `inset` mm from the paper's edges."""
+
+    style: Literal["silhouette"] = fld(metadata=_d("silhouette: Silhouette Studio's Type 1 marks"))
+    inset: float = fld(default=10.0, metadata=_d("mm from the paper's edges to the marks' outer edges"))
+    length: float = fld(default=20.0, metadata=_d("mm each arm of an L mark runs"))
+    thickness: float = fld(default=0.5, metadata=_d("mm each arm of an L mark is thick"))
+    square: float = fld(default=5.0, metadata=_d("mm each side of the top-left square"))
+    clearance: float = fld(default=3.0, metadata=_d("mm round the marks kept free of cards and print"))
+
+    @property
+    def zone(self) -> float:
+        """mm from each marked corner's two edges that nothing else may use."""
+        return self.inset + max(self.length, self.square) + self.clearance
+
+    def __post_init__(self) -> None:
+        for name in ("inset", "length", "thickness", "square", "clearance"):
+            value = getattr(self, name)
+            if not 0 <= value <= 60:
+                raise ValueError(f"{name}: must be 0 to 60 mm, not {value:g}")
+
+
+@dataclass(frozen=True)
 class SheetSpec:
     """Where fronts and backs go, and what is printed round them; the grid itself follows from the paper,
     the card size, the bleed and the margin."""
@@ -25,6 +50,12 @@ class SheetSpec:
         "crop: crop marks in the style --crop-marks asks for; none: no marks"))
     target: bool = fld(default=True, metadata=_d(
         "a registration target on duplex sheets (its backs copy has a 1 mm scale to read an offset off)"))
+    registration: Registration | None = fld(default=None, metadata=_d(
+        "a cutting machine's registration marks; the cards keep clear of their corners"))
+    print_area: tuple[float, float] | None = fld(default=None, metadata=_d(
+        "[width, height] in mm the cards with their bleed must fit in, centred on the page "
+        "(a machine's largest print-then-cut image)"))
+    cut_files: bool = fld(default=False, metadata=_d("always write the cut outlines (SVG and DXF) beside the PDF"))
     line: int = 0
     name: str = fld(default="", metadata={"internal": True})
     source: str = fld(default="", metadata={"internal": True})   # the file it was read from, for messages
@@ -32,5 +63,7 @@ class SheetSpec:
     def __post_init__(self) -> None:
         if not 0 <= self.fold_gap <= MAX_FOLD_GAP:
             raise ValueError(f"fold_gap: must be 0 to {MAX_FOLD_GAP:g} mm, not {self.fold_gap:g}")
+        if self.print_area is not None and not all(20 <= v <= 3000 for v in self.print_area):
+            raise ValueError("print_area: [width, height], each 20 to 3000 mm")
         if not self.about.strip() or len(self.about) > 600:
             raise ValueError("about: say what the sheet is for in 1 to 600 characters")

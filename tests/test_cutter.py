@@ -1,0 +1,68 @@
+"""`--cutter silhouette` read from the PDF: the Type 1 registration marks where the sheet's data puts
+them, every card (with its bleed) clear of the marked corners, and the cut files beside the PDF."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import make_project, run
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+from pnp.data.reading.sheets import sheet_named
+
+MM = 72 / 25.4
+
+
+def page_rects(pdf: Path) -> list[tuple[float, float, float, float]]:
+    """Rectangles the first page itself fills (not inside the cards' forms), mm."""
+    reader = PdfReader(str(pdf))
+    page = reader.pages[0]
+    out = []
+    for operands, op in ContentStream(page.get_contents(), reader).operations:
+        if op == b"re":
+            x, y, w, h = (float(v) / MM for v in operands)
+            out.append((x, y, w, h))
+    return out
+
+
+def faces(pdf: Path) -> list[tuple[float, float]]:
+    reader = PdfReader(str(pdf))
+    page = reader.pages[0]
+    out, matrix = [], [1.0, 0, 0, 1.0, 0, 0]
+    for operands, op in ContentStream(page.get_contents(), reader).operations:
+        if op == b"cm":
+            matrix = [float(v) for v in operands]
+        elif op == b"Do" and "face" in str(operands[0]):
+            out.append((matrix[4] / MM, matrix[5] / MM))
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_silhouette_marks_and_clear_corners(tmp_path: Path, paper: str) -> None:
+    project = make_project(tmp_path / "proj")
+    out = tmp_path / "out"
+    r = run("build", "bargains", "--cutter", "silhouette", "--paper", paper, "--project", str(project),
+            "--out", str(out), "--jobs", "1")
+    assert r.code == 0, r.err
+    pdf = out / "bargains" / "deck.pdf"
+    box = PdfReader(str(pdf)).pages[0].mediabox
+    w, h = float(box.width) / MM, float(box.height) / MM
+    reg = sheet_named("silhouette").registration
+    assert reg is not None
+    i, n, t, q = reg.inset, reg.length, reg.thickness, reg.square
+    expected = [(i, h - i - q, q, q), (w - i - n, h - i - t, n, t), (w - i - t, h - i - n, t, n),
+                (i, i, n, t), (i, i, t, n)]
+    found = page_rects(pdf)
+    for mark in expected:
+        assert any(all(abs(a - b) < 0.05 for a, b in zip(mark, f)) for f in found), mark
+    zone = reg.zone
+    placed = faces(pdf)
+    assert len(placed) >= 6
+    bleed = 3.0
+    for x, y in placed:   # every card and its bleed out of the three marked corners' squares
+        x0, y0, x1, y1 = x - bleed, y - bleed, x + 63 + bleed, y + 88 + bleed
+        for cx0, cy0, cx1, cy1 in ((0, h - zone, zone, h), (w - zone, h - zone, w, h), (0, 0, zone, zone)):
+            assert x1 <= cx0 or x0 >= cx1 or y1 <= cy0 or y0 >= cy1, (x, y)
+    assert (out / "bargains" / "deck-cut.dxf").is_file() and (out / "bargains" / "deck-cut.svg").is_file()
+    assert len(PdfReader(str(pdf)).pages) == -(-65 // len(placed))   # fronts only
