@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 import click
 
@@ -73,9 +73,7 @@ _NOT_OPTIONS = ("games", "project_dir", "jobs", "out_dir", "clean", "force", "ta
 def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: int | None, out_dir: str, paper: str,
           duplex: str, bleed: float, back_offset: str, crop_marks: str, margin: float, tuckbox: bool,
           card_thickness: float | None, sleeved: bool, ink: str, corner_radius: float, cut_files: bool,
-          cutter: str | None, sheet: str,
-          players: int | None,
-          decks: int | None, board_paper: str | None, cmyk: bool, ink_limit: float, press_profile: str | None,
+          cutter: str | None, sheet: str, players: int | None, decks: int | None, board_paper: str | None, cmyk: bool, ink_limit: float, press_profile: str | None,
           clean: bool, force: bool, tag: str | None, only_changed: bool, since: str | None,
           max_dpi: float | None) -> None:
     """Build GAMES (all when none) into OUT, one folder per game, plus manifest.json.
@@ -91,7 +89,6 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
     out = project.output(out_dir)
     settings = {k: v for k, v in sorted(ctx.params.items()) if k not in _NOT_OPTIONS}
     settings["sheet"], read_spec = _sheet(cutter or sheet, project.root)
-    box_args = (tuckbox, card_thickness, sleeved, ink)
     files = [project.resolve_game(n) for n in games] if games else list(project.game_files().values())
     check_tag(tag)
     requested = files
@@ -99,10 +96,7 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
         raise click.UsageError("--since goes with --only-changed (pnp changes GAME --since NAME lists the changes)")
     if only_changed:
         from pnp.cli.changes import reprint  # lazy: only a reprint needs it
-        sheet_args = (read_spec(), corner_radius, cut_files)
-        reprint(project, out, files, _options(paper, duplex, bleed, back_offset, crop_marks, players, decks,
-                                               board_paper, cmyk, ink_limit, press_profile, max_dpi, margin,
-                                               sheet_args, box_args), since, force, tag)
+        reprint(project, out, files, _options(ctx.params, read_spec()), since, force, tag)
         return
     if not clean:
         manifest = freshness.read_manifest(out)
@@ -119,9 +113,7 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
     from pnp.build.run import build as run_build
     from pnp.output.workers import jobs_for
 
-    sheet_args = (read_spec(), corner_radius, cut_files)
-    options = _options(paper, duplex, bleed, back_offset, crop_marks, players, decks, board_paper, cmyk,
-                       ink_limit, press_profile, max_dpi, margin, sheet_args, box_args)
+    options = _options(ctx.params, read_spec())
     loaded = load_games(project, tuple(str(p) for p in files))
     rules_first(loaded, force)
     steps = plan_build(loaded, options)
@@ -141,23 +133,22 @@ def _sheet(name: str, root: Path) -> tuple[str, Callable[[], Any]]:
     return f"{name} {hashlib.sha256(path.read_bytes()).hexdigest()[:16]}", lambda: read_sheet(path, display)
 
 
-def _options(paper: str, duplex: str, bleed: float, back_offset: str, crop_marks: str, players: int | None,
-             decks: int | None, board_paper: str | None, cmyk: bool, ink_limit: float,
-             press_profile: str | None, max_dpi: float | None = None, margin: float = 5.0,
-             sheet: tuple[Any, float, bool] = (None, 0.0, False), boxes: tuple[bool, float | None, bool, str] = (False, None, False, "full")) -> Any:
-    """The BuildOptions the command line asks for; a bad paper name is a usage error."""
+def _options(p: Mapping[str, Any], sheet: Any) -> Any:
+    """The BuildOptions the command line asks for (`p`: its parameters; `sheet`: the sheet read);
+    a bad paper name is a usage error."""
     from pnp.geometry.sizes import paper_size
     from pnp.output.sheets import SheetOptions
     from pnp.output.steps import BuildOptions
     try:
-        sheet_paper = paper_size(paper)
+        sheet_paper = paper_size(p["paper"])
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--paper") from None
     try:
-        boards = paper_size(board_paper) if board_paper else None
+        boards = paper_size(p["board_paper"]) if p["board_paper"] else None
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--board-paper") from None
-    colour = print_colour(ink_limit, press_profile) if cmyk else None
-    return BuildOptions(SheetOptions(sheet_paper, duplex, bleed, parse_offset(back_offset), crop_marks, margin,
-                                     *sheet),
-                        set_counts(players, decks), boards, colour, max_dpi, *boxes)
+    colour = print_colour(p["ink_limit"], p["press_profile"]) if p["cmyk"] else None
+    sheets = SheetOptions(sheet_paper, p["duplex"], p["bleed"], parse_offset(p["back_offset"]), p["crop_marks"],
+                          p["margin"], sheet, p["corner_radius"], p["cut_files"])
+    return BuildOptions(sheets, set_counts(p["players"], p["decks"]), boards, colour, p["max_dpi"], p["tuckbox"],
+                        p["card_thickness"], p["sleeved"], p["ink"])
