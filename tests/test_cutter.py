@@ -66,3 +66,34 @@ def test_silhouette_marks_and_clear_corners(tmp_path: Path, paper: str) -> None:
             assert x1 <= cx0 or x0 >= cx1 or y1 <= cy0 or y0 >= cy1, (x, y)
     assert (out / "bargains" / "deck-cut.dxf").is_file() and (out / "bargains" / "deck-cut.svg").is_file()
     assert len(PdfReader(str(pdf)).pages) == -(-65 // len(placed))   # fronts only
+
+
+def test_cricut_pictures_and_cut_lines_share_one_frame(tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    from PIL import Image
+    project = make_project(tmp_path / "proj")
+    out = tmp_path / "out"
+    r = run("build", "bargains", "--cutter", "cricut", "--project", str(project), "--out", str(out), "--jobs", "1")
+    assert r.code == 0, r.err
+    folder = out / "bargains"
+    pdf = folder / "deck.pdf"
+    box = PdfReader(str(pdf)).pages[0].mediabox
+    w, h = float(box.width) / MM, float(box.height) / MM
+    aw, ah = 171.45, 234.95                      # Design Space's largest print-then-cut picture
+    fx, fy = (w - aw) / 2, (h - ah) / 2
+    pages = len(PdfReader(str(pdf)).pages)
+    pictures = sorted(folder.glob("deck-print-*.png"))
+    assert len(pictures) == pages
+    with Image.open(pictures[0]) as im:
+        assert im.size == (round(aw / 25.4 * 300), round(ah / 25.4 * 300))
+    root = ET.parse(folder / "deck-cut.svg").getroot()
+    assert root.get("viewBox") == f"0 0 {aw:g} {ah:g}"
+    rects = sorted((float(e.get("x", 0)), ah - float(e.get("y", 0)) - float(e.get("height", 0)))
+                   for e in root.iter() if e.tag.endswith("rect"))
+    placed = sorted((x - fx, y - fy) for x, y in faces(pdf))
+    assert len(rects) == len(placed) >= 4
+    for (a, b), (c, d) in zip(rects, placed):
+        assert abs(a - c) < 0.05 and abs(b - d) < 0.05
+    for x, y in placed:   # every card with its bleed inside the picture
+        assert x - 1.5 >= -1e-6 and y - 1.5 >= -1e-6 and x + 63 + 1.5 <= aw + 1e-6 and y + 88 + 1.5 <= ah + 1e-6

@@ -77,7 +77,10 @@ def _deck_run(game: Game, comp: Component, options: BuildOptions, cards: list[Pr
         rls.save(c)  # written as formatted: a deck of full-art cards is never held whole
         sheet = options.sheets.sheet
         if (options.sheets.cut_files or (sheet and sheet.cut_files)) and (part is None or part[0] == 1):
-            write_cut_files(stage / game.slug / comp.key, grid, options.sheets.corner_radius)
+            write_cut_files(stage / game.slug / comp.key, grid, options.sheets.corner_radius,
+                            sheet.print_area if sheet else None)
+        if sheet and sheet.print_area and sheet.cut_files:
+            write_print_images(path, grid, sheet.print_area)
         if part is None:
             return deck_output(game, comp, rel, pages, cards)
         number, count, span, sheets = part
@@ -88,11 +91,19 @@ def _deck_run(game: Game, comp: Component, options: BuildOptions, cards: list[Pr
     return run
 
 
-def write_cut_files(stem: Path, grid: Any, radius: float) -> None:
-    """`<deck>-cut.svg` and `<deck>-cut.dxf`: the cut outlines of a full fronts page."""
+def write_cut_files(stem: Path, grid: Any, radius: float, area: tuple[float, float] | None = None) -> None:
+    """`<deck>-cut.svg` (of the page, or of a print-then-cut `area`) and `<deck>-cut.dxf` (of the page):
+    the cut outlines of a full fronts page."""
     from pnp.output.cut_files import dxf, svg  # lazy: only builds that ask for cut files
-    stem.with_name(stem.name + "-cut.svg").write_text(svg(grid, radius), encoding="utf-8")
+    stem.with_name(stem.name + "-cut.svg").write_text(svg(grid, radius, area), encoding="utf-8")
     stem.with_name(stem.name + "-cut.dxf").write_text(dxf(grid, radius), encoding="utf-8")
+
+
+def write_print_images(pdf: Path, grid: Any, area: tuple[float, float]) -> None:
+    """`<deck>-print-N.png`: each page cut to the print-then-cut area, for the machine's app to print."""
+    from pnp.output.cut_files import print_images  # lazy, as above
+    for n, png in enumerate(print_images(pdf.read_bytes(), grid, area), 1):
+        pdf.with_name(f"{pdf.stem}-print-{n}.png").write_bytes(png)
 
 
 def checklist_step(game: Game, options: BuildOptions) -> Step:

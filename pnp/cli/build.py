@@ -50,8 +50,8 @@ _NOT_OPTIONS = ("games", "project_dir", "jobs", "out_dir", "clean", "force", "ta
               help="Rounded corners: guides on the fronts, and the radius of the cut files' outlines.")
 @click.option("--cut-files", is_flag=True,
               help="Also write each deck's cut outlines, <deck>-cut.svg and <deck>-cut.dxf, for a cutting machine.")
-@click.option("--cutter", type=click.Choice(["silhouette"]), default=None,
-              help="Print and cut on this machine: the same as --sheet silhouette (registration marks, cut files).")
+@click.option("--cutter", type=click.Choice(["silhouette", "cricut"]), default=None,
+              help="Print and cut on this machine: the same as --sheet silhouette or --sheet cricut.")
 @click.option("--sheet", default="duplex", show_default=True, metavar="NAME",
               help="How cards sit on the paper: duplex, gutterfold, fronts, or a sheet of the project's "
                    "sheets/ folder (pnp sheets lists them).")
@@ -73,7 +73,8 @@ _NOT_OPTIONS = ("games", "project_dir", "jobs", "out_dir", "clean", "force", "ta
 def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: int | None, out_dir: str, paper: str,
           duplex: str, bleed: float, back_offset: str, crop_marks: str, margin: float, tuckbox: bool,
           card_thickness: float | None, sleeved: bool, ink: str, corner_radius: float, cut_files: bool,
-          cutter: str | None, sheet: str, players: int | None, decks: int | None, board_paper: str | None, cmyk: bool, ink_limit: float, press_profile: str | None,
+          cutter: str | None, sheet: str, players: int | None, decks: int | None, board_paper: str | None,
+          cmyk: bool, ink_limit: float, press_profile: str | None,
           clean: bool, force: bool, tag: str | None, only_changed: bool, since: str | None,
           max_dpi: float | None) -> None:
     """Build GAMES (all when none) into OUT, one folder per game, plus manifest.json.

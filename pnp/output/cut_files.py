@@ -21,16 +21,36 @@ def outlines(grid: Grid, fold_backs: bool = True) -> list[Outline]:
     return [(s.x, s.y, grid.card.w, grid.card.h) for s in slots]
 
 
-def svg(grid: Grid, radius: float = 0.0) -> str:
-    """The outlines as an SVG the size of the page (1 unit = 1 mm), hairline red strokes, no fill."""
+def area_frame(grid: Grid, area: tuple[float, float] | None) -> tuple[float, float, float, float]:
+    """The part of the page the cut files and print images cover (x, y from the page's lower left, w, h):
+    the whole page, or `area` centred on it (a machine's print-then-cut image)."""
+    if area is None:
+        return 0.0, 0.0, grid.page.w, grid.page.h
+    w, h = min(area[0], grid.page.w), min(area[1], grid.page.h)
+    return (grid.page.w - w) / 2, (grid.page.h - h) / 2, w, h
+
+
+def svg(grid: Grid, radius: float = 0.0, area: tuple[float, float] | None = None) -> str:
+    """The outlines as an SVG the size of the page, or of `area` (1 unit = 1 mm), hairline red strokes."""
     r = max(0.0, radius)
+    fx, fy, fw, fh = area_frame(grid, area)
     rects = "\n".join(
-        f'  <rect x="{x:.3f}" y="{grid.page.h - y - h:.3f}" width="{w:.3f}" height="{h:.3f}" rx="{r:.3f}" '
+        f'  <rect x="{x - fx:.3f}" y="{fy + fh - y - h:.3f}" width="{w:.3f}" height="{h:.3f}" rx="{r:.3f}" '
         f'ry="{r:.3f}"/>' for x, y, w, h in outlines(grid, fold_backs=False))
     return (f'<?xml version="1.0" encoding="UTF-8"?>\n'
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{grid.page.w:g}mm" height="{grid.page.h:g}mm" '
-            f'viewBox="0 0 {grid.page.w:g} {grid.page.h:g}">\n'
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{fw:g}mm" height="{fh:g}mm" '
+            f'viewBox="0 0 {fw:g} {fh:g}">\n'
             f'<g id="cut" fill="none" stroke="#ff0000" stroke-width="0.1">\n{rects}\n</g>\n</svg>\n')
+
+
+def print_images(pdf: bytes, grid: Grid, area: tuple[float, float], dpi: float = 300.0) -> list[bytes]:
+    """Every page cut to `area` (centred) as PNG at `dpi`: the pictures a print-then-cut app prints."""
+    from pnp.output.exports.pngfile import png_bytes   # lazy: only a print-then-cut sheet makes pictures
+    from pnp.output.exports.raster import rasterise
+    fx, fy, fw, fh = area_frame(grid, area)
+    k = dpi / 25.4
+    box = (round(fx * k), round((grid.page.h - fy - fh) * k), round((fx + fw) * k), round((grid.page.h - fy) * k))
+    return [png_bytes(page.crop(box), dpi) for page in rasterise(pdf, dpi)]
 
 
 def dxf(grid: Grid, radius: float = 0.0) -> str:

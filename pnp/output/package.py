@@ -1,7 +1,8 @@
 """`pnp package`: one zip a person can print a game from, on either paper, with or without duplex.
 
 Inside `<game>-print-and-play/`, per paper (`a4/`, `letter/`): the card sheets for a duplex printer
-(`duplex/`) and for any printer (`gutterfold/`), each also in low ink (`duplex-low-ink/`, ...), the boards, booklets, checklist and tuck boxes, and
+(`duplex/`) and for any printer (`gutterfold/`), each also in low ink (`duplex-low-ink/`, ...), the
+boards, booklets, checklist and tuck boxes, and
 `print-guide.pdf` (which file is for which printer; how to print, fold, cut and check). Each variant
 is an ordinary build into a private folder (`pnp.build.package`); the zip is written whole to a
 temporary file and renamed, with fixed dates, so unchanged input gives the same bytes.
