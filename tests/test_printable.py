@@ -21,7 +21,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     project = make_project(tmp_path_factory.mktemp("printable") / "proj", tuple(GAMES))
     out = {}
     for paper in ("a4", "letter"):
-        for sheet in ("duplex", "gutterfold"):
+        for sheet in ("duplex", "gutterfold", "silhouette", "cricut"):
             key = paper if sheet == "duplex" else f"{paper}-{sheet}"
             out[key] = project / "out" / key
             r = run("build", "--paper", paper, "--sheet", sheet, "--project", str(project), "--out", str(out[key]),
@@ -70,7 +70,8 @@ def _sheet_pdfs(out: Path) -> list[Path]:
     return [p for p in pdfs if p.is_file()]
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter", "a4-gutterfold", "letter-gutterfold"])
+@pytest.mark.parametrize("paper", [f"{p}{s}" for p in ("a4", "letter")
+                                   for s in ("", "-gutterfold", "-silhouette", "-cricut")])
 def test_nothing_is_printed_within_the_margin(built: dict[str, Path], paper: str) -> None:
     pdfs = _sheet_pdfs(built[paper])
     assert len(pdfs) >= 10
