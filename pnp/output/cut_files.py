@@ -30,6 +30,11 @@ def area_frame(grid: Grid, area: tuple[float, float] | None) -> tuple[float, flo
     return (grid.page.w - w) / 2, (grid.page.h - h) / 2, w, h
 
 
+def _corner_arcs(x: float, y: float, w: float, h: float, r: float) -> list[tuple[float, float, int]]:
+    """The centre and start angle (degrees, counter-clockwise from +x) of each rounded corner's quarter circle."""
+    return [(x + w - r, y + r, 270), (x + w - r, y + h - r, 0), (x + r, y + h - r, 90), (x + r, y + r, 180)]
+
+
 def svg(grid: Grid, radius: float = 0.0, area: tuple[float, float] | None = None) -> str:
     """The outlines as an SVG the size of the page, or of `area` (1 unit = 1 mm), hairline red strokes."""
     r = max(0.0, radius)
@@ -64,8 +69,7 @@ def dxf(grid: Grid, radius: float = 0.0) -> str:
             out += ["0", "LINE", "8", "CUT", "10", f"{x0:.4f}", "20", f"{y0:.4f}", "11", f"{x1:.4f}",
                     "21", f"{y1:.4f}"]
         if r > 0:
-            for cx, cy, start in ((x + w - r, y + r, 270), (x + w - r, y + h - r, 0), (x + r, y + h - r, 90),
-                                  (x + r, y + r, 180)):
+            for cx, cy, start in _corner_arcs(x, y, w, h, r):
                 out += ["0", "ARC", "8", "CUT", "10", f"{cx:.4f}", "20", f"{cy:.4f}", "40", f"{r:.4f}",
                         "50", f"{start:g}", "51", f"{(start + 90) % 360:g}"]
     out += ["0", "ENDSEC", "0", "EOF"]
@@ -80,7 +84,6 @@ def corner_guides(c: Canvas, grid: Grid, radius: float, taken: list[tuple[float,
     c.setStrokeColor(color("#9a9a9a"))
     c.setLineWidth(0.25)
     for x, y in taken:
-        for cx, cy, start in ((x + w - r, y + r, 270), (x + w - r, y + h - r, 0), (x + r, y + h - r, 90),
-                              (x + r, y + r, 180)):
+        for cx, cy, start in _corner_arcs(x, y, w, h, r):
             c.arc(pt(cx - r), pt(cy - r), pt(cx + r), pt(cy + r), start, 90)
     c.restoreState()
