@@ -6,24 +6,15 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from conftest import make_project, run
+from conftest import make_project, placements, run
 from pypdf import PdfReader
-from pypdf.generic import ContentStream
 
 MM = 72 / 25.4
 
 
 def trims(pdf: Path) -> list[tuple[float, float]]:
-    """Lower-left corners (mm) of the card faces the first page places."""
-    reader = PdfReader(str(pdf))
-    page = reader.pages[0]
-    out, matrix = [], [1.0, 0, 0, 1.0, 0, 0]
-    for operands, op in ContentStream(page.get_contents(), reader).operations:
-        if op == b"cm":
-            matrix = [float(v) for v in operands]
-        elif op == b"Do" and "face" in str(operands[0]):
-            out.append((matrix[4] / MM, matrix[5] / MM))
-    return out
+    """Lower-left corners (mm) of the card faces the first page places (conftest's `placements`)."""
+    return [(p.x, p.y) for p in placements(PdfReader(str(pdf)).pages[0]) if "face" in p.name]
 
 
 @pytest.mark.parametrize("sheet", ["duplex", "gutterfold"])
