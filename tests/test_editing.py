@@ -61,6 +61,8 @@ def test_every_card_takes_awkward_values_and_nothing_else_moves(database: Path) 
         for i, card in enumerate(card_list[:3]):
             for value in (AWKWARD * 2)[i * 8:i * 8 + 4]:   # four of the awkward values per card, others each time
                 for name in ("text", "name"):
+                    if isinstance(card.get(name), dict):
+                        continue  # a text per language ({en: ..., de: ...}) is edited in the file
                     new = cards.change(where, raw, str(card["key"]), {name: value}).decode()
                     after = _cards_of(new)
                     expected = [dict(c) for c in card_list]

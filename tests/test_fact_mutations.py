@@ -38,7 +38,7 @@ MUTATIONS = [
     ("feenbalz", "improving limit", "improved_max: 5, horseshoes_max: 2}\n  ladies",
      "improved_max: 6, horseshoes_max: 2}\n  ladies", "collection-limits"),
     ("feenbalz", "horseshoes", "horseshoes_max: 2}\n  ladies", "horseshoes_max: 3}\n  ladies", "collection-limits"),
-    ("feenbalz", "stalemate rule removed", "  stalemate: >-\n", "  no_stalemate: >-\n", "game-can-end"),
+    ("feenbalz", "stalemate rule removed", "  stalemate:\n    en: >-\n", "  no_stalemate:\n    en: >-\n", "game-can-end"),
     ("feenbalz", "deal", "deal: 5 ", "deal: 6 ", "deal-and-market"),
     ("feenbalz", "wish bonus", "wish_bonus: 1 ", "wish_bonus: 2 ", "wish-bonus"),
     ("feenbalz", "ten ahead", "ahead_by: {margin: 10, ladies: 2}  ", "ahead_by: {margin: 8, ladies: 2}  ",

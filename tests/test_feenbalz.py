@@ -111,8 +111,10 @@ def _drop_line(text: str, start: str) -> str:
 BREAKS = {
     "card-deleted": (lambda t: _drop_line(t, "      - {key: BLST2,"),
                      ["object-count", "main-colours [colour=blue, category=stone, quality=2]", "main-count"]),
-    "combination-twice": (lambda t: t.replace("{key: REFL3, name: Red Flower, colour: red, category: flower, quality: 3}",
-                                              "{key: REFL3, name: Red Flower, colour: red, category: flower, quality: 2}"),
+    "combination-twice": (lambda t: t.replace("{key: REFL3, name: {en: Red Flower, de: Rote Blume}, colour: red, "
+                                              "category: flower, quality: 3}",
+                                              "{key: REFL3, name: {en: Red Flower, de: Rote Blume}, colour: red, "
+                                              "category: flower, quality: 2}"),
                           ["main-colours [colour=red, category=flower, quality=2]",
                            "main-colours [colour=red, category=flower, quality=3]"]),
     "shell-turned-mushroom": (lambda t: t.replace("colour: red, category: shell, quality: 0}",
@@ -124,10 +126,11 @@ BREAKS = {
     "second-black-fairy": (lambda t: t.replace("category: beetle, dislike: stone}",
                                                "category: beetle, dislike: stone, black: true}"),
                            ["one-black-fairy"]),
-    "fairy-wishes-unbalanced": (lambda t: t.replace("{key: F01, name: Primrose, colour: yellow,",
-                                                    "{key: F01, name: Primrose, colour: red,"),
+    "fairy-wishes-unbalanced": (lambda t: t.replace("{key: F01, name: {en: Primrose, de: Primel}, colour: yellow,",
+                                                    "{key: F01, name: {en: Primrose, de: Primel}, colour: red,"),
                                 ["colours-wanted-equally [colour=yellow]", "colours-wanted-equally [colour=red]"]),
-    "berry-missing": (lambda t: _drop_line(t, "      - {key: MB01,"), ["berry-count"]),
+    "berry-missing": (lambda t: t[:t.index("      - key: MB01\n")] + t[t.index("      - key: MB02\n"):],
+                      ["berry-count"]),
     "overview-short": (lambda t: t.replace("        copies: 6\n", "        copies: 5\n"), ["overview-count"]),
 }
 

@@ -226,7 +226,7 @@ def test_build_cmyk_makes_pdfx_sheets_and_records_options(dusk: Path, rgb_sheet:
                      "crop_marks": "corner", "back_offset_mm": [0.5, -1.0], "board_paper": None, "counts": {},
                      "cmyk": True, "ink_limit_percent": LIMIT,
                      "press_profile": "Artifex CMYK SWOP Profile, ink limited to 240 %", "max_dpi": None,
-                     "tuckbox": False, "card_thickness_mm": None, "sleeved": False, "ink": "full"}
+                     "tuckbox": False, "card_thickness_mm": None, "sleeved": False, "ink": "full", "language": "en"}
 
 
 # -- shop PNGs keep the card's proportions ---------------------------------------------------

@@ -191,7 +191,8 @@ def _project_with_a_spreadsheet(tmp_path: Path) -> Path:
     for name in ("lanterns.yaml", "lanterns.csv"):
         shutil.copy(tmp_path / "starter/card_data" / name, proj / "card_data")
     shutil.copytree(tmp_path / "starter/art", proj / "art")
-    shutil.copy(tmp_path / "starter/templates/rules.md.j2", proj / "templates")
+    for booklet in (tmp_path / "starter/templates").glob("rules*.md.j2"):   # English and German
+        shutil.copy(booklet, proj / "templates")
     return proj
 
 
@@ -290,5 +291,35 @@ def test_cards_are_edited_in_the_page_and_written_back(tmp_path: Path, browser: 
         assert "gone.svg" in js(browser, f"return {jar}.dataset.error")
         others = js(browser, "return [...document.querySelectorAll('[data-slug=lanterns] .tile.failed')].length")
         assert others == 1
+    finally:
+        stop(server, app)
+
+
+def test_the_language_switch_shows_each_game_in_the_language_chosen(tmp_path: Path, browser: Any) -> None:
+    """Feenbalz is written in English and German: the switch shows its German cards, Bargains (English
+    only) stays as it is, and the Build button builds the German folder."""
+    proj = make_project(tmp_path / "proj", ("bargains", "feenbalz"))
+    server, app = make_server(Project.at(proj), proj / "output", 0)
+    serve(server, app)
+    try:
+        browser.get(f"http://127.0.0.1:{server.server_address[1]}/")
+        wait(lambda: js(browser, "return !document.querySelector('#language-switch').hidden"), "the switch")
+        slugs = "return [...document.querySelectorAll('section.game')].map(s => s.dataset.slug)"
+        assert js(browser, slugs) == ["bargains", "feenbalz"]
+        assert js(browser, "return [...document.querySelectorAll('#language option')].map(o => o.value)") == \
+            ["", "en", "de"]
+        js(browser, "const s = document.querySelector('#language'); s.value = 'de';"
+                    "s.dispatchEvent(new Event('change'))")
+        wait(lambda: js(browser, slugs) == ["bargains", "feenbalz/de"], "the German Feenbalz")
+        name, picture = wait(lambda: js(browser, TILE % "feenbalz/de/fairies/face/F11/"), "a German fairy")
+        assert name == "Spinnweb" and picture
+        assert picture not in {t.picture for g in app.live.snapshot.games if g.slug == "feenbalz"
+                               for c in g.components for t in c.tiles}   # its own pictures, not the English
+        built = "return [...document.querySelectorAll('#build-games input')].map(i => i.value)"
+        assert js(browser, built) == ["bargains", "feenbalz/de"]
+        js(browser, "document.querySelector('#build-games input[value=bargains]').click();"
+                    "document.querySelector('#build').click()")
+        wait(lambda: (proj / "output" / "feenbalz" / "de" / "fairies.pdf").is_file(), "the German build", 120)
+        assert not (proj / "output" / "bargains").exists()
     finally:
         stop(server, app)

@@ -176,8 +176,10 @@ def test_a_csv_card_changes_in_its_row_only(page: Any, tmp_path: Path) -> None:
         assert status == 200, answer
         after = sheet.read_text(encoding="utf-8")
         assert changed_lines(before, after) == [
-            '-paper,Paper Lantern,5,2,sun,"Worth **2**. *Fragile:* a Night Wind blows it out."',
-            '+paper,"Paper Lantern, folded",5,2,sun,"Worth **2**. ""Fragile"", too."']
+            '-paper,Paper Lantern,5,2,sun,"Worth **2**. *Fragile:* a Night Wind blows it out.",Papierlaterne,'
+            'Zählt **2**. *Zerbrechlich:* Ein Nachtwind bläst sie aus.',
+            '+paper,"Paper Lantern, folded",5,2,sun,"Worth **2**. ""Fragile"", too.",Papierlaterne,'
+            'Zählt **2**. *Zerbrechlich:* Ein Nachtwind bläst sie aus.']   # the German columns stay
         assert (proj / "card_data/lanterns.yaml").read_bytes() == db_before
         assert check(proj, running[1]) == 0
         # the multi-line row stays as it is; a copy of it lands right after it
@@ -187,7 +189,8 @@ def test_a_csv_card_changes_in_its_row_only(page: Any, tmp_path: Path) -> None:
         assert status == 200, answer
         rows = sheet.read_text(encoding="utf-8")
         assert rows.startswith(after) and rows.endswith('gust,Gust,0,0,leaf,"Blow out one {sun} card on the table.\n'
-                                                        'Its owner discards it."\n')
+                                                        'Its owner discards it.",Nachtwind,"Lösche eine {sun}-Karte '
+                                                        'auf dem Tisch.\nIhr Besitzer wirft sie ab."\n')
         status, answer = browser.save(browser.open("lanterns", "deck", "moth"), suit="comet")
         assert status == 422 and "suit" in answer["error"]
         status, answer = browser.save(browser.open("lanterns", "deck", "moth"), copies="7")   # 20 cards in all

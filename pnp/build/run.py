@@ -69,7 +69,7 @@ def _record(data: dict[str, Any], made: Path, outputs: list[Output], games: list
     if settings is not None:
         databases = {g.slug: (g.root, [g.source, *g.sheets] + _base_files(g)) for g in games}
         inputs, files = freshness.record(made, databases, settings, files)
-    record_build(data, files, {g.slug: recorded for g in games}, inputs)
+    record_build(data, files, {g.slug: {**recorded, "language": g.lang} for g in games}, inputs)
     from pnp.output.prints import print_record  # lazy: digests only once the drawing is done
     found = data.get("prints")
     prints: dict[str, Any] = found if isinstance(found, dict) else {}

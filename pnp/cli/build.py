@@ -8,6 +8,7 @@ from typing import Any, Callable, Mapping
 import click
 
 from pnp.cli.changes import check_tag, keep_tag
+from pnp.cli.language import in_languages, lang_option
 from pnp.cli.common import (
     colour_options,
     jobs_option,
@@ -23,7 +24,8 @@ from pnp.cli.common import (
 )
 
 # parameters that never change a PDF's bytes
-_NOT_OPTIONS = ("games", "project_dir", "jobs", "out_dir", "clean", "force", "tag", "only_changed", "since")
+_NOT_OPTIONS = ("games", "project_dir", "jobs", "out_dir", "clean", "force", "tag", "only_changed", "since", "lang")
+# (--lang picks the game folders built: feenbalz/de is a folder of its own)
 
 
 @click.command()
@@ -55,6 +57,7 @@ _NOT_OPTIONS = ("games", "project_dir", "jobs", "out_dir", "clean", "force", "ta
 @click.option("--sheet", default="duplex", show_default=True, metavar="NAME",
               help="How cards sit on the paper: duplex, gutterfold, fronts, or a sheet of the project's "
                    "sheets/ folder (pnp sheets lists them).")
+@lang_option
 @click.option("--players", type=int, default=None, help="Sets for per-player components (e.g. Fairy Bucks money).")
 @click.option("--decks", type=int, default=None, help="Copies of components printed per deck (e.g. tarot).")
 @click.option("--board-paper", default=None, help="Paper for boards (e.g. a3, tabloid); default: --paper.")
@@ -73,7 +76,7 @@ _NOT_OPTIONS = ("games", "project_dir", "jobs", "out_dir", "clean", "force", "ta
 def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: int | None, out_dir: str, paper: str,
           duplex: str, bleed: float, back_offset: str, crop_marks: str, margin: float, tuckbox: bool,
           card_thickness: float | None, sleeved: bool, ink: str, corner_radius: float, cut_files: bool,
-          cutter: str | None, sheet: str, players: int | None, decks: int | None, board_paper: str | None,
+          cutter: str | None, sheet: str, lang: str | None, players: int | None, decks: int | None, board_paper: str | None,
           cmyk: bool, ink_limit: float, press_profile: str | None,
           clean: bool, force: bool, tag: str | None, only_changed: bool, since: str | None,
           max_dpi: float | None) -> None:
@@ -99,23 +102,28 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
         from pnp.cli.changes import reprint  # lazy: only a reprint needs it
         reprint(project, out, files, _options(ctx.params, read_spec()), since, force, tag)
         return
+    chosen, units = _units(project, files, lang, bool(games))
+    wanted = units
     if not clean:
         manifest = freshness.read_manifest(out)
         digests: dict[Path, str] = {}
-        stale = [p for p in files
-                 if not freshness.is_fresh(out, project.root, p.stem, p, settings, manifest, digests)]
-        if not stale:
-            click.echo(f"Up to date: {len(files)} game(s) unchanged since the last build in {out} (--clean rebuilds)")
+        wanted = [u for u in units
+                  if not freshness.is_fresh(out, project.root, u[0], u[1], settings, manifest, digests)]
+        if not wanted:
+            click.echo(f"Up to date: {len(units)} game(s) unchanged since the last build in {out} (--clean rebuilds)")
             keep_tag(project, files, tag, set_counts(players, decks))
             return
-        requested, files = files, stale
+        requested, files = files, list(dict.fromkeys(u[1] for u in wanted))
     # lazy: only a build that draws needs these (start-up speed)
     from pnp.build.plan import plan_build, total_weight
     from pnp.build.run import build as run_build
     from pnp.output.workers import jobs_for
 
     options = _options(ctx.params, read_spec())
-    loaded = load_games(project, tuple(str(p) for p in files))
+    if chosen is not None:
+        loaded = [g for g in chosen if (g.slug, g.source) in wanted]
+    else:
+        loaded = load_games(project, tuple(str(p) for p in files))
     rules_first(loaded, force)
     steps = plan_build(loaded, options)
     fonts = load_fonts(project)
@@ -124,6 +132,15 @@ def build(ctx: click.Context, games: tuple[str, ...], project_dir: str, jobs: in
     pages = sum(o.pages for o in outputs)
     click.echo(f"Wrote {len(outputs)} PDFs ({pages} pages) to {out} and updated {out / 'manifest.json'}")
     keep_tag(project, requested, tag, options.counts, None if requested != files else loaded)
+
+
+def _units(project: Any, files: list[Path], lang: str | None, named: bool) -> tuple[Any, list[tuple[str, Path]]]:
+    """The game folders to build, (folder, database): without --lang each game's first language, found
+    without loading anything; with it, the games loaded in each language asked for (and those)."""
+    if lang is None:
+        return None, [(p.stem, p) for p in files]
+    chosen = in_languages(project, load_games(project, tuple(map(str, files))), lang, named)
+    return chosen, [(g.slug, g.source) for g in chosen]
 
 
 def _sheet(name: str, root: Path) -> tuple[str, Callable[[], Any]]:

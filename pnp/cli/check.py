@@ -7,51 +7,57 @@ import sys
 import click
 
 from pnp.cli.common import display, load_fonts, load_games, open_project, project_option
+from pnp.cli.language import in_languages, lang_option
 from pnp.data.format.errors import InputError
 
 
 @click.command()
 @click.argument("games", nargs=-1)
 @project_option
+@lang_option
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-def check(games: tuple[str, ...], project_dir: str, as_json: bool) -> None:
-    """Validate databases and check every composition rule.
+def check(games: tuple[str, ...], project_dir: str, lang: str | None, as_json: bool) -> None:
+    """Validate databases and check every composition rule, in every language each game is written in
+    (--lang: in one): a text missing in a language, too long for its box in it, or with a character its
+    font lacks, is reported.
 
-    Exit 0 when all rules hold, 1 when any is broken, 2 for unusable input.
+    Exit 0 when all rules hold, 1 when any is broken or a translation is missing, 2 for unusable input.
     """
     # lazy: only this command needs these (start-up speed)
-    from pnp.output.preflight import validate
+    from pnp.output.preflight import untranslated, validate
     from pnp.rules.checker import checked
 
     try:
         project = open_project(project_dir)
-        loaded = load_games(project, games)
+        loaded = in_languages(project, load_games(project, games), lang or "all", bool(games))
         fonts = load_fonts(project)
-        report = [(game, checked(game)) for game in loaded]
+        report = [(game, checked(game), untranslated(game)) for game in loaded]
         warned = {game.slug: validate(game, fonts, booklets=not any(v.severity == "error" for v in violations))
-                  for game, violations in report}
+                  for game, violations, _ in report}
     except InputError as exc:
         if as_json:
             click.echo(json.dumps({"ok": False, "problems": [str(p) for p in exc.problems]}, indent=2))
             sys.exit(2)
         raise
-    broken = any(v.severity == "error" for _, vs in report for v in vs)
+    broken = any(v.severity == "error" for _, vs, _ in report for v in vs) or any(gaps for _, _, gaps in report)
     if as_json:
         click.echo(json.dumps({"ok": not broken, "games": [
-            {"game": g.game.name, "name": g.slug, "tag": g.tag, "file": display(project, g.source),
-             "ok": not any(v.severity == "error" for v in vs), "violations": [v.as_dict() for v in vs],
-             "warnings": warned[g.slug]}
-            for g, vs in report]}, indent=2))
+            {"game": g.game.name, "name": g.slug, "tag": g.tag, "language": g.lang,
+             "file": display(project, g.source),
+             "ok": not any(v.severity == "error" for v in vs) and not gaps, "violations": [v.as_dict() for v in vs],
+             "untranslated": [str(p) for p in gaps], "warnings": warned[g.slug]}
+            for g, vs, gaps in report]}, indent=2))
     else:
-        for game, violations in report:
+        for game, violations, gaps in report:
             rules = len(game.rules) + sum(len(c.rules) for c in game.components)
             errors = [v for v in violations if v.severity == "error"]
             status = "ok" if not errors else f"{len(errors)} broken"
-            click.echo(f"{game.slug} ({game.tag}): {rules} rules, {status}")
+            missing = f", {len(gaps)} missing {game.lang} text(s)" if gaps else ""
+            click.echo(f"{game.slug} ({game.tag}): {rules} rules, {status}{missing}")
             for v in violations:
                 click.echo(f"  {v}")
+            for p in gaps:
+                click.echo(f"  untranslated: {p}")
             for note in warned[game.slug]:
                 click.echo(f"  warning: {note}")
     sys.exit(1 if broken else 0)
-
-

@@ -16,6 +16,7 @@ from pnp.cli.common import (
     rules_first,
     set_counts,
 )
+from pnp.cli.language import in_languages, lang_option
 
 
 @click.command(name="package")
@@ -25,11 +26,12 @@ from pnp.cli.common import (
 @click.option("--out", "out_dir", default="output", show_default=True, help="Output folder (relative to the project).")
 @click.option("--players", type=int, default=None, help="Sets for per-player components.")
 @click.option("--decks", type=int, default=None, help="Copies of components printed per deck.")
+@lang_option
 def package(game: str, project_dir: str, jobs: int | None, out_dir: str, players: int | None,
-            decks: int | None) -> None:
+            decks: int | None, lang: str | None) -> None:
     """Write OUT/<game>-print-and-play.zip: A4 and Letter card sheets for duplex printers and for any
     printer (gutterfold), each in full and low ink, boards, booklets, checklist, tuck boxes, and a
-    one-page print-and-cut guide."""
+    one-page print-and-cut guide (--lang de: in German, OUT/<game>-de-print-and-play.zip)."""
     # lazy: only this command needs these (start-up speed)
     from pnp.build.plan import check_counts
     from pnp.data.reading.sheets import sheet_named
@@ -42,7 +44,9 @@ def package(game: str, project_dir: str, jobs: int | None, out_dir: str, players
     from pnp.output.workers import jobs_for
 
     project = open_project(project_dir)
-    loaded = load_games(project, (game,))
+    if lang == "all":
+        raise click.BadParameter("one language per package (a code such as de)", param_hint="--lang")
+    loaded = in_languages(project, load_games(project, (game,)), lang, True)
     the_game = loaded[0]
     counts = set_counts(players, decks)
     check_counts(loaded, counts)
@@ -57,7 +61,7 @@ def package(game: str, project_dir: str, jobs: int | None, out_dir: str, players
                                                           [f for f in files if f.startswith(f"{paper}/")], fonts)
                   for paper in PAPERS}
         advance(len(PAPERS) * len(SHEETS) * 20)
-        root = f"{the_game.slug}-print-and-play"
+        root = f"{the_game.slug.replace('/', '-')}-print-and-play"
         path = project.output(out_dir) / f"{root}.zip"
         write_zip(path, root, files, guides)
     click.echo(f"Wrote {path} ({len(files) + len(guides)} files: A4 and Letter, duplex and gutterfold, "

@@ -13,15 +13,26 @@ GAME = '''\
 # A project is a folder: card_data/ (one YAML database per game, and its
 # spreadsheets), templates/ (rule booklets), art/ (pictures; art/symbols/ holds
 # your own symbols) and fonts/ (fonts.yaml names a TrueType file per role).
+#
+# The game is written in English and German (game.languages; the first is the
+# default). Any text may be given per language, {en: ..., de: ...}; in the
+# spreadsheet, columns such as name@de hold the German. `pnp build --lang de`
+# writes output/lanterns/de/, `pnp check` finds every text missing or too long in
+# either language, and templates/rules.de.md.j2 is the German booklet.
 
 game:
   name: Lantern Market
   tag: LM                    # two capitals; every card's collation code starts with them (LM-moth)
   players: {min: 2, max: 4}
   version: "0.1"             # printed beside every code; `pnp build --tag round1` remembers a print
-  summary: >-
-    A tiny trading game, here to be copied from: trade lights at the night
-    market and hold the brightest hand when the last card is played.
+  languages: [en, de]
+  summary:
+    en: >-
+      A tiny trading game, here to be copied from: trade lights at the night
+      market and hold the brightest hand when the last card is played.
+    de: >-
+      Ein winziges Tauschspiel zum Abschauen: Tauscht Lichter auf dem Nachtmarkt
+      und haltet die hellste Hand, wenn die letzte Karte gespielt ist.
 
 style:                       # colours the built-in layouts use; a custom layout picks its own
   ink: "#1f1a2b"
@@ -31,10 +42,10 @@ style:                       # colours the built-in layouts use; a custom layout
 # Lookup tables that templates read, e.g. {{ palettes.suit[card.suit].color }}.
 palettes:
   suit:
-    moon: {light: "#6d7bb3", color: "#3f4f8c", name: Moon}
-    sun: {light: "#dba04e", color: "#c7801e", name: Sun}
-    star: {light: "#9c68ad", color: "#7a3f8c", name: Star}
-    leaf: {light: "#6a9c74", color: "#3f7a4a", name: Leaf}
+    moon: {light: "#6d7bb3", color: "#3f4f8c", name: {en: Moon, de: Mond}}
+    sun: {light: "#dba04e", color: "#c7801e", name: {en: Sun, de: Sonne}}
+    star: {light: "#9c68ad", color: "#7a3f8c", name: {en: Star, de: Stern}}
+    leaf: {light: "#6a9c74", color: "#3f7a4a", name: {en: Leaf, de: Blatt}}
 
 # A face design is a layout and its slots. Strings are jinja2 templates that see
 # `card` (the card's fields), `palettes`, `game` and `mark`.
@@ -71,7 +82,7 @@ backs:
     layout: back             # a built-in layout: its slots are listed by `pnp layouts`
     slots:
       title: Lantern Market
-      subtitle: trade by moonlight
+      subtitle: {en: trade by moonlight, de: Handel im Mondschein}
       color: "#2b2440"
       accent: "#e0b45a"
       emblem: sun
@@ -80,7 +91,7 @@ backs:
 components:
   - key: deck
     kind: deck
-    name: Lantern deck
+    name: {en: Lantern deck, de: Laternenstapel}
     doc: Every card of the game.
     card_size: poker         # or bridge, tarot, mini, square, or WxH in mm such as 70x120
     face: lantern
@@ -89,7 +100,8 @@ components:
       value: {type: int, doc: points at the end of the game}
       suit: {type: str, choices: [moon, sun, star, leaf], doc: the light's kind}
     # The cards come from a spreadsheet beside this file (CSV or XLSX): one row per
-    # card type; the columns are key, name, copies, text and the fields above.
+    # card type; the columns are key, name, copies, text and the fields above, and
+    # name@de and text@de for the German.
     cards: {from: lanterns.csv}
     # Rules `pnp check` proves on every build, so a typo in the spreadsheet cannot
     # quietly change the game.
@@ -108,18 +120,19 @@ components:
 
   - key: rules
     kind: booklet
-    name: Rules
-    template: rules.md.j2    # templates/rules.md.j2: markdown-like text that reads its numbers from here
+    name: {en: Rules, de: Spielregel}
+    template: rules.md.j2    # templates/rules.md.j2 (and rules.de.md.j2): text that reads its numbers from here
 '''
 
 CARDS = '''\
-key,name,copies,value,suit,text
-moth,Glow Moth,6,1,moon,Worth **1**. Two {moth} played together count as one {star}.
-paper,Paper Lantern,5,2,sun,"Worth **2**. *Fragile:* a Night Wind blows it out."
-jar,Firefly Jar,4,3,star,Worth **3**. You may play it on another player's turn.
-beacon,Harbour Beacon,3,5,sun,Worth **5**. The brightest light in the market.
+key,name,copies,value,suit,text,name@de,text@de
+moth,Glow Moth,6,1,moon,Worth **1**. Two {moth} played together count as one {star}.,Leuchtmotte,Zählt **1**. Zwei {moth} zusammen gespielt zählen wie ein {star}.
+paper,Paper Lantern,5,2,sun,"Worth **2**. *Fragile:* a Night Wind blows it out.",Papierlaterne,Zählt **2**. *Zerbrechlich:* Ein Nachtwind bläst sie aus.
+jar,Firefly Jar,4,3,star,Worth **3**. You may play it on another player's turn.,Glühwürmchenglas,Zählt **3**. Du darfst es im Zug eines anderen spielen.
+beacon,Harbour Beacon,3,5,sun,Worth **5**. The brightest light in the market.,Hafenfeuer,Zählt **5**. Das hellste Licht auf dem Markt.
 wind,Night Wind,2,0,leaf,"Blow out one {sun} card on the table.
-Its owner discards it."
+Its owner discards it.",Nachtwind,"Lösche eine {sun}-Karte auf dem Tisch.
+Ihr Besitzer wirft sie ab."
 '''
 
 BOOKLET = '''\
@@ -157,6 +170,42 @@ BOOKLET = '''\
 
 > There are {{ count('deck', suit='sun') }} Sun cards and only
 > {{ count('deck', key='wind') }} Night Winds: keep one for the end.
+'''
+
+BOOKLET_DE = '''\
+{#- Die Spielregel auf Deutsch: dieselbe Datenbank, dieselben Zahlen, nur die Sätze
+    sind übersetzt. Fehlt diese Datei, druckt die deutsche Ausgabe die englische Regel
+    (und `pnp check` meldet es). -#}
+{%- set deck = component('deck') -%}
+# {{ game.name }}
+
+{{ game.summary }}
+
+## Was ihr braucht
+
+- Den {{ deck.name }}: {{ deck.count }} Karten in {{ deck.kinds }} Sorten.
+- {{ game.players.min }} bis {{ game.players.max }} Spieler.
+
+## Die Karten
+
+| Karte | Anzahl | Wert |
+|-------|--------|------|
+{% for c in cards('deck') -%}
+| {{ c.name }} | {{ c.copies }} | {{ c.value }} |
+{% endfor %}
+
+[[cards moth paper jar beacon wind caption=name]]
+
+## So wird gespielt
+
+1. Mischt den Stapel und gebt jedem vier Karten.
+2. In deinem Zug legst du eine Karte offen vor dir aus und ziehst eine nach.
+3. Ein Nachtwind entfernt eine Sonnenkarte vom Tisch.
+4. Ist der Stapel aufgebraucht, zählt jeder den Wert seiner Karten zusammen;
+   die höchste Summe gewinnt.
+
+> Es gibt {{ count('deck', suit='sun') }} Sonnenkarten und nur
+> {{ count('deck', key='wind') }} Nachtwinde: Hebt euch einen fürs Ende auf.
 '''
 
 ART = '''\
@@ -207,6 +256,7 @@ FILES: dict[str, str] = {
     "card_data/lanterns.yaml": GAME,
     "card_data/lanterns.csv": CARDS,
     "templates/rules.md.j2": BOOKLET,
+    "templates/rules.de.md.j2": BOOKLET_DE,
     "art/lantern.svg": ART,
     "art/symbols/moth.svg": MOTH,
     "fonts/fonts.yaml": FONTS,

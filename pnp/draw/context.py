@@ -220,14 +220,14 @@ class CardContext:
         c.roundRect(x, y, w, h, r, stroke=1 if stroke is not None else 0, fill=1 if fill is not None else 0)
 
 
-def scale_bar(c: Canvas, x: float, y: float, fonts: Fonts) -> None:
+def scale_bar(c: Canvas, x: float, y: float, fonts: Fonts, label: str = "50 mm") -> None:
     """A 50 mm bar in 10 mm blocks from (x, y) in points: measure it to check a print is at 100 %."""
     c.setStrokeColor(BLACK)
     c.setLineWidth(0.3)
     for i in range(5):
         c.setFillColor(BLACK if i % 2 == 0 else WHITE)
         c.rect(x + pt(10 * i), y, pt(10), pt(1.2), stroke=1, fill=1)
-    fonts.check("50 mm", "body")
+    fonts.check(label, "body")
     c.setFont(fonts.name("body"), 4.8)
     c.setFillColor(BLACK)
-    c.drawString(x + pt(51), y + pt(0.1), "50 mm")
+    c.drawString(x + pt(51), y + pt(0.1), label)

@@ -162,14 +162,14 @@ def _footer(c: Canvas, game: Game, comp: Component, spec: BoardSpec, plan: TileP
         c.doForm(map_form)
         map_w = _assembly_tile(ctx, plan, tile, right, base, theme)
     bar_x = right - map_w - pt(62)
-    scale_bar(ctx.c, bar_x, base + pt(2.2), ctx.fonts)
+    scale_bar(ctx.c, bar_x, base + pt(2.2), ctx.fonts, game.say("scale_bar"))
     room = bar_x - x - pt(4)
     title = f"{game.game.name} · {comp.name}"
     if plan.whole:
-        detail = f"{spec.w:g} x {spec.h:g} mm · print at 100 % (the bar must measure 50 mm)"
+        detail = game.say("board_whole", w=f"{spec.w:g}", h=f"{spec.h:g}")
     else:
-        detail = (f"tile {tile.label} of {len(plan.tiles)} ({plan.cols} across, {plan.rows} down) · "
-                  f"trim each dashed edge, lay it {plan.overlap:g} mm over its neighbour and match the crosses")
+        detail = game.say("board_tile", tile=tile.label, tiles=len(plan.tiles), cols=plan.cols, rows=plan.rows,
+                          overlap=f"{plan.overlap:g}")
     ctx.text(x, base + pt(6), title, "bold", 8, ink, max_width=room, min_size=5)
     ctx.text(x, base + pt(2), detail, "body", 6.2, ink, max_width=room, min_size=4.5)
 

@@ -31,14 +31,31 @@ class Recorder:
         return value
 
 
+def translated(name: str, lang: str) -> str:
+    """The name of a template's sibling in `lang`: rules.md.j2 -> rules.de.md.j2."""
+    folder, _, base = name.rpartition("/")
+    stem, dot, rest = base.partition(".")
+    return f"{folder}/{stem}.{lang}{dot}{rest}" if folder else f"{stem}.{lang}{dot}{rest}"
+
+
+def template_name(game: Game, comp: Component) -> str:
+    """The template a booklet is written from in the game's language: its translated sibling when
+    templates/ holds one, else the template the database names."""
+    name = comp.template or ""
+    if name and game.lang != game.game.languages[0] and (game.root / "templates" / translated(name, game.lang)).is_file():
+        return translated(name, game.lang)
+    return name
+
+
 def template_path(game: Game, comp: Component) -> Path:
-    """The booklet's template file, refused when missing or outside templates/."""
+    """The booklet's template file (in the game's language), refused when missing or outside templates/."""
     folder = game.root / "templates"
     if not comp.template:
         raise InputError([Problem(game.where, comp.line, f"{comp.key}.template",
                                   "a booklet needs `template:`, a file in templates/")])
+    name = template_name(game, comp)
     try:
-        path = (folder / comp.template).resolve()
+        path = (folder / name).resolve()
     except (OSError, RuntimeError):  # a symlink loop
         raise InputError([Problem(game.where, comp.line, f"{comp.key}.template",
                                   f"cannot read {comp.template!r} (a symbolic link that leads back to itself?)")]) from None
@@ -47,7 +64,7 @@ def template_path(game: Game, comp: Component) -> Path:
                                   "the template must be inside the templates/ folder")])
     if not path.is_file():
         raise InputError([Problem(game.where, comp.line, f"{comp.key}.template",
-                                  f"no template {comp.template!r} in {folder}")])
+                                  f"no template {name!r} in {folder}")])
     return path
 
 

@@ -28,7 +28,7 @@ from pnp.geometry.sizes import Size, pt
 from pnp.output import booklet_icons
 from pnp.output.booklet_imposition import ImposingCanvas
 from pnp.output.booklet_story import Pictures, Styles, story, styles
-from pnp.output.booklet_text import render
+from pnp.output.booklet_text import render, template_name
 from pnp.output.platypus import SimpleDocTemplate
 from pnp.output.steps import Output, Step
 
@@ -83,8 +83,9 @@ class Prepared:
 def prepare(game: Game, comp: Component, fonts: Fonts | None = None) -> Prepared:
     templates = sorted(p for p in (game.root / "templates").rglob("*") if p.is_file())
     # the text depends on the game and the templates only: an unchanged booklet is not rendered again
-    text = derived("booklet-text", game, (comp.key, comp.template), lambda: render(game, comp), templates)
-    where = f"templates/{comp.template} (rendered)"
+    name = template_name(game, comp)  # the template in the game's language (a sibling added later is a new key)
+    text = derived("booklet-text", game, (comp.key, name), lambda: render(game, comp), templates)
+    where = f"templates/{name} (rendered)"
     try:
         blocks = parse(text)
     except MarkupError as exc:

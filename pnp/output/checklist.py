@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from pnp.data.format.model import Game
 from pnp.draw.context import color
@@ -30,13 +30,14 @@ def checklist_rows(game: Game, counts: dict[str, int]) -> list[tuple[str, list[t
 def write_checklist(path: Path, game: Game, counts: dict[str, int], paper: Size, fonts: Fonts) -> int:
     """Write the checklist; returns its page count."""
     page = paper.portrait
-    c = canvas(path, f"{game.game.name} checklist", (pt(page.w), pt(page.h)), fonts.name("body"))
-    sheet = TickSheet(c, fonts, page, color(game.style.ink))
-    variant = f" — variant {game.variant['name']}" if isinstance(game.variant, dict) and game.variant.get("name") else ""
-    version = f" (version {game.game.version})" if game.game.version else ""
-    sheet.text(MARGIN, sheet.y - 6, f"{game.game.name}{variant}: checklist{version}", "display", 16)
-    sheet.text(MARGIN, sheet.y - 12, "Tick a box for every printed copy. Codes are printed small at the foot of "
-               "each card face.", "italic", 8.5)
+    say = game.say
+    c = canvas(path, say("checklist_document", game=game.game.name), (pt(page.w), pt(page.h)), fonts.name("body"))
+    sheet = TickSheet(c, fonts, page, color(game.style.ink), say)
+    named = isinstance(game.variant, dict) and game.variant.get("name")
+    variant = f" — {say('variant', name=game.variant['name'])}" if named else ""
+    version = f" ({say('version', version=game.game.version)})" if game.game.version else ""
+    sheet.text(MARGIN, sheet.y - 6, say("checklist", game=f"{game.game.name}{variant}") + version, "display", 16)
+    sheet.text(MARGIN, sheet.y - 12, say("checklist_intro"), "italic", 8.5)
     sheet.y -= 22
     grand = 0
     for comp_name, rows in checklist_rows(game, counts):
@@ -45,7 +46,7 @@ def write_checklist(path: Path, game: Game, counts: dict[str, int], paper: Size,
             sheet.row(code, f"{name}  ({set_label})" if set_label else name, copies)
         sheet.y -= 3
     sheet.room(ROW)
-    sheet.text(MARGIN, sheet.y - 4, f"In all: {grand} cards", "bold", 10)
+    sheet.text(MARGIN, sheet.y - 4, say("in_all", count=grand), "bold", 10)
     c.showPage()
     c.save()
     return sheet.pages
@@ -63,6 +64,7 @@ class TickSheet:
     fonts: Fonts
     page: Size
     ink: Any
+    say: Callable[..., str]  # pnp's words in the game's language (Game.say)
     pages: int = 1
     y: float = field(default=0.0)
 
@@ -92,7 +94,7 @@ class TickSheet:
         c.setFont(self.fonts.name("bold"), 9.5)
         self.fonts.check(name, "bold")
         c.drawString(pt(MARGIN + 2), pt(self.y - ROW + 2.6), name)
-        c.drawRightString(pt(w - MARGIN - 2), pt(self.y - ROW + 2.6), f"{total} cards")
+        c.drawRightString(pt(w - MARGIN - 2), pt(self.y - ROW + 2.6), self.say("cards", count=total))
         self.y -= ROW + 1.5
         return total
 

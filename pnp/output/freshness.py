@@ -22,7 +22,15 @@ from typing import Any
 
 from pnp.data.store.cache import code_fingerprint, file_digest
 
-SHARED_FOLDERS = ("templates", "fonts", "art")  # every game may read these (art: pictures, own symbols)
+SHARED_FOLDERS = ("templates", "fonts", "art", "messages")  # every game may read these (art: pictures, own
+# symbols; messages: the project's own words for pnp's phrases)
+
+
+def owner(path: str, folders: Any) -> str | None:
+    """The game folder an output path belongs to: the longest of `folders` it lies in (feenbalz/de/x.pdf
+    is feenbalz/de's, not feenbalz's)."""
+    found = [f for f in folders if isinstance(f, str) and path.startswith(f"{f}/")]
+    return max(found, key=len) if found else None
 
 
 def _rel(root: Path, path: Path) -> str:
@@ -80,7 +88,7 @@ def is_fresh(out: Path, root: Path, folder: str, database: Path, options: dict[s
     if key != record.get("key"):
         return False
     entries = [e for e in manifest.get("files", []) if isinstance(e, dict)
-               and str(e.get("path", "")).split("/")[0] == folder]
+               and owner(str(e.get("path", "")), manifest["inputs"]) == folder]
     if not entries:
         return False
     for entry in entries:
@@ -105,10 +113,10 @@ def record(made: Path, databases: dict[str, tuple[Path, list[Path]]], options: d
         records[folder] = {"files": inputs, "key": build_key(inputs, options)}
     stamped = []
     for entry in files:
-        folder = str(entry["path"]).split("/")[0]
-        if folder in records:
+        built = owner(str(entry["path"]), records)
+        if built is not None:
             path = made / entry["path"]
-            entry = {**entry, "key": records[folder]["key"], "bytes": path.stat().st_size,
+            entry = {**entry, "key": records[built]["key"], "bytes": path.stat().st_size,
                      "sha256": file_digest(path)}
         stamped.append(entry)
     return records, stamped

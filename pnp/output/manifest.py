@@ -14,6 +14,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from pnp.output.freshness import owner
+
 MANIFEST = "manifest.json"
 GENERATOR = "fairy-pnp"
 
@@ -53,11 +55,16 @@ def record_build(data: dict[str, Any], files: list[dict[str, Any]], options: dic
     old = old if isinstance(old, dict) else {}
     fresh = {k: v for k, v in old.items() if k not in options}
     data["inputs"] = dict(sorted({**fresh, **(inputs or {})}.items()))
-    kept = [e for e in _list(data.get("files")) if str(e.get("path", "")).split("/")[0] not in options]
-    data["files"] = sorted(kept + files, key=lambda e: e["path"])
     builds = data.get("builds")
     builds = builds if isinstance(builds, dict) else {}
+    folders = {*builds, *old, *options}  # a language's folder (feenbalz/de) lies inside its game's
+    kept = [e for e in _list(data.get("files")) if _folder(str(e.get("path", "")), folders) not in options]
+    data["files"] = sorted(kept + files, key=lambda e: e["path"])
     data["builds"] = dict(sorted({**builds, **options}.items()))
+
+
+def _folder(path: str, folders: set[str]) -> str:
+    return owner(path, folders) or path.split("/")[0]
 
 
 def record_export(data: dict[str, Any], entries: list[dict[str, Any]]) -> None:

@@ -21,37 +21,19 @@ def guide_sections(game: Game, paper: str, files: list[str]) -> list[tuple[str, 
     others = sorted(f.split("/")[-1] for f in files if f.count("/") == 1 and not f.endswith("print-guide.pdf"))
     boxes = [f for f in others if f.endswith("-tuckbox.pdf")]
     rest = [f for f in others if f not in boxes]
+    say = game.say
     return [
-        ("Which files", [
-            f"{paper}/duplex/: card sheets for a printer that prints both sides ({', '.join(decks)}).",
-            f"{paper}/gutterfold/: the same cards for any printer: fronts and backs on one page.",
-            "...-low-ink/: the same sheets with pale fills and dark text: for playtests, a third of the ink.",
-            f"{paper}/: {', '.join(rest)}; tuck boxes: {', '.join(boxes) or 'none'}.",
+        (say("guide_files"), [
+            say("guide_duplex_files", paper=paper, decks=", ".join(decks)),
+            say("guide_fold_files", paper=paper),
+            say("guide_low_ink"),
+            say("guide_other_files", paper=paper, files=", ".join(rest), boxes=", ".join(boxes) or say("none")),
         ]),
-        ("Before you print", [
-            "Print at 100 % (\"actual size\", no \"fit to page\"). Every card page has a 50 mm bar: measure it; "
-            "if it is not 50 mm, the printer scaled the page and the cards will be the wrong size.",
-            "Card stock of 250-300 gsm prints well on most home printers; set the paper type to card.",
-        ]),
-        ("Duplex printer", [
-            "Print each deck file double-sided, flipping on the long edge (the printer's usual setting).",
-            "Hold one printed sheet against a window: the target's 1 mm ticks show how far the backs moved. "
-            "Rebuild with --back-offset X,Y to move them back, or use the gutterfold files instead.",
-        ]),
-        ("Any printer: gutterfold", [
-            "Print one side only. Fold each page on the dashed line, fronts outwards, and glue the halves back "
-            "to back (a glue stick over the whole blank side, pressed flat under a book).",
-            "When dry, cut along the crop marks: each front has its own back behind it.",
-        ]),
-        ("Cutting", [
-            "Cut on the crop marks with a craft knife and a metal ruler, or a guillotine: cut every long line "
-            "across the sheet first, then the short ones. Round the corners with a corner punch if you like.",
-            "Tick each card off on the checklist as you cut it: a missing code is a card to reprint.",
-        ]),
-        ("Tuck box", [
-            "Cut the solid lines, score and fold the dashed ones, glue the strips marked glue. The thumb notch "
-            "goes at the top of the front.",
-        ]),
+        (say("guide_before"), [say("guide_scale"), say("guide_stock")]),
+        (say("guide_duplex"), [say("guide_duplex_print"), say("guide_duplex_check")]),
+        (say("guide_fold"), [say("guide_fold_print"), say("guide_fold_cut")]),
+        (say("guide_cutting"), [say("guide_cut"), say("guide_tick")]),
+        (say("guide_tuckbox"), [say("guide_tuckbox_make")]),
     ]
 
 
@@ -60,10 +42,10 @@ def write_guide(game: Game, paper: Size, files: list[str], fonts: Fonts) -> byte
     page = paper.portrait
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=(pt(page.w), pt(page.h)), invariant=1, initialFontName=fonts.name("body"))
-    c.setTitle(f"{game.game.name}: print-and-cut guide")
+    c.setTitle(game.say("guide_document", game=game.game.name))
     ink, accent = color(game.style.ink), color(game.style.accent)
     y = page.h - MARGIN - 8
-    title = f"{game.game.name}: how to print and cut"
+    title = game.say("guide_title", game=game.game.name)
     fonts.check(title, "display")
     c.setFont(fonts.name("display"), 18)
     c.setFillColor(ink)
@@ -87,7 +69,7 @@ def write_guide(game: Game, paper: Size, files: list[str], fonts: Fonts) -> byte
                 y -= 4.2
             y -= 1.2
         y -= 3
-    scale_bar(c, pt(MARGIN), pt(max(MARGIN, y - 6)), fonts)
+    scale_bar(c, pt(MARGIN), pt(max(MARGIN, y - 6)), fonts, game.say("scale_bar"))
     c.showPage()
     c.save()
     return buf.getvalue()

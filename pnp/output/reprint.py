@@ -39,7 +39,7 @@ def write_reprint(path: Path, game: Game, changes: Changes, options: BuildOption
     pages = sum(draw_deck(c, game, comp, cards, options.sheets, fonts, forms)
                 for comp, cards in reprint_cards(game, changes, options.counts))
     c.setPageSize((pt(page.w), pt(page.h)))
-    sheet = TickSheet(c, fonts, page, color(game.style.ink))
+    sheet = TickSheet(c, fonts, page, color(game.style.ink), game.say)
     version = f" (version {game.game.version})" if game.game.version else ""
     sheet.text(MARGIN, sheet.y - 6, f"{game.game.name}: reprint{version}", "display", 16)
     sheet.text(MARGIN, sheet.y - 12, f"Cards changed since {changes.since}. Tick each copy as you swap it.",

@@ -66,7 +66,7 @@ def crop_marks(c: Canvas, grid: Grid, mode: CropMode) -> None:
 
 
 def footer(c: Canvas, grid: Grid, fonts: Fonts, text: str, offset: tuple[float, float], free: bool = False,
-           bar_top: bool = False, clear: float = 0.0) -> None:
+           bar_top: bool = False, clear: float = 0.0, bar_label: str = "50 mm") -> None:
     """Sheet label and a 50 mm scale bar in the wider margin, between the crop marks (`free`: a sheet
     without crop marks, such as tokens, uses the margin's two halves; `bar_top`: the bar goes in the
     strip above the cards, leaving the footer's gaps to the label; `clear`: mm from the corners kept
@@ -97,10 +97,10 @@ def footer(c: Canvas, grid: Grid, fonts: Fonts, text: str, offset: tuple[float, 
     if bar_top and horizontal and bar_gap[1] - bar_gap[0] >= 58:
         top = grid.page.h - grid.span()[3] - grid.outer_bleed
         scale_bar(c, pt((bar_gap[0] + bar_gap[1]) / 2 - 28), pt(grid.page.h - max(grid.margin + 1.3, top / 2) - 0.6),
-                  fonts)
+                  fonts, bar_label)
         text_gaps = gaps
     elif bar_gap[1] - bar_gap[0] >= 58:
-        scale_bar(c, pt((bar_gap[0] + bar_gap[1]) / 2 - 28), pt(baseline), fonts)
+        scale_bar(c, pt((bar_gap[0] + bar_gap[1]) / 2 - 28), pt(baseline), fonts, bar_label)
         if text_gaps == [bar_gap]:
             text_gaps = []
     parts = [t.strip() for t in text.split("·")]

@@ -109,7 +109,7 @@ def draw_deck(c: Canvas, game: Game, comp: Component, cards: list[Printed], opti
     for number, placements in enumerate(sheets, 1):
         if only is not None and number - 1 not in only:
             continue
-        label = f"{game.game.name} · {comp.name} · sheet {number} of {len(sheets)}"
+        label = f"{game.game.name} · {comp.name} · {game.say('sheet', number=number, total=len(sheets))}"
         sides: tuple[str, ...] = ("fronts",)
         if grid.fold:
             sides = ("fronts and backs",)
@@ -143,12 +143,13 @@ def _page(c: Canvas, grid: Grid, fonts: Fonts, game: Game, comp: Component, plac
     if grid.fold:
         fold_line(c, grid)
     shape = f"{comp.shape} " if comp.shape != "rect" else ""
-    what = "fold on the dashes, glue, cut" if grid.fold else side
+    what = game.say("fold" if grid.fold else side)
     if options.backs == "fold" and not grid.fold and not comp.single_sided:
-        what += " (too large to fold: print both sides)"
+        what += f" ({game.say('too_large_to_fold')})"
     reg = options.sheet.registration if options.sheet else None
     footer(c, grid, fonts, f"{label} · {what} · {shape}{card_size_of(comp).label()}", offset,
-           free=comp.kind == "tokens", bar_top=bool(grid.fold), clear=reg.zone if reg else 0.0)
+           free=comp.kind == "tokens", bar_top=bool(grid.fold), clear=reg.zone if reg else 0.0,
+           bar_label=game.say("scale_bar"))
     if reg is not None and not back:
         registration_marks(c, grid, reg)
     if side in ("fronts", "backs") and options.target and not (comp.single_sided or options.backs == "none"):

@@ -53,7 +53,8 @@ def tuckbox_step(game: Game, comp: Component, options: BuildOptions) -> Step:
     def run(stage: Path, fonts: Fonts, tick: Callable[[], None]) -> Output:
         path = stage / rel
         path.parent.mkdir(parents=True, exist_ok=True)
-        c = canvas(path, f"{game.game.name}: {comp.name} tuck box", (pt(page.w), pt(page.h)), fonts.name("body"))
+        c = canvas(path, game.say("tuckbox_document", game=game.game.name, deck=comp.name), (pt(page.w), pt(page.h)),
+                   fonts.name("body"))
         draw_box(c, game, comp, box, page, cards, fonts)
         c.showPage()
         rls.save(c)
@@ -79,14 +80,13 @@ def draw_box(c: Canvas, game: Game, comp: Component, box: TuckBox, page: Size, c
         if piece.kind == "face":
             _face(c, piece, back, card_size_of(comp))
         elif piece.kind == "glue":
-            _label(c, fonts, piece, "glue", color("#777777"), 7)
+            _label(c, fonts, piece, game.say("glue"), color("#777777"), 7)
         elif piece.name in ("side", "lid"):
             _label(c, fonts, piece, comp.name, paper if piece.kind == "side" else BLACK, 9)
     _edges(c, box)
     c.restoreState()
     w, h, d = box.inner
-    text = (f"{game.game.name} · {comp.name} · tuck box for {box.cards} cards, inside {w:g} x {h:g} x {d:g} mm · "
-            "cut the solid lines, fold the dashed ones, glue the strips marked glue")
+    text = game.say("tuckbox", game=game.game.name, deck=comp.name, count=box.cards, w=f"{w:g}", h=f"{h:g}", d=f"{d:g}")
     fonts.check(text, "body")
     c.setFont(fonts.name("body"), fonts.fit(text, "body", pt(page.w - 2 * 8), 6.5, 4.5))
     c.setFillColor(color("#333333"))

@@ -150,11 +150,14 @@ class Builder:
 
         try:
             files = self.project.game_files()
-            paths = [files[g] for g in settings.games] if settings.games else list(files.values())
+            # a game, or a game in another language than its first: feenbalz/de
+            wanted = [g.partition("/")[::2] for g in settings.games] or [(g, "") for g in files]
             games, problems = [], []
-            for path in paths:
+            for name, lang in wanted:
+                path = files[name]
                 try:
-                    games.append(load_game(path, str(path.relative_to(self.project.root)), self.project.root))
+                    games.append(load_game(path, str(path.relative_to(self.project.root)), self.project.root,
+                                           lang=lang))
                 except InputError as exc:
                     problems += exc.problems
             if problems:

@@ -70,6 +70,9 @@ class Editor:
 
     # -- reading ---------------------------------------------------------------------------------------
     def _game(self, slug: str) -> tuple[Path, Game]:
+        if "/" in slug:
+            raise Refused(409, f"{slug} is the game in another language: cards are edited in its first language, "
+                               "and their translations in the database beside it ({en: ..., de: ...})")
         path = self.tracker.project.game_files().get(slug)
         game = self.tracker.loaded.get(slug)
         if path is None or game is None:
@@ -90,7 +93,7 @@ class Editor:
         path, game, where = self._where(slug, comp)
         data = where.path.read_bytes()
         try:
-            values = edits.read(where, data, card) if card else {}
+            values = _first_language(edits.read(where, data, card)) if card else {}
         except EditError as exc:
             raise Refused(404, str(exc)) from None
         component = game.component(comp)
@@ -150,10 +153,15 @@ class Editor:
         if action == "change":
             values.pop("key", None)   # a card keeps its key (its collation code): copy it for a new one
             current = edits.read(where, data, card)
+            shown = _first_language(current)
             values = {k: v for k, v in values.items()
-                      if _form_text(_effective(current, k, fields)) != _form_text(v)}   # only what the form changed
+                      if _form_text(_effective(shown, k, fields)) != _form_text(v)}   # only what the form changed
             if not values:
                 raise EditError("nothing to save: the values are the ones in the file")
+            translated = [k for k in values if isinstance(current.get(k), dict)]
+            if translated:
+                raise EditError(f"{', '.join(translated)}: given in several languages in {where.display}; change "
+                                "it there (the page writes a value in one language only)")
             return edits.change(where, data, card, values)
         if values.get("key") in (None, REMOVE):
             raise ValueError("key: a new card needs a key of its own")
@@ -195,6 +203,11 @@ class Editor:
             self._undo.pop()
             return {"ok": True, "file": last.display, "undone": last.what,
                     "undo": self._undo[-1].what if self._undo else ""}
+
+
+def _first_language(values: dict[str, Any]) -> dict[str, Any]:
+    """A card's values with each text given per language ({en: ..., de: ...}) as its first language's."""
+    return {k: next(iter(v.values()), "") if isinstance(v, dict) and v else v for k, v in values.items()}
 
 
 def _effective(values: dict[str, Any], name: str, fields: dict[str, FieldSpec]) -> Any:

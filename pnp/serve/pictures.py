@@ -97,10 +97,13 @@ def picture_key(game: Game, comp: Component, p: Printed, side: str, shared: str,
     if design.layout in FREE_SLOTS:  # the files its own image elements name for this card
         from pnp.data.templating.elements import files_named
         named.append(files_named(design.elements, {**context(game, comp, card, p.mark, p.set_index), "slots": slots}))
+    # a custom design's elements read the card, the palettes and the facts themselves (in the game's language)
+    read = [[card.name, card.text, card.values, card.copies] if card else None, game.palettes, game.facts,
+            repr(game.game)] if design.layout in FREE_SLOTS else None
     refs = {text: files.file(path) for text, path in _named_files(named, game.root)}
     payload = [repr(dataclasses.replace(design, line=0)), slots, dataclasses.asdict(game.style),
                p.code if side == "face" else "", dataclasses.asdict(p.mark) if p.mark else None,
-               comp.card_size, shared, refs, repr(game.variant)]
+               comp.card_size, shared, refs, repr(game.variant), read]
     text = json.dumps(payload, sort_keys=True, default=repr)
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 

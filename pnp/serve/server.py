@@ -199,7 +199,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def _build(self, form: dict[str, Any]) -> None:
         try:
-            settings = parse_settings(form, list(self.app.project.game_files()))
+            settings = parse_settings(form, [g.slug for g in self.app.live.snapshot.games])
         except ValueError as exc:
             return self._json({"ok": False, "error": str(exc)}, HTTPStatus.BAD_REQUEST)
         if not self.app.builder.start(settings):

@@ -87,6 +87,8 @@ class GameView:
     components: tuple[ComponentView, ...]
     problems: tuple[ProblemItem, ...]
     digest: str = field(default="", repr=False)
+    language: str = ""                 # the language this view shows the game in
+    languages: tuple[str, ...] = ()    # every language the game is written in (the page's switch)
 
 
 @dataclass(frozen=True)
@@ -176,6 +178,11 @@ class Tracker:
             old = previous.get(slug)
             view = old if old is not None and old.digest == digest else self._game(path, digest, fonts, shared, old)
             games.append(view)
+            for lang in view.languages[1:]:  # the same game in its other languages: views of their own
+                old = previous.get(f"{slug}/{lang}")
+                keyed = _hash(digest, lang)
+                games.append(old if old is not None and old.digest == keyed
+                             else self._game(path, keyed, fonts, shared, old, lang))
         self._sources = {g.slug: self._sources[g.slug] for g in games if g.slug in self._sources}
         self.loaded = {g.slug: self.loaded[g.slug] for g in games if g.slug in self.loaded}
         for view in games:
@@ -198,10 +205,11 @@ class Tracker:
         self._fonts = (digest, fonts)
         return fonts, []
 
-    def _game(self, path: Path, digest: str, fonts: Fonts, shared: str, old: GameView | None) -> GameView:
+    def _game(self, path: Path, digest: str, fonts: Fonts, shared: str, old: GameView | None,
+              lang: str = "") -> GameView:
         where = _display(self.project.root, path)
         try:
-            game = load_game(path, where, self.project.root)
+            game = load_game(path, where, self.project.root, lang=lang)
         except InputError as exc:
             problems = tuple(ProblemItem.of(p, path.stem) for p in exc.problems)
             if old is not None and old.components:   # keep the last good cards on the page
@@ -221,7 +229,8 @@ class Tracker:
         self._sources[game.slug] = sources
         p = game.game.players
         players = f"{p.min} players" if p.min == p.max else f"{p.min}-{p.max} players"
-        return GameView(game.slug, game.game.name, game.tag, where, players, False, components, problems, digest)
+        return GameView(game.slug, game.game.name, game.tag, where, players, False, components, problems, digest,
+                        game.lang, game.game.languages)
 
 
 def check(game: Game, fonts: Fonts, cards_key: str | None = None) -> tuple[ProblemItem, ...]:

@@ -6,6 +6,7 @@ components. Deck-like components hold card types; each card type has a
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from dataclasses import field as fld
 from pathlib import Path
@@ -20,6 +21,7 @@ Kind = Literal["deck", "reference", "tokens", "board", "booklet"]
 CARD_KINDS = ("deck", "reference", "tokens")
 BLANK_BACK = "(single-sided)"  # the back design of tokens that name none: white, and no back pages printed
 CARD_RESERVED = ("key", "name", "copies", "face", "back", "text")
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(-[a-z0-9]{2,8})?")  # en, de, pt-br
 
 
 @dataclass(frozen=True)
@@ -206,12 +208,29 @@ class Meta:
     summary: str = ""
     version: str = fld(default="", metadata=_d(
         "this print's version (free text such as 0.4 or 2026-11-25), printed small beside every collation code"))
+    languages: tuple[str, ...] = fld(default=("en",), metadata=_d(
+        "the languages its text is given in, the default first (any text may then be {en: ..., de: ...})"))
 
     def __post_init__(self) -> None:
+        if not self.languages or len(set(self.languages)) != len(self.languages) \
+                or not all(LANGUAGE_CODE.fullmatch(code) for code in self.languages):
+            raise ValueError(f"languages: a list of language codes such as [en, de], each once, the default "
+                             f"first; found {list(self.languages)}")
         if not (len(self.tag) == 2 and self.tag.isalpha() and self.tag.isupper()):
             raise ValueError(f"tag: must be two capital letters, found {self.tag!r}")
         if len(self.version) > 24 or any(not ch.isprintable() for ch in self.version):
             raise ValueError(f"version: at most 24 printable characters, found {self.version!r}")
+
+
+@dataclass(frozen=True)
+class Gap:
+    """A text the database gives in some languages but not in the one it was read in; the default
+    language's words stand in for it (`pnp check` reports it)."""
+
+    file: str
+    line: int | None
+    field: str
+    language: str
 
 
 @dataclass(frozen=True)
@@ -244,15 +263,29 @@ class Game:
     symbols: tuple[str, ...] = fld(default=(), metadata={"internal": True})  # own symbols: art/symbols/*.svg
     sheets: tuple[Path, ...] = fld(default=(), metadata={"internal": True})  # spreadsheets its cards came from
     unsaved: bool = fld(default=False, metadata={"internal": True})  # read from an edit not yet written: not cached
+    language: str = fld(default="", metadata={"internal": True})  # the language read in ("": the default)
+    gaps: tuple[Gap, ...] = fld(default=(), metadata={"internal": True})  # texts missing in that language
+    words: dict[str, str] = fld(default_factory=dict, metadata={"internal": True})  # pnp's own words in it
 
     @property
     def tag(self) -> str:
         return self.game.tag
 
     @property
+    def lang(self) -> str:
+        """The language this copy of the game prints in."""
+        return self.language or self.game.languages[0]
+
+    @property
     def slug(self) -> str:
-        """Name on the command line: the database file's name without `.yaml`."""
-        return self.source.stem
+        """Name on the command line: the database file's name without `.yaml`; in a language other than
+        the default, followed by it (`feenbalz/de`): the game's output folder."""
+        return self.source.stem if self.lang == self.game.languages[0] else f"{self.source.stem}/{self.lang}"
+
+    def say(self, key: str, **values: Any) -> str:
+        """One of pnp's own phrases (`pnp.data.format.messages`) in this game's language, filled in."""
+        from pnp.data.format.messages import phrase
+        return phrase(self.words, key, values)
 
     @property
     def where(self) -> str:

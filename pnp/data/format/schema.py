@@ -259,11 +259,18 @@ def json_schema(tp: Any, defs: dict[str, Any] | None = None) -> dict[str, Any]:
                 body["description"] = " ".join(tp.__doc__.split())
             defs[name] = body
         out = {"$ref": f"#/$defs/{name}"}
+    elif tp is str:  # text: as it is, or per language ({en: ..., de: ...}; game.languages)
+        out = {"anyOf": [{"type": "string"}, PER_LANGUAGE]}
     else:
-        out = {"type": {str: "string", int: "integer", float: "number", bool: "boolean"}[tp]}
+        out = {"type": {int: "integer", float: "number", bool: "boolean"}[tp]}
     if top and defs:
         out = {**out, "$defs": defs}
     return out
+
+
+PER_LANGUAGE = {"type": "object", "minProperties": 1, "description": "the text per language (game.languages)",
+                "propertyNames": {"pattern": "^[a-z]{2,3}(-[a-z0-9]{2,8})?$"},
+                "additionalProperties": {"type": ["string", "number", "null"]}}
 
 
 def doc(text: str, **more: Any) -> dict[str, Any]:

@@ -67,7 +67,8 @@ def layout_slots() -> Mapping[str, Mapping[str, Slot]]:
     return MappingProxyType(dict(sorted(out.items())))
 
 
-_JSON_TYPES = {"number": ["number", "string"], "list": ["array", "object", "string"],
+# (an object too: any slot may be given per language, {en: ..., de: ...})
+_JSON_TYPES = {"number": ["number", "string", "object"], "list": ["array", "object", "string"],
                "mapping": ["object", "string"], "art": ["string", "object"]}
 
 
@@ -75,7 +76,7 @@ def slot_schema() -> list[dict[str, Any]]:
     """JSON Schema branches for a design: `if layout == X then` only X's slots, each described."""
     branches = []
     for layout, slots in layout_slots().items():
-        props = {name: {"type": _JSON_TYPES.get(spec.type, ["string", "number"]),
+        props = {name: {"type": _JSON_TYPES.get(spec.type, ["string", "number", "object"]),
                         "description": f"{spec.meaning} ({spec.type}: {SLOT_TYPES[spec.type]})"}
                  for name, spec in slots.items()}
         branches.append({"if": {"properties": {"layout": {"const": layout}}, "required": ["layout"]},

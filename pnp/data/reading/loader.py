@@ -13,13 +13,14 @@ from typing import Any, Callable, Sequence
 
 from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.model import Component, Game
-from pnp.data.reading.project import find_root, own_symbols
+from pnp.data.reading.project import catalogues, find_root, own_catalogues, own_symbols
 from pnp.data.store.cache import cached
 
 
 def load_game(path: Path, display: str | None = None, root: Path | None = None,
-              overlay: Mapping[Path, bytes] | None = None) -> Game:
-    """Parse and validate one database file; raise InputError listing every problem.
+              overlay: Mapping[Path, bytes] | None = None, lang: str = "") -> Game:
+    """Parse and validate one database file, in `lang` (one of its game.languages; "" for the
+    first); raise InputError listing every problem.
 
     `root` is the project folder whose templates/ the game uses; by default the
     folder above the file that holds card_data/ (or the file's own folder). `overlay`
@@ -31,17 +32,18 @@ def load_game(path: Path, display: str | None = None, root: Path | None = None,
     _refuse_links_out(path, name, Path(root))
     if overlay:
         from pnp.data.reading.validate import read_game
-        return read_game(path, name, root, load_game, overlay)
+        return read_game(path, name, root, load_game, overlay, lang)
 
     def fresh() -> tuple[Game, list[Path]]:
         from pnp.data.reading.validate import (
             read_game,  # lazy: YAML, jinja2 and the checks only on a miss
         )
-        game = read_game(path, name, root, load_game)
-        return game, [path, *inputs_of(game)[1:]]
+        game = read_game(path, name, root, load_game, None, lang)
+        return game, [path, *inputs_of(game)[1:], *(p for p, n in catalogues(Path(root), game.lang)
+                                                     if n.startswith("messages/"))]
 
     # the project's own symbols (art/symbols/*.svg) are part of a game; their names key the entry
-    ident = (str(path.resolve()), name, str(Path(root).resolve()), own_symbols(root))
+    ident = (str(path.resolve()), name, str(Path(root).resolve()), own_symbols(root), lang, own_catalogues(root))
     return cached("game", ident, fresh, within=Path(root))
 
 
@@ -74,7 +76,8 @@ def derived(kind: str, game: Game, ident: tuple, compute: Callable[[], Any], ext
     """
     if game.unsaved:   # its files on disk say something else: the cache cannot know this game
         return compute()
-    key = (str(game.source.resolve()), game.where, str(game.root.resolve()), own_symbols(game.root), *ident)
+    key = (str(game.source.resolve()), game.where, str(game.root.resolve()), own_symbols(game.root), game.lang,
+           *ident)
     return cached(kind, key, lambda: (compute(), [*inputs_of(game), *extra]), within=game.root)
 
 

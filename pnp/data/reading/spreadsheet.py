@@ -166,7 +166,9 @@ def _cards(rows: list[list[Any]], fields: dict, label: str, yaml_line: int) -> t
         where = f"column {_column(i)}"
         if not name:
             continue
-        if name not in RESERVED and name not in fields:
+        base, at, _ = name.partition("@")  # name@de: the name in German (a game in several languages)
+        translated = bool(at) and (base in ("name", "text") or base in fields)
+        if name not in RESERVED and name not in fields and not translated:
             problems.append(Problem(label, 1, where, f"unknown column {name!r}; columns are {', '.join(RESERVED)} "
                                     f"and the fields {', '.join(map(str, fields)) or '(none declared)'}"))
         elif name in columns.values():
@@ -196,7 +198,7 @@ def _cards(rows: list[list[Any]], fields: dict, label: str, yaml_line: int) -> t
             except ValueError as exc:
                 problems.append(Problem(label, r, where, str(exc)))
                 continue
-            if value is not None:
+            if value is not None or "@" in name:  # an empty translation is kept: pnp check names it
                 card[name] = value
                 card.key_lines[name] = yaml_line
             elif name in ("key", "name") or _required(fields.get(name)):

@@ -27,8 +27,10 @@ from pnp.data.format.model import (
     Game,
 )
 from pnp.data.format.schema import Parser
+from pnp.data.reading.languages import declared, in_language
 from pnp.data.reading.layouts import layout_slots
 from pnp.data.reading.lookcheck import check_look
+from pnp.data.reading.messages import read_words
 from pnp.data.reading.project import own_symbols
 from pnp.data.reading.ruleshape import check_rule
 from pnp.data.reading.spreadsheet import expand as expand_sheets
@@ -58,12 +60,13 @@ def _hint(name: str, options: Iterable[str]) -> str:
 
 
 def read_game(path: Path, name: str, root: Path, load: Callable[[Path, str, Path], Game],
-              overlay: Mapping[Path, bytes] | None = None) -> Game:
+              overlay: Mapping[Path, bytes] | None = None, lang: str = "") -> Game:
     """Parse and validate one database file; raise InputError listing every problem.
 
     `pnp.data.reading.loader.load_game` is the entry point (it caches what this returns)
     and is passed in as `load`, which reads a variant's base game. `overlay` gives the
-    bytes of some files (by resolved path) as an edit would leave them.
+    bytes of some files (by resolved path) as an edit would leave them; `lang` is the language
+    to read it in (one of game.languages; "" for the first).
     """
     overlay = overlay or {}
     data = load_yaml(path, name, overlay.get(path.resolve()))
@@ -74,11 +77,20 @@ def read_game(path: Path, name: str, root: Path, load: Callable[[Path, str, Path
         raise InputError([Problem(name, line_of(data, None, 1), "", "a game database must be a YAML mapping")])
     sheets: list[Path] = []
     parser.problems += expand_sheets(data, name, path.resolve().parent, root, sheets, overlay)  # cards: {from: x.csv}
+    languages = declared(data) or ("en",)
+    lang = lang or languages[0]
+    if lang not in languages:
+        raise InputError([Problem(name, line_of(data.get("game"), "languages", line_of(data)), "game.languages",
+                                  f"{path.stem} is not written in {lang!r}: its languages are "
+                                  f"{', '.join(languages)} (add {lang} to game.languages and give its text)")])
+    data, gaps, found = in_language(data, name, languages, lang)
+    words, wrong = read_words(root, lang)
+    parser.problems += found + wrong
     game = parser.record(Game, data, "", line_of(data))
     if game is None:
         raise InputError(parser.problems)
     game = dataclasses.replace(game, source=path, root=root, symbols=own_symbols(root), sheets=tuple(sheets),
-                               unsaved=bool(overlay))
+                               unsaved=bool(overlay), language=lang, gaps=tuple(gaps), words=words)
     checker = _Checker(name, data, parser.problems)
     game = checker.run(game)
     if checker.problems:

@@ -31,9 +31,15 @@ def pairs(rows: Any, label: str, *parts: str, sep: str = ". ") -> list[list[str]
 _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 
 
-def spell(n: Any) -> str:
-    """A small whole number in words (`{{ facts.market | spell }}` -> five); others as digits."""
-    return _WORDS[n] if isinstance(n, int) and not isinstance(n, bool) and 0 <= n < len(_WORDS) else str(n)
+_NUMBER_WORDS = {"de": ("null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn",
+                         "elf", "zwölf")}
+
+
+def spell(n: Any, lang: str = "en") -> str:
+    """A small whole number in words (`{{ facts.market | spell }}` -> five; `spell('de')` -> fünf); others
+    as digits."""
+    words = _NUMBER_WORDS.get(lang, _WORDS)
+    return words[n] if isinstance(n, int) and not isinstance(n, bool) and 0 <= n < len(words) else str(n)
 
 
 _ROMAN = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),

@@ -10,6 +10,30 @@ let state = null;
 let opened = null;                // the tile whose card view is open
 let editing = null;               // the card form's data from /api/card
 let editorTicket = 0;             // bumped when the form closes: a late answer for an older form is dropped
+let language = "";                // the language switch: "" shows each game in its first language
+
+// The games as the language switch shows them: each in the chosen language when it is written in it,
+// else in its first.
+function shownGames() {
+  return state.games.filter(g => {
+    const all = g.languages || [];
+    if (all.length < 2) return true;
+    return g.language === (all.includes(language) ? language : all[0]);
+  });
+}
+
+function renderLanguages() {
+  const select = $("#language");
+  const codes = [...new Set(state.games.flatMap(g => g.languages || []))];
+  $("#language-switch").hidden = codes.length < 2;
+  const have = [...select.options].map(o => o.value).join(" ");
+  const want = ["", ...codes].join(" ");
+  if (have !== want) {
+    select.replaceChildren(el("option", {value: "", text: "each game's first"}),
+      ...codes.map(c => el("option", {value: c, text: c})));
+    select.value = codes.includes(language) ? language : "";
+  }
+}
 
 async function post(url, body) {
   const r = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json", "X-PNP-Token": TOKEN},
@@ -48,6 +72,7 @@ function render() {
   $("#project").title = `${state.project} → ${state.output}`;
   $("#live").dataset.version = state.version;
   $("#live-text").textContent = `live · version ${state.version} · ${new Date().toLocaleTimeString()}`;
+  renderLanguages();
   renderNav();
   renderProblems();
   renderGames();
@@ -58,7 +83,7 @@ function render() {
 
 function renderNav() {
   const nav = $("#games-nav");
-  nav.replaceChildren(...state.games.map(g => {
+  nav.replaceChildren(...shownGames().map(g => {
     const errors = g.problems.filter(p => p.severity === "error").length;
     return el("a", {href: `#game-${g.slug}`, class: errors ? "bad" : ""},
       `${g.name}`, errors ? el("span", {class: "badge", text: String(errors)}) : null);
@@ -81,7 +106,7 @@ function renderProblems() {
 function renderGames() {
   const main = $("#games");
   const seen = new Set();
-  const sections = state.games.map(g => {
+  const sections = shownGames().map(g => {
     const head = el("header", {},
       el("h2", {text: `${g.name}`}, el("span", {class: "tag", text: g.tag})),
       el("p", {class: "muted", text: [g.file, g.players].filter(Boolean).join(" · ")}));
@@ -354,13 +379,14 @@ $("#card").addEventListener("close", () => {
   if (b) b.focus();
 });
 $("#card").addEventListener("click", e => { if (e.target === $("#card")) $("#card").close(); });
+$("#language").addEventListener("change", e => { language = e.target.value; render(); });
 
 function renderBuildGames() {
   const box = $("#build-games");
   const have = new Set([...box.querySelectorAll("input")].map(i => i.value));
-  const want = state.games.map(g => g.slug);
+  const want = shownGames().map(g => g.slug);
   if (have.size === want.length && want.every(s => have.has(s))) return;
-  box.replaceChildren(el("legend", {text: "Games"}), ...state.games.map(g =>
+  box.replaceChildren(el("legend", {text: "Games"}), ...shownGames().map(g =>
     el("label", {class: "check"}, el("input", {type: "checkbox", name: "games", value: g.slug, checked: true}), ` ${g.name}`)));
 }
 

@@ -1,0 +1,48 @@
+"""`--lang`: which of its languages a game is built, checked or exported in."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+import click
+
+from pnp.data.format.errors import InputError, Problem
+from pnp.data.reading.project import Project
+
+if TYPE_CHECKING:
+    from pnp.data.format.model import Game
+
+
+def lang_option(fn: Callable) -> Callable:
+    return click.option("--lang", default=None, metavar="CODE",
+                        help="A language the game is written in (its game.languages, e.g. de), or all "
+                             "[default: its first]. Other languages than the first go to GAME/CODE/.")(fn)
+
+
+def in_languages(project: Project, games: list[Game], lang: str | None, named: bool) -> list[Game]:
+    """Each game in the languages `lang` asks for (None: as loaded, in its first). A game not written in
+    a language asked for by its code is an error when it was named, and left out when all were meant (an
+    error too when no game is written in it)."""
+    if lang is None:
+        return games
+    from pnp.data.reading.loader import load_game  # lazy, as in load_games
+    out: list[Game] = []
+    problems: list[Problem] = []
+    for game in games:
+        languages = game.game.languages
+        if lang != "all" and lang not in languages:
+            if named:
+                problems.append(Problem(game.where, None, "game.languages",
+                                        f"{game.slug} is not written in {lang!r}; its languages: "
+                                        f"{', '.join(languages)} (--lang all builds every one)"))
+            continue
+        for code in languages if lang == "all" else (lang,):
+            try:
+                out.append(game if code == game.lang else load_game(game.source, game.where, game.root, lang=code))
+            except InputError as exc:
+                problems += exc.problems
+    if problems:
+        raise InputError(problems)
+    if not out:
+        written = "; ".join(f"{g.slug}: {', '.join(g.game.languages)}" for g in games)
+        raise click.BadParameter(f"no game is written in {lang!r} ({written})", param_hint="--lang")
+    return out
