@@ -126,6 +126,8 @@ def bench_builds(t: Table, tmp: Path, repeat: int, smoke: bool) -> None:
         return
     for game in games:
         t.add(f"`pnp build {game} --clean`", _result(timed(pnp_cmd() + ["build", game, "--clean", "--out", out], repeat)))
+    t.add("`pnp build feenbalz --clean --lang all` (English and German)",
+          _result(timed(pnp_cmd() + ["build", "feenbalz", "--clean", "--lang", "all", "--out", out], repeat)))
     runs = timed(pnp_cmd() + ["build", "--clean", "--out", out], repeat)
     wall = med([r.wall for r in runs])
     t.add(f"`pnp build --clean` (all {len(games)} games)", _result(runs), "< 1 s on 2 cores", ok(wall < 1.0))
