@@ -207,3 +207,20 @@ def test_english_builds_of_every_game_are_unchanged_by_languages() -> None:
         game = load_game(path)
         assert game.lang == game.game.languages[0] and game.slug == path.stem
         assert not [g for g in game.gaps if g.language == game.lang], path
+
+
+def test_exports_take_a_language_too(built: Path) -> None:
+    dest = built.parent
+    r = run("preview", "feenbalz", "--lang", "de", "--project", str(dest))
+    assert r.code == 0, r.out + r.err
+    assert (built / "feenbalz" / "de" / "preview" / "fairies.png").is_file()
+    assert not (built / "feenbalz" / "preview").exists()
+
+
+def test_a_card_key_cannot_differ_by_language(tmp_path: Path) -> None:
+    dest, db = _fz_project(tmp_path)
+    text = db.read_text(encoding="utf-8")
+    db.write_text(text.replace("{key: F11,", "{key: {en: F11, de: F11x},"), encoding="utf-8")
+    r = run("check", "feenbalz", "--project", str(dest))
+    assert r.code == 2 and re.search(r"feenbalz\.yaml:\d+: components\[fairies\]\.cards\[10\]\.key: a key or tag is "
+                                     "the same in every language", r.err), r.err

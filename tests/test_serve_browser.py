@@ -278,7 +278,9 @@ def test_cards_are_edited_in_the_page_and_written_back(tmp_path: Path, browser: 
         # a card that cannot be drawn any more keeps its last good picture, marked, with the reason
         js(browser, "document.getElementById('card').close()")
         jar = "document.querySelector(`.tile[data-id='lanterns/deck/face/jar/']`)"
-        wait(lambda: js(browser, f"return {jar}.querySelector('img').naturalWidth > 0 && "
+        # (the new name is a new picture: wait for the page to show it, not the one from before)
+        wait(lambda: js(browser, f"return {jar}.querySelector('.name').textContent === 'Jar of Fireflies' && "
+                                 f"{jar}.querySelector('img').naturalWidth > 0 && "
                                  f"{jar}.querySelector('img').getAttribute('src') === {jar}.dataset.want"), "jar drawn")
         shown = js(browser, f"return {jar}.querySelector('img').getAttribute('src')")
         design = proj / "card_data/lanterns.yaml"

@@ -17,6 +17,7 @@ from pnp.cli.common import (
     project_option,
     set_counts,
 )
+from pnp.cli.language import chosen_lang, export_lang_option, in_languages
 from pnp.data.reading.project import Project
 
 if TYPE_CHECKING:
@@ -33,6 +34,7 @@ def _common(fn: Callable) -> Callable:
         jobs_option,
         click.option("--players", type=int, default=None, help="Sets for per-player components."),
         click.option("--decks", type=int, default=None, help="Copies of components printed per deck."),
+        export_lang_option,
     ]
     for option in reversed(options):
         fn = option(fn)
@@ -59,7 +61,7 @@ def _job(project_dir: str, games: tuple[str, ...], out_dir: str, jobs: int | Non
     from pnp.output.workers import jobs_for
 
     project = Project.at(project_dir)
-    loaded = load_games(project, games)
+    loaded = in_languages(project, load_games(project, games), chosen_lang(), bool(games))
     counts = set_counts(players, decks)
     check_counts(loaded, counts)
     load_fonts(project)  # a broken fonts.yaml stops here; stand-in fonts are named once

@@ -18,6 +18,21 @@ def lang_option(fn: Callable) -> Callable:
                              "[default: its first]. Other languages than the first go to GAME/CODE/.")(fn)
 
 
+def export_lang_option(fn: Callable) -> Callable:
+    """--lang for the exports: kept in the command's context (read by `chosen_lang`), not passed on."""
+    def keep(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+        ctx.meta["pnp.lang"] = value
+    return click.option("--lang", default=None, metavar="CODE", expose_value=False, callback=keep,
+                        help="A language the game is written in, or all [default: its first]; other "
+                             "languages than the first go to GAME/CODE/.")(fn)
+
+
+def chosen_lang() -> str | None:
+    """The --lang of the running export command (None: each game's first language)."""
+    ctx = click.get_current_context(silent=True)
+    return ctx.meta.get("pnp.lang") if ctx is not None else None
+
+
 def in_languages(project: Project, games: list[Game], lang: str | None, named: bool) -> list[Game]:
     """Each game in the languages `lang` asks for (None: as loaded, in its first). A game not written in
     a language asked for by its code is an error when it was named, and left out when all were meant (an

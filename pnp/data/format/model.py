@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Literal
 from pnp.data.format.board import Board
 from pnp.data.format.elements import Element
 from pnp.data.format.limits import MAX_COPIES, MAX_DECK_CARDS
+from pnp.data.format.messages import phrase
 from pnp.data.format.schema import doc as _d
 
 Kind = Literal["deck", "reference", "tokens", "board", "booklet"]
@@ -284,7 +285,6 @@ class Game:
 
     def say(self, key: str, **values: Any) -> str:
         """One of pnp's own phrases (`pnp.data.format.messages`) in this game's language, filled in."""
-        from pnp.data.format.messages import phrase
         return phrase(self.words, key, values)
 
     @property

@@ -15,6 +15,9 @@ from pnp.data.format.located import Located, LocatedList, line_of
 from pnp.data.format.model import LANGUAGE_CODE, Gap
 
 
+SHARED = ("key", "tag")  # what collation codes are made of: never per language
+
+
 def declared(data: Any) -> tuple[str, ...]:
     """The languages a raw database declares (game.languages), or () when it declares none or not as a list
     of codes (the model's check reports that)."""
@@ -44,6 +47,9 @@ class _Walk:
     def value(self, node: Any, path: str, line: int | None, row: Any = None) -> Any:
         if isinstance(node, Located):
             if self._is_text(node):
+                if path.rsplit(".", 1)[-1] in SHARED:
+                    self.problems.append(Problem(self.file, line, path, "a key or tag is the same in every language "
+                                                 "(collation codes are made from it): give one value"))
                 return self._pick(dict(node), path, line, row, node)
             return self._mapping(node, path)
         if isinstance(node, LocatedList):
@@ -71,7 +77,7 @@ class _Walk:
         for base, texts in suffixed.items():
             where = f"{path}.{base}" if path else base
             line = line_of(node, base) or line_of(node, f"{base}@{next(iter(texts))}")
-            given = {self.languages[0]: node.get(base), **texts} if self.languages else texts
+            given = {self.languages[0]: node.get(base), **texts}
             out[base] = self._pick(given, where, line, node.source, node, suffix=True)
             out.key_lines.setdefault(base, line or node.line)
             kept = out.source
@@ -94,8 +100,7 @@ class _Walk:
                 self.gaps.append(Gap(*self._where(row, line, path, node, code), code))
         if self.lang in present:
             return present[self.lang]
-        default = self.languages[0] if self.languages else ""
-        return present.get(default, next(iter(present.values()), ""))
+        return present.get(self.languages[0], next(iter(present.values()), ""))
 
     def _where(self, row: Any, line: int | None, path: str, node: Located, code: str) -> tuple[str, int | None, str]:
         """(file, line or row, field) of a text: a spreadsheet row's own cell when it came from one."""
