@@ -224,3 +224,10 @@ def test_a_card_key_cannot_differ_by_language(tmp_path: Path) -> None:
     r = run("check", "feenbalz", "--project", str(dest))
     assert r.code == 2 and re.search(r"feenbalz\.yaml:\d+: components\[fairies\]\.cards\[10\]\.key: a key or tag is "
                                      "the same in every language", r.err), r.err
+
+
+def test_a_booklet_without_its_german_template_is_named(tmp_path: Path) -> None:
+    dest, _ = _fz_project(tmp_path)
+    (dest / "templates" / "feenbalz.de.md.j2").unlink()
+    r = run("check", "feenbalz", "--project", str(dest))
+    assert r.code == 1 and "rules.template: no de booklet: add templates/feenbalz.de.md.j2" in r.out, r.out

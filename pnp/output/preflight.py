@@ -55,16 +55,16 @@ def checked_cards(game: Game, fonts: Fonts, key: str | None) -> list[str]:
 def untranslated(game: Game) -> list[Problem]:
     """The texts a game gives in other languages but not in the one it was read in (its default
     language's words stand in), and the booklets with no template of their own in it."""
-    from pnp.output.booklet_text import translated  # lazy, as above
+    from pnp.output.booklet_text import template_name, translated  # lazy, as above
     default = game.game.languages[0]
     found = [Problem(g.file, g.line, g.field, f"no {g.language} text (game.languages: "
                                               f"{', '.join(game.game.languages)}); the {default} words stand in")
              for g in game.gaps if g.language == game.lang]
     for comp in game.components:
-        sibling = translated(comp.template, game.lang) if comp.kind == "booklet" and comp.template else None
-        if sibling and game.lang != default and not (game.root / "templates" / sibling).is_file():
+        if comp.kind == "booklet" and comp.template and game.lang != default \
+                and template_name(game, comp) == comp.template:   # no sibling in this language
             found.append(Problem(game.where, comp.line, f"{comp.key}.template", f"no {game.lang} booklet: add "
-                                 f"templates/{sibling} (the {default} booklet stands in)"))
+                                 f"templates/{translated(comp.template, game.lang)} (the {default} booklet stands in)"))
     return list(dict.fromkeys(found))
 
 

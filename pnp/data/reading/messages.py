@@ -18,7 +18,7 @@ def read_words(root: Path, lang: str) -> tuple[dict[str, str], list[Problem]]:
     problems: list[Problem] = []
     home = Path(root).resolve()
     for path, name in catalogues(Path(root), lang):
-        if path.parent.parent != SHIPPED_MESSAGES.parent and not path.resolve().is_relative_to(home):
+        if path.parent != SHIPPED_MESSAGES and not path.resolve().is_relative_to(home):
             problems.append(Problem(name, None, "", "a link to a file outside the project; pnp reads only the "
                                                     "project's own files (copy it here)"))
             continue

@@ -23,8 +23,8 @@ SHIPPED_MESSAGES = Path(__file__).resolve().parents[2] / "messages"
 
 def catalogues(root: Path, lang: str) -> list[tuple[Path, str]]:
     """The catalogue files for `lang` that exist, shipped first, with the names messages give them."""
-    found = [(SHIPPED_MESSAGES / f"{lang}.yaml", f"pnp/messages/{lang}.yaml"), (root / "messages" / f"{lang}.yaml",
-                                                                         f"messages/{lang}.yaml")]
+    found = [(SHIPPED_MESSAGES / f"{lang}.yaml", f"pnp/messages/{lang}.yaml"),
+             (root / "messages" / f"{lang}.yaml", f"messages/{lang}.yaml")]
     return [(path, name) for path, name in found if path.is_file()]
 
 
@@ -32,7 +32,6 @@ def own_catalogues(root: Path) -> tuple[str, ...]:
     """The project's catalogue names (messages/*.yaml): part of what a cached game depends on."""
     folder = Path(root) / "messages"
     return tuple(sorted(p.name for p in folder.glob("*.yaml"))) if folder.is_dir() else ()
-
 
 
 _SYMBOL_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
