@@ -12,10 +12,12 @@ if TYPE_CHECKING:
     from pnp.data.format.model import Game
 
 
+LANG_HELP = ("A language the game is written in (its game.languages, e.g. de), or all [default: its first]. "
+             "Other languages than the first go to GAME/CODE/.")
+
+
 def lang_option(fn: Callable) -> Callable:
-    return click.option("--lang", default=None, metavar="CODE",
-                        help="A language the game is written in (its game.languages, e.g. de), or all "
-                             "[default: its first]. Other languages than the first go to GAME/CODE/.")(fn)
+    return click.option("--lang", default=None, metavar="CODE", help=LANG_HELP)(fn)
 
 
 def export_lang_option(fn: Callable) -> Callable:
@@ -23,8 +25,7 @@ def export_lang_option(fn: Callable) -> Callable:
     def keep(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
         ctx.meta["pnp.lang"] = value
     return click.option("--lang", default=None, metavar="CODE", expose_value=False, callback=keep,
-                        help="A language the game is written in, or all [default: its first]; other "
-                             "languages than the first go to GAME/CODE/.")(fn)
+                        help=LANG_HELP)(fn)
 
 
 def chosen_lang() -> str | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import traceback
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from pnp.data.format.errors import InputError, Problem
@@ -33,9 +33,9 @@ class Recorder:
 
 def translated(name: str, lang: str) -> str:
     """The name of a template's sibling in `lang`: rules.md.j2 -> rules.de.md.j2."""
-    folder, _, base = name.rpartition("/")
-    stem, dot, rest = base.partition(".")
-    return f"{folder}/{stem}.{lang}{dot}{rest}" if folder else f"{stem}.{lang}{dot}{rest}"
+    path = PurePosixPath(name)
+    stem, dot, rest = path.name.partition(".")
+    return str(path.with_name(f"{stem}.{lang}{dot}{rest}"))
 
 
 def template_name(game: Game, comp: Component) -> str:

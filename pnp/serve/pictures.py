@@ -82,12 +82,20 @@ def design_of(game: Game, comp: Component, p: Printed, side: str) -> tuple[str, 
     return (f"faces.{key}", game.faces[key]) if side == "face" else (f"backs.{key}", game.backs[key])
 
 
+def game_reads(game: Game) -> str:
+    """A digest of what a custom design's elements may read besides the card: the palettes, the facts and
+    the game's own fields (in the language it was read in). Made once per component, not per card."""
+    text = json.dumps([game.palettes, game.facts, repr(game.game)], sort_keys=True, default=repr)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 def picture_key(game: Game, comp: Component, p: Printed, side: str, shared: str, files: FileDigests,
-                rendered: dict[Any, dict[str, Any]] | None = None) -> str:
+                rendered: dict[Any, dict[str, Any]] | None = None, reads: str | None = None) -> str:
     """The content key of one picture (raises InputError when a slot template fails).
 
     `shared` digests what every card reads (fonts, the project's own symbols); `rendered` is the
-    component's `rendered_slots` (from the disk cache when the game is unchanged: no jinja2).
+    component's `rendered_slots` (from the disk cache when the game is unchanged: no jinja2); `reads`
+    is `game_reads(game)`, made once by the caller.
     """
     where, design = design_of(game, comp, p, side)
     card = p.card if side == "face" else None
@@ -98,8 +106,8 @@ def picture_key(game: Game, comp: Component, p: Printed, side: str, shared: str,
         from pnp.data.templating.elements import files_named
         named.append(files_named(design.elements, {**context(game, comp, card, p.mark, p.set_index), "slots": slots}))
     # a custom design's elements read the card, the palettes and the facts themselves (in the game's language)
-    read = [[card.name, card.text, card.values, card.copies] if card else None, game.palettes, game.facts,
-            repr(game.game)] if design.layout in FREE_SLOTS else None
+    read = [[card.name, card.text, card.values, card.copies] if card else None,
+            reads if reads is not None else game_reads(game)] if design.layout in FREE_SLOTS else None
     refs = {text: files.file(path) for text, path in _named_files(named, game.root)}
     payload = [repr(dataclasses.replace(design, line=0)), slots, dataclasses.asdict(game.style),
                p.code if side == "face" else "", dataclasses.asdict(p.mark) if p.mark else None,

@@ -23,7 +23,7 @@ from pnp.output.exports.naming import back_key, distinct_backs
 from pnp.output.preflight import validate
 from pnp.output.prints import ident as printed_ident
 from pnp.rules.checker import checked
-from pnp.serve.pictures import FileDigests, Source, picture_key
+from pnp.serve.pictures import FileDigests, Source, game_reads, picture_key
 
 WATCHED = ("card_data", "templates", "art", "fonts")
 
@@ -208,17 +208,18 @@ class Tracker:
     def _game(self, path: Path, digest: str, fonts: Fonts, shared: str, old: GameView | None,
               lang: str = "") -> GameView:
         where = _display(self.project.root, path)
+        slug = f"{path.stem}/{lang}" if lang else path.stem  # `lang` is given for the other languages only
         try:
             game = load_game(path, where, self.project.root, lang=lang)
         except InputError as exc:
-            problems = tuple(ProblemItem.of(p, path.stem) for p in exc.problems)
+            problems = tuple(ProblemItem.of(p, slug) for p in exc.problems)
             if old is not None and old.components:   # keep the last good cards on the page
                 return replace(old, stale=True, problems=problems, digest=digest)
-            return GameView(path.stem, path.stem, "", where, "", True, (), problems, digest)
+            return GameView(slug, path.stem, "", where, "", True, (), problems, digest, lang)
         except Exception as exc:  # noqa: BLE001 - the preview reports anything and keeps serving
-            return GameView(path.stem, path.stem, "", where, "", True, old.components if old else (),
-                            (ProblemItem("error", f"{where}: cannot load: {exc!r}", where, None, path.stem),),
-                            digest)
+            return GameView(slug, path.stem, "", where, "", True, old.components if old else (),
+                            (ProblemItem("error", f"{where}: cannot load: {exc!r}", where, None, slug),),
+                            digest, lang, old.languages if old else ())
         self.loaded[game.slug] = game
         sources: dict[str, Source] = {}
         marks = since_last_tag(self.project.root, game)
@@ -271,6 +272,7 @@ def _component(game: Game, comp: Component, fonts: Fonts, shared: str, files: Fi
         return ComponentView(comp.key, comp.name, comp.kind, comp.line, f"{size} mm" if size else "", 0, "")
     cards = printed_cards(game, comp)
     rendered = rendered_slots(game, comp)
+    reads = game_reads(game)
     tiles: list[Tile] = []
 
     def tile(index: int, side: str, ident: str, name: str, code: str, copies: int, line: int,
@@ -278,7 +280,7 @@ def _component(game: Game, comp: Component, fonts: Fonts, shared: str, files: Fi
         p = cards[index]
         ident = f"{game.slug}/{comp.key}/{side}/{ident}/{p.set_index or ''}"
         try:
-            key = picture_key(game, comp, p, side, shared, files, rendered)
+            key = picture_key(game, comp, p, side, shared, files, rendered, reads)
             sources[key] = Source(game, fonts, comp.key, index, side, ident)
             error = ""
         except InputError as exc:
