@@ -4,6 +4,7 @@ Used by .ci/run for the second test pass (as fpdf2's CI does): `name>=X` becomes
 `name==X`, for the runtime dependencies and every optional extra. A dependency
 declared without a minimum is an error, so each range is tested at its lower end.
 """
+
 from __future__ import annotations
 
 import re

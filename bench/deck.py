@@ -8,6 +8,7 @@ its path objects) is also written to LOG, for bench/floor.py to replay.
 The game loads as `pnp build` loads it, through the disk cache
 (pnp.data.store.cache), so the measured run is the usual one: database unchanged.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,6 +37,7 @@ class Recorder:
                 return Recorder(result, self._log, self._ids[0], self._ids)
             self._log.append(entry)
             return result
+
         return call
 
 
@@ -81,13 +83,24 @@ def main() -> None:
     c.save()
     if args.record:
         from reportlab.pdfbase import pdfmetrics
+
         used = fonts.used()
         files = {n: pdfmetrics.getFont(n).face.filename for n in used}
         with open(args.record, "wb") as fh:
             info = c._target._doc.info
             meta = {"author": info.author, "creator": info.creator, "producer": info.producer}
-            pickle.dump({"title": title, "pagesize": pagesize, "initial_font": fonts.name("body"), "fonts": files, "meta": meta, "calls": log}, fh,
-                        protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump(
+                {
+                    "title": title,
+                    "pagesize": pagesize,
+                    "initial_font": fonts.name("body"),
+                    "fonts": files,
+                    "meta": meta,
+                    "calls": log,
+                },
+                fh,
+                protocol=pickle.HIGHEST_PROTOCOL,
+            )
 
 
 if __name__ == "__main__":

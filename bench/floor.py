@@ -10,6 +10,7 @@ which change no byte), and saves. No YAML, no templates, no layout logic, no sym
 geometry: what is left is ReportLab's own cost for the same PDF. With --same-as PDF it exits 1 unless its output
 is byte for byte that PDF (the smoke test; no timing then).
 """
+
 from __future__ import annotations
 
 import pickle
@@ -23,7 +24,9 @@ from pnp.adapters import reportlab as rl
 
 _BARE = pdfdoc.pdfdocEnc, pdfdoc.PDFFormXObject, pdfdoc.PDFTrueTypeFont
 rl.use_fast_writer()  # pnp's stream settings (no ASCII85, zlib level): the bytes depend on them
-pdfdoc.pdfdocEnc, pdfdoc.PDFFormXObject, pdfdoc.PDFTrueTypeFont = _BARE  # not its faster writers: bare ReportLab
+pdfdoc.pdfdocEnc, pdfdoc.PDFFormXObject, pdfdoc.PDFTrueTypeFont = (
+    _BARE  # not its faster writers: bare ReportLab
+)
 
 
 def main(log_path: str, out: str) -> None:
@@ -31,7 +34,9 @@ def main(log_path: str, out: str) -> None:
         data = pickle.load(fh)
     for name, path in data["fonts"].items():
         pdfmetrics.registerFont(TTFont(name, path))
-    c = Canvas(out, pagesize=data["pagesize"], invariant=1, pageCompression=1, initialFontName=data["initial_font"])
+    c = Canvas(
+        out, pagesize=data["pagesize"], invariant=1, pageCompression=1, initialFontName=data["initial_font"]
+    )
     c.setTitle(data["title"])
     c.setAuthor(data["meta"]["author"])
     c.setCreator(data["meta"]["creator"])

@@ -7,19 +7,21 @@ pictures placed by bare ReportLab (the floor: what drawing them costs with no pn
 The pictures are 780 x 680 pixels, smooth colour fields with grain, so they
 compress about as well as painted card art (not as flat colour, not as noise).
 """
+
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
 W, H = 780, 680
-CARD = (63.0, 88.0)   # mm, poker
+CARD = (63.0, 88.0)  # mm, poker
 MM = 72 / 25.4
 
 
 def picture(i: int, kind: str, dest: Path) -> None:
     """Picture number `i`: two crossing gradients in its own colours, with grain."""
     from PIL import Image, ImageChops, ImageFilter
+
     hue = (i * 47) % 256
     base = Image.linear_gradient("L").resize((W, H)).rotate(i % 360, expand=False)
     other = Image.radial_gradient("L").resize((W, H))
@@ -45,7 +47,8 @@ def make(folder: Path, n: int, kind: str) -> Path:
         if not path.exists():
             picture(i, kind, path)
     cards = "\n".join(f"      - {{key: c{i:04d}, name: Card {i}}}" for i in range(n))
-    (folder / "card_data" / "fullart.yaml").write_text(f"""game: {{name: Full Art, tag: FA, players: {{min: 1, max: 4}}}}
+    (folder / "card_data" / "fullart.yaml").write_text(
+        f"""game: {{name: Full Art, tag: FA, players: {{min: 1, max: 4}}}}
 faces:
   art:
     layout: custom
@@ -67,7 +70,9 @@ components:
     back: plain
     cards:
 {cards}
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     return folder
 
 
@@ -75,11 +80,12 @@ def bare(folder: Path, out: Path) -> None:
     """Every picture of the project on A4 pages, nine poker cards to a page, by ReportLab alone."""
     from reportlab.lib.pagesizes import A4
     from reportlab.pdfgen.canvas import Canvas
+
     pictures = sorted((folder / "art").glob("c*.*"))
     c = Canvas(str(out), pagesize=A4, invariant=1, pageCompression=1)
     w, h = CARD[0] * MM, CARD[1] * MM
     for start in range(0, len(pictures), 9):
-        for k, path in enumerate(pictures[start:start + 9]):
+        for k, path in enumerate(pictures[start : start + 9]):
             x, y = 20 + (k % 3) * (w + 6), 40 + (k // 3) * (h + 6)
             c.drawImage(str(path), x, y, w, h)
         c.showPage()

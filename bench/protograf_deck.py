@@ -13,6 +13,7 @@ Run with protograf's interpreter: `PNP_BENCH_OUT=OUT.pdf PY bench/protograf_deck
 `PNP_BENCH_SMOKE=1` draws one design of thirteen cards instead of five, and
 exits 0 without drawing when protograf is not installed (the smoke test).
 """
+
 from __future__ import annotations
 
 import os
@@ -41,19 +42,46 @@ INK, PAPER = "#1f1a2b", "#fbf6ea"
 def face(value: int, title: str, colour: str, flavour: str) -> list:
     return [
         rectangle(x=-3, y=-3, width=W + 6, height=H + 6, fill=colour, stroke=colour),
-        rectangle(x=4, y=4, width=W - 8, height=H - 8, rounding=2.6, fill=PAPER, stroke=INK, stroke_width=0.8),
+        rectangle(
+            x=4, y=4, width=W - 8, height=H - 8, rounding=2.6, fill=PAPER, stroke=INK, stroke_width=0.8
+        ),
         text(text=title, x=W / 2, y=11, font_size=10.5, font_name="Times-Bold", stroke=INK),
-        text(text=f"a bargain worth {value}", x=W / 2, y=15, font_size=7.2, font_name="Times-Italic", stroke=INK),
+        text(
+            text=f"a bargain worth {value}",
+            x=W / 2,
+            y=15,
+            font_size=7.2,
+            font_name="Times-Italic",
+            stroke=INK,
+        ),
         circle(cx=W / 2, cy=H * 0.46, radius=17.5, fill="#f6e9bf", stroke=None),
         circle(cx=W / 2, cy=H * 0.46, radius=16, fill=colour, stroke=INK, stroke_width=1),
         star(cx=W / 2, cy=H * 0.46, radius=11, vertices=5, fill="#ffffff", transparency=70, stroke=None),
         text(text=str(value), x=W / 2, y=H * 0.46 + 7, font_size=48, font_name="Times-Bold", stroke=INK),
         text(text=str(value), x=8.6, y=12, font_size=17, font_name="Times-Bold", stroke=INK),
         star(cx=8.6, cy=16, radius=2.1, vertices=5, fill=colour, stroke=INK, stroke_width=0.4),
-        text(text=str(value), x=W - 8.6, y=H - 12, font_size=17, font_name="Times-Bold", stroke=INK, rotation=180),
+        text(
+            text=str(value),
+            x=W - 8.6,
+            y=H - 12,
+            font_size=17,
+            font_name="Times-Bold",
+            stroke=INK,
+            rotation=180,
+        ),
         star(cx=W - 8.6, cy=H - 16, radius=2.1, vertices=5, fill=colour, stroke=INK, stroke_width=0.4),
-        text(text=flavour, x=9, y=H - 27, width=W - 18, height=14, wrap=True, align="centre",
-             font_size=7.4, font_name="Times-Italic", stroke=INK),
+        text(
+            text=flavour,
+            x=9,
+            y=H - 27,
+            width=W - 18,
+            height=14,
+            wrap=True,
+            align="centre",
+            font_size=7.4,
+            font_name="Times-Italic",
+            stroke=INK,
+        ),
         text(text=f"BG-{value}", x=W / 2, y=H - 4.6, font_size=5.5, font_name="Helvetica-Bold", stroke=INK),
     ]
 
@@ -68,15 +96,38 @@ def back() -> list:
             if -3 < x < W + 3 and -3 < y < H + 3:
                 parts.append(star(cx=x, cy=y, radius=1.6, vertices=4, fill="#4a3d70", stroke=None))
     parts += [
-        rectangle(x=3.2, y=3.2, width=W - 6.4, height=H - 6.4, rounding=2.5, fill=None, stroke="#e2bd5c",
-                  stroke_width=1.2),
-        rectangle(x=4.3, y=4.3, width=W - 8.6, height=H - 8.6, rounding=2.5, fill=None, stroke="#e2bd5c",
-                  stroke_width=0.4),
+        rectangle(
+            x=3.2,
+            y=3.2,
+            width=W - 6.4,
+            height=H - 6.4,
+            rounding=2.5,
+            fill=None,
+            stroke="#e2bd5c",
+            stroke_width=1.2,
+        ),
+        rectangle(
+            x=4.3,
+            y=4.3,
+            width=W - 8.6,
+            height=H - 8.6,
+            rounding=2.5,
+            fill=None,
+            stroke="#e2bd5c",
+            stroke_width=0.4,
+        ),
         ellipse(cx=W / 2, cy=H / 2, width=44, height=37, fill="#241b40", stroke=None),
         ellipse(cx=W / 2, cy=H / 2, width=41.6, height=34.6, fill=PAPER, stroke="#e2bd5c", stroke_width=1),
         star(cx=W / 2, cy=H / 2 - 8, radius=4, vertices=4, fill="#e2bd5c", stroke=INK, stroke_width=0.4),
         text(text="Fairy Bargains", x=W / 2, y=H / 2 + 2, font_size=12, font_name="Times-Bold", stroke=INK),
-        text(text="deals are never fair", x=W / 2, y=H / 2 + 7, font_size=7, font_name="Times-Italic", stroke=INK),
+        text(
+            text="deals are never fair",
+            x=W / 2,
+            y=H / 2 + 7,
+            font_size=7,
+            font_name="Times-Italic",
+            stroke=INK,
+        ),
     ]
     return parts
 
@@ -84,8 +135,16 @@ def back() -> list:
 def main(out: str) -> None:
     values = VALUES[:1] if SMOKE else VALUES
     Create(filename=out, paper="A4", units="mm", margin=4.5, margin_top=4.5)
-    Deck(cards=13 * len(values), card_size="poker", width=W, height=H, bleed_fill=None, spacing=6,
-         grid_marks=True, duplex=True)
+    Deck(
+        cards=13 * len(values),
+        card_size="poker",
+        width=W,
+        height=H,
+        bleed_fill=None,
+        spacing=6,
+        grid_marks=True,
+        duplex=True,
+    )
     for n, (value, title, colour, flavour) in enumerate(values):
         Card(f"{13 * n + 1}-{13 * n + 13}", *face(value, title, colour, flavour))
     CardBack("all", *back())

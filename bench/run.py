@@ -25,6 +25,7 @@ and exits 1 if the floor's PDF differs from pnp's (tests/test_bench.py).
 
 Nothing is installed here; see bench/README.md for protograf.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -52,8 +53,8 @@ DEFAULT_PROTOGRAF = Path.home() / ".cache" / "fairy-pnp-bench" / "protograf" / "
 
 @dataclass(frozen=True)
 class Run:
-    wall: float    # seconds
-    cpu: float     # user + system seconds, the process and the children it waited for
+    wall: float  # seconds
+    cpu: float  # user + system seconds, the process and the children it waited for
     peak_mb: float  # largest resident set of the process or any waited-for child
 
 
@@ -96,8 +97,11 @@ class Table:
 
     def add(self, what: str, result: str, target: str = "", verdict: str = "") -> None:
         self.rows.append((what, result, target, verdict))
-        print(f"  {what}: {result}" + (f"  (target {target}: {verdict})" if target else ""), file=sys.stderr,
-              flush=True)
+        print(
+            f"  {what}: {result}" + (f"  (target {target}: {verdict})" if target else ""),
+            file=sys.stderr,
+            flush=True,
+        )
 
     def markdown(self) -> str:
         lines = ["| measurement | result | target | met |", "|---|---|---|---|"]
@@ -110,8 +114,10 @@ def ok(flag: bool) -> str:
 
 
 def _result(runs: list[Run]) -> str:
-    return (f"{med([r.wall for r in runs]):.2f} s (CPU {med([r.cpu for r in runs]):.2f} s), "
-            f"{max(r.peak_mb for r in runs):.0f} MB")
+    return (
+        f"{med([r.wall for r in runs]):.2f} s (CPU {med([r.cpu for r in runs]):.2f} s), "
+        f"{max(r.peak_mb for r in runs):.0f} MB"
+    )
 
 
 def bench_builds(t: Table, tmp: Path, repeat: int, smoke: bool) -> None:
@@ -119,22 +125,35 @@ def bench_builds(t: Table, tmp: Path, repeat: int, smoke: bool) -> None:
     games = sorted(p.stem for p in (ROOT / "card_data").glob("*.yaml"))
     out = str(tmp / "out")
     if smoke:  # one real build and one with nothing to do: enough to prove the commands still run
-        t.add("`pnp build bargains --clean`", _result(timed(pnp_cmd() + ["build", "bargains", "--clean", "--out", out],
-                                                             1, warm=False)))
-        t.add("`pnp build bargains`, nothing changed", _result(timed(pnp_cmd() + ["build", "bargains", "--out", out],
-                                                                     1, warm=False)))
+        t.add(
+            "`pnp build bargains --clean`",
+            _result(timed(pnp_cmd() + ["build", "bargains", "--clean", "--out", out], 1, warm=False)),
+        )
+        t.add(
+            "`pnp build bargains`, nothing changed",
+            _result(timed(pnp_cmd() + ["build", "bargains", "--out", out], 1, warm=False)),
+        )
         return
     for game in games:
-        t.add(f"`pnp build {game} --clean`", _result(timed(pnp_cmd() + ["build", game, "--clean", "--out", out], repeat)))
-    t.add("`pnp build feenbalz --clean --lang all` (English and German)",
-          _result(timed(pnp_cmd() + ["build", "feenbalz", "--clean", "--lang", "all", "--out", out], repeat)))
+        t.add(
+            f"`pnp build {game} --clean`",
+            _result(timed(pnp_cmd() + ["build", game, "--clean", "--out", out], repeat)),
+        )
+    t.add(
+        "`pnp build feenbalz --clean --lang all` (English and German)",
+        _result(timed(pnp_cmd() + ["build", "feenbalz", "--clean", "--lang", "all", "--out", out], repeat)),
+    )
     runs = timed(pnp_cmd() + ["build", "--clean", "--out", out], repeat)
     wall = med([r.wall for r in runs])
     t.add(f"`pnp build --clean` (all {len(games)} games)", _result(runs), "< 1 s on 2 cores", ok(wall < 1.0))
     runs = timed(pnp_cmd() + ["build", "--out", out], repeat)
     wall = med([r.wall for r in runs])
-    t.add(f"`pnp build` (all {len(games)} games), nothing changed since the last build", _result(runs),
-          "< 0.3 s", ok(wall < 0.3))
+    t.add(
+        f"`pnp build` (all {len(games)} games), nothing changed since the last build",
+        _result(runs),
+        "< 0.3 s",
+        ok(wall < 0.3),
+    )
     proj = tmp / "edited"
     shutil.copytree(ROOT / "card_data", proj / "card_data")
     for folder in ("templates", "fonts"):
@@ -152,7 +171,9 @@ def bench_builds(t: Table, tmp: Path, repeat: int, smoke: bool) -> None:
 
 def protograf_python(arg: str | None) -> tuple[str | None, str]:
     """An interpreter that can import protograf, or None and the reason."""
-    candidates = [arg] if arg else [os.environ.get("PNP_PROTOGRAF_PYTHON"), sys.executable, str(DEFAULT_PROTOGRAF)]
+    candidates = (
+        [arg] if arg else [os.environ.get("PNP_PROTOGRAF_PYTHON"), sys.executable, str(DEFAULT_PROTOGRAF)]
+    )
     for py in filter(None, candidates):
         if not Path(py).exists() and not shutil.which(py):
             continue
@@ -162,7 +183,9 @@ def protograf_python(arg: str | None) -> tuple[str | None, str]:
     return None, "protograf is not installed (see bench/README.md); no protograf number was measured"
 
 
-def bench_peers(t: Table, tmp: Path, repeat: int, pg_python: str | None, pg_reason: str, pg_repeat: int) -> bool:
+def bench_peers(
+    t: Table, tmp: Path, repeat: int, pg_python: str | None, pg_reason: str, pg_repeat: int
+) -> bool:
     """pnp against the floor and protograf; returns whether the floor's PDF is pnp's, byte for byte."""
     game = ROOT / "card_data" / "bargains.yaml"
     log, pdf = tmp / "bargains.calls", tmp / "deck.pdf"
@@ -180,8 +203,13 @@ def bench_peers(t: Table, tmp: Path, repeat: int, pg_python: str | None, pg_reas
         floor_t.append(b)
         ratios.append(a / b)
     r = med(ratios)
-    t.add("Fairy Bargains deck: pnp / bare ReportLab", f"{r:.2f}x ({med(pnp_t):.2f} s vs {med(floor_t):.2f} s; "
-          f"{'byte-identical PDFs' if same else 'PDFs differ'})", "<= 1.3x", ok(r <= 1.3))
+    t.add(
+        "Fairy Bargains deck: pnp / bare ReportLab",
+        f"{r:.2f}x ({med(pnp_t):.2f} s vs {med(floor_t):.2f} s; "
+        f"{'byte-identical PDFs' if same else 'PDFs differ'})",
+        "<= 1.3x",
+        ok(r <= 1.3),
+    )
     if pg_python is None:
         t.add("Fairy Bargains deck: protograf / pnp", f"not measured: {pg_reason}", ">= 3x", "n/a")
         return same
@@ -193,8 +221,12 @@ def bench_peers(t: Table, tmp: Path, repeat: int, pg_python: str | None, pg_reas
         pg_t.append(b)
         pg_ratios.append(b / a)
     r = med(pg_ratios)
-    t.add("Fairy Bargains deck: protograf / pnp", f"{r:.1f}x faster ({med(pg_t):.1f} s for protograf)",
-          ">= 3x", ok(r >= 3))
+    t.add(
+        "Fairy Bargains deck: protograf / pnp",
+        f"{r:.1f}x faster ({med(pg_t):.1f} s for protograf)",
+        ">= 3x",
+        ok(r >= 3),
+    )
     return same
 
 
@@ -204,45 +236,83 @@ def bench_synthetic(t: Table, tmp: Path, sizes: list[int], repeat: int) -> dict[
     for n in sizes:
         proj = make_project(tmp / f"syn{n}", n, ROOT)
         projects[n] = proj
-        cmd = pnp_cmd() + ["build", "synthetic", "--clean", "--project", str(proj), "--out", str(proj / "out")]
+        cmd = pnp_cmd() + [
+            "build",
+            "synthetic",
+            "--clean",
+            "--project",
+            str(proj),
+            "--out",
+            str(proj / "out"),
+        ]
         # the untimed run fills the cache (validated database, rendered slots), as any earlier build would
         runs = timed(cmd, repeat if n <= 1000 else 1, warm=n >= 100)
         wall, peak = med([r.wall for r in runs]), max(r.peak_mb for r in runs)
-        size = sum(p.stat().st_size for p in (proj / "out" / "synthetic").glob("deck*.pdf"))  # parts of a huge deck
+        size = sum(
+            p.stat().st_size for p in (proj / "out" / "synthetic").glob("deck*.pdf")
+        )  # parts of a huge deck
         per_card[n] = (wall, peak)
         target, verdict = ("", "")
         if n == 10_000:
             target, verdict = "peak < 150 MB", ok(peak < 150)
-        t.add(f"synthetic deck, {n:,} distinct cards", f"{wall:.1f} s ({wall / n * 1000:.2f} ms/card), "
-              f"{peak:.0f} MB peak", target, verdict)
+        t.add(
+            f"synthetic deck, {n:,} distinct cards",
+            f"{wall:.1f} s ({wall / n * 1000:.2f} ms/card), {peak:.0f} MB peak",
+            target,
+            verdict,
+        )
         kb = size / n / 1024
-        t.add(f"PDF bytes per card ({n:,}-card deck, every card distinct)", f"{kb:.2f} KB",
-              *(("< 2 KB", ok(kb < 2)) if n >= 1000 else ("", "")))
+        t.add(
+            f"PDF bytes per card ({n:,}-card deck, every card distinct)",
+            f"{kb:.2f} KB",
+            *(("< 2 KB", ok(kb < 2)) if n >= 1000 else ("", "")),
+        )
     if len(per_card) >= 2:
         (n0, (w0, m0)), (n1, (w1, m1)) = sorted(per_card.items())[:2]
-        t.add(f"growth from {n0:,} to {n1:,} cards", f"time x{w1 / w0:.1f}, memory x{m1 / m0:.1f} "
-              f"(cards x{n1 / n0:.0f})")
+        t.add(
+            f"growth from {n0:,} to {n1:,} cards",
+            f"time x{w1 / w0:.1f}, memory x{m1 / m0:.1f} (cards x{n1 / n0:.0f})",
+        )
     if 10_000 in sizes:  # the same print run as a real deck would be: many copies of fewer designs
         proj = make_project(tmp / "syn10000x100", 10_000, ROOT, distinct=100)
-        run = measure(pnp_cmd() + ["build", "synthetic", "--clean", "--project", str(proj), "--out", str(proj / "out")])
+        run = measure(
+            pnp_cmd() + ["build", "synthetic", "--clean", "--project", str(proj), "--out", str(proj / "out")]
+        )
         size = sum(p.stat().st_size for p in (proj / "out" / "synthetic").glob("deck*.pdf"))
-        t.add("synthetic deck, 10,000 cards in 100 designs", f"{run.wall:.1f} s, {run.peak_mb:.0f} MB peak, "
-              f"{size / 10_000 / 1024:.2f} KB per card", "peak < 150 MB", ok(run.peak_mb < 150))
+        t.add(
+            "synthetic deck, 10,000 cards in 100 designs",
+            f"{run.wall:.1f} s, {run.peak_mb:.0f} MB peak, {size / 10_000 / 1024:.2f} KB per card",
+            "peak < 150 MB",
+            ok(run.peak_mb < 150),
+        )
     return projects
 
 
 def bench_png(t: Table, tmp: Path, n: int, warm: bool = True) -> None:
     proj = make_project(tmp / f"png{n}", n, ROOT)
     out = proj / "out"
-    cmd = pnp_cmd() + ["export", "png", "synthetic", "--project", str(proj), "--out", str(out),
-                       "--dpi", "300", "--profile", "tgc"]
+    cmd = pnp_cmd() + [
+        "export",
+        "png",
+        "synthetic",
+        "--project",
+        str(proj),
+        "--out",
+        str(out),
+        "--dpi",
+        "300",
+        "--profile",
+        "tgc",
+    ]
     run = timed(cmd, 1, warm=warm)[0]  # the untimed run warms the cache, as for the builds
     pictures = len(list((out / "synthetic" / "png").rglob("*.png")))
     rate = pictures / run.wall
     cores = len(os.sched_getaffinity(0))
-    t.add(f"PNG export, 300 dpi (tgc, {pictures} pictures, {cores} workers)",
-          f"{rate:.0f} cards/s ({run.cpu / pictures * 1000:.0f} ms CPU per card)",
-          *((">= 50 cards/s", ok(rate >= 50)) if warm else ("", "")))
+    t.add(
+        f"PNG export, 300 dpi (tgc, {pictures} pictures, {cores} workers)",
+        f"{rate:.0f} cards/s ({run.cpu / pictures * 1000:.0f} ms CPU per card)",
+        *((">= 50 cards/s", ok(rate >= 50)) if warm else ("", "")),
+    )
 
 
 def bench_fullart(t: Table, tmp: Path, n: int, repeat: int, big: int) -> None:
@@ -251,9 +321,17 @@ def bench_fullart(t: Table, tmp: Path, n: int, repeat: int, big: int) -> None:
     for kind, limit in targets.items():
         proj = fullart.make(tmp / f"fullart-{kind}", n, kind)
         pictures = sum(p.stat().st_size for p in (proj / "art").iterdir())
-        build = pnp_cmd() + ["build", "fullart", "--clean", "--project", str(proj), "--out", str(proj / "out")]
+        build = pnp_cmd() + [
+            "build",
+            "fullart",
+            "--clean",
+            "--project",
+            str(proj),
+            "--out",
+            str(proj / "out"),
+        ]
         bare = [sys.executable, str(BENCH / "fullart.py"), "bare", str(proj), str(tmp / f"bare-{kind}.pdf")]
-        measure(build)   # untimed: bytecode and the picture cache warm, as after any earlier build
+        measure(build)  # untimed: bytecode and the picture cache warm, as after any earlier build
         measure(bare)
         ratios, ours, theirs = [], [], []
         for _ in range(repeat):
@@ -263,16 +341,29 @@ def bench_fullart(t: Table, tmp: Path, n: int, repeat: int, big: int) -> None:
             ratios.append(a / b)
         r = med(ratios)
         pdf = (proj / "out" / "fullart" / "deck.pdf").stat().st_size
-        t.add(f"full-art deck, {n} cards with {kind.upper()} pictures: pnp / bare ReportLab",
-              f"{r:.2f}x ({med(ours):.2f} s vs {med(theirs):.2f} s)", f"<= {limit}x", ok(r <= limit))
-        t.add(f"full-art deck, {kind.upper()}: PDF bytes per picture byte", f"{pdf / pictures:.2f}", "<= 1.1",
-              ok(pdf / pictures <= 1.1))
+        t.add(
+            f"full-art deck, {n} cards with {kind.upper()} pictures: pnp / bare ReportLab",
+            f"{r:.2f}x ({med(ours):.2f} s vs {med(theirs):.2f} s)",
+            f"<= {limit}x",
+            ok(r <= limit),
+        )
+        t.add(
+            f"full-art deck, {kind.upper()}: PDF bytes per picture byte",
+            f"{pdf / pictures:.2f}",
+            "<= 1.1",
+            ok(pdf / pictures <= 1.1),
+        )
     if big:
         proj = fullart.make(tmp / "fullart-big", big, "png")
-        run = measure(pnp_cmd() + ["build", "fullart", "--clean", "--project", str(proj), "--out",
-                                   str(proj / "out")])
-        t.add(f"full-art deck, {big:,} cards with PNG pictures", f"{run.wall:.1f} s, {run.peak_mb:.0f} MB peak",
-              "peak < 300 MB", ok(run.peak_mb < 300))
+        run = measure(
+            pnp_cmd() + ["build", "fullart", "--clean", "--project", str(proj), "--out", str(proj / "out")]
+        )
+        t.add(
+            f"full-art deck, {big:,} cards with PNG pictures",
+            f"{run.wall:.1f} s, {run.peak_mb:.0f} MB peak",
+            "peak < 300 MB",
+            ok(run.peak_mb < 300),
+        )
 
 
 def bench_screens(t: Table, tmp: Path, repeat: int, smoke: bool) -> None:
@@ -295,13 +386,23 @@ def bench_screens(t: Table, tmp: Path, repeat: int, smoke: bool) -> None:
         t.add(f"`{name}` ({label}), nothing changed", _result(again))
     if smoke:
         project = tmp / "serve-smoke"
-        shutil.copytree(ROOT / "card_data", project / "card_data", ignore=lambda d, names: [
-            n for n in names if n.endswith(".yaml") and n != "bargains.yaml"])
+        shutil.copytree(
+            ROOT / "card_data",
+            project / "card_data",
+            ignore=lambda d, names: [n for n in names if n.endswith(".yaml") and n != "bargains.yaml"],
+        )
         for folder in ("templates", "fonts"):
             shutil.copytree(ROOT / folder, project / folder)
     else:
         project = ROOT
-    serve = [sys.executable, str(BENCH / "serve_first_page.py"), "--project", str(project), "--cache", str(cache)]
+    serve = [
+        sys.executable,
+        str(BENCH / "serve_first_page.py"),
+        "--project",
+        str(project),
+        "--cache",
+        str(cache),
+    ]
     subprocess.run(serve, check=True, capture_output=True, env=ENV)  # untimed, as above
     fresh_s, again_s = [], []
     for _ in range(repeat):
@@ -311,15 +412,23 @@ def bench_screens(t: Table, tmp: Path, repeat: int, smoke: bool) -> None:
     n = fresh_s[0]["thumbnails"]
     for what, runs in (("every thumbnail drawn", fresh_s), ("thumbnails drawn before", again_s)):
         page, screen = med([r["seconds"] for r in runs]), med([r["first_screen"] for r in runs])
-        t.add(f"`pnp serve` first page ({n} cards), {what}", f"{page:.2f} s whole page, {screen:.2f} s first screen",
-              "< 2 s", ok(page < 2.0) if what.endswith("before") else ok(screen < 2.0) + " (first screen)")
+        t.add(
+            f"`pnp serve` first page ({n} cards), {what}",
+            f"{page:.2f} s whole page, {screen:.2f} s first screen",
+            "< 2 s",
+            ok(page < 2.0) if what.endswith("before") else ok(screen < 2.0) + " (first screen)",
+        )
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--repeat", type=int, default=5, help="runs per measurement (median)")
     ap.add_argument("--quick", action="store_true", help="3 runs, no 10,000-card deck")
-    ap.add_argument("--smoke", action="store_true", help="once each on tiny inputs, no protograf (a test, not a benchmark)")
+    ap.add_argument(
+        "--smoke",
+        action="store_true",
+        help="once each on tiny inputs, no protograf (a test, not a benchmark)",
+    )
     ap.add_argument("--protograf-python", help="interpreter with protograf installed")
     ap.add_argument("--no-protograf", action="store_true")
     ap.add_argument("--protograf-repeat", type=int, default=3)
@@ -333,8 +442,11 @@ def main() -> None:
     else:
         pg, reason = protograf_python(args.protograf_python)
     load = os.getloadavg()[0]
-    print(f"fairy-pnp benchmark: Python {platform.python_version()}, {len(os.sched_getaffinity(0))} cores, "
-          f"load average {load:.2f} at start", file=sys.stderr)
+    print(
+        f"fairy-pnp benchmark: Python {platform.python_version()}, {len(os.sched_getaffinity(0))} cores, "
+        f"load average {load:.2f} at start",
+        file=sys.stderr,
+    )
     t = Table()
     with tempfile.TemporaryDirectory(prefix="pnp-bench-") as name:
         tmp = Path(name)
@@ -344,13 +456,18 @@ def main() -> None:
         bench_synthetic(t, tmp, sizes, repeat)
         bench_png(t, tmp, 10 if args.smoke else args.png_cards, warm=not args.smoke)
         bench_screens(t, tmp, repeat, args.smoke)
-        bench_fullart(t, tmp, 6 if args.smoke else args.fullart_cards, repeat,
-                      0 if args.smoke or args.quick else 1000)
-    print(f"\nPython {platform.python_version()} on {platform.machine()}, {len(os.sched_getaffinity(0))} cores, "
-          f"load average {load:.2f} at start, {os.getloadavg()[0]:.2f} at the end; medians of {repeat} runs.\n")
+        bench_fullart(
+            t, tmp, 6 if args.smoke else args.fullart_cards, repeat, 0 if args.smoke or args.quick else 1000
+        )
+    print(
+        f"\nPython {platform.python_version()} on {platform.machine()}, {len(os.sched_getaffinity(0))} cores, "
+        f"load average {load:.2f} at start, {os.getloadavg()[0]:.2f} at the end; medians of {repeat} runs.\n"
+    )
     print(t.markdown())
     if not same:
-        sys.exit("the floor's PDF is not pnp's PDF byte for byte: bench/deck.py or bench/floor.py has drifted")
+        sys.exit(
+            "the floor's PDF is not pnp's PDF byte for byte: bench/deck.py or bench/floor.py has drifted"
+        )
 
 
 if __name__ == "__main__":

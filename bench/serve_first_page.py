@@ -7,6 +7,7 @@ server), and until the first screen's (the first SCREEN tiles) were.
 Prints the seconds (whole page and first screen) and the number of thumbnails as JSON. `--cache` sets PNP_CACHE_DIR for the
 server (an empty folder: no thumbnail drawn before; the folder of an earlier run: all drawn).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -21,7 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SCREEN = 24   # tiles a 1920 x 1080 window shows of the contact sheet at once
+SCREEN = 24  # tiles a 1920 x 1080 window shows of the contact sheet at once
 
 
 def get(url: str) -> bytes:
@@ -31,8 +32,13 @@ def get(url: str) -> bytes:
 
 def first_page(project: Path, env: dict[str, str]) -> dict[str, float | int]:
     start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "--port", "0", "--project", str(project)],
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pnp", "serve", "--port", "0", "--project", str(project)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()
@@ -42,14 +48,19 @@ def first_page(project: Path, env: dict[str, str]) -> dict[str, float | int]:
         base = found.group(0)
         get(base)
         state = json.loads(get(base + "api/state"))
-        keys = [t["picture"] for g in state["games"] for c in g["components"] for t in c["tiles"] if t["picture"]]
+        keys = [
+            t["picture"] for g in state["games"] for c in g["components"] for t in c["tiles"] if t["picture"]
+        ]
         with ThreadPoolExecutor(6) as pool:
             futures = [pool.submit(get, f"{base}picture/{k}.png") for k in keys]
             assert all(f.result() for f in futures[:SCREEN])
             screen = time.perf_counter() - start
             assert all(f.result() for f in futures)
-        return {"seconds": round(time.perf_counter() - start, 3), "first_screen": round(screen, 3),
-                "thumbnails": len(keys)}
+        return {
+            "seconds": round(time.perf_counter() - start, 3),
+            "first_screen": round(screen, 3),
+            "thumbnails": len(keys),
+        }
     finally:
         proc.terminate()
         proc.wait(10)

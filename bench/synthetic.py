@@ -8,6 +8,7 @@ is shared between cards except the back: the worst case for a deck.
 writes the project DEST (bench/run.py imports `make_project` instead);
 --smoke writes a 20-card project (tests/test_bench.py).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -46,7 +47,20 @@ components:
     fields: {{value: {{type: int}}}}
     cards:
 """
-WORDS = ["moss", "dew", "ember", "thistle", "reed", "lantern", "pebble", "fern", "brook", "acorn", "wren", "sorrel"]
+WORDS = [
+    "moss",
+    "dew",
+    "ember",
+    "thistle",
+    "reed",
+    "lantern",
+    "pebble",
+    "fern",
+    "brook",
+    "acorn",
+    "wren",
+    "sorrel",
+]
 
 
 def card_yaml(n: int, distinct: int | None = None) -> str:
@@ -56,8 +70,10 @@ def card_yaml(n: int, distinct: int | None = None) -> str:
     for i in range(1, kinds + 1):
         a, b, c = WORDS[i % 12], WORDS[(i * 5) % 12], WORDS[(i * 7 + 3) % 12]
         copies = n // kinds + (1 if i <= n % kinds else 0)
-        lines.append(f'      - {{key: "{i}", name: "{a.title()} {b}", value: {i}, copies: {copies}, '
-                     f'text: "Trade {a} for {b}, then keep the {c} for card {i}."}}\n')
+        lines.append(
+            f'      - {{key: "{i}", name: "{a.title()} {b}", value: {i}, copies: {copies}, '
+            f'text: "Trade {a} for {b}, then keep the {c} for card {i}."}}\n'
+        )
     return "".join(lines)
 
 
@@ -78,8 +94,9 @@ def main() -> None:
     ap.add_argument("--distinct", type=int, default=None, help="designs (default: every card its own)")
     ap.add_argument("--smoke", "--quick", action="store_true", help="20 cards whatever N says")
     args = ap.parse_args()
-    dest = make_project(Path(args.dest), 20 if args.smoke else args.n, Path(__file__).resolve().parent.parent,
-                        args.distinct)
+    dest = make_project(
+        Path(args.dest), 20 if args.smoke else args.n, Path(__file__).resolve().parent.parent, args.distinct
+    )
     print(dest / "card_data" / "synthetic.yaml")
 
 

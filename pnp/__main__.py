@@ -1,4 +1,5 @@
 """`python -m pnp` runs the command line."""
+
 from pnp.cli import run
 
 run()

@@ -1,4 +1,5 @@
 """Helpers for the artwork and custom-layout tests: small projects with pictures, and where images land."""
+
 from __future__ import annotations
 
 import re
@@ -31,12 +32,18 @@ def picture(path: Path, size: tuple[int, int], fill: str = "#6a8fd0") -> None:
     d = ImageDraw.Draw(im)
     step = max(4, size[0] // 8)
     for i in range(0, size[0], step):
-        d.ellipse((i, i * size[1] // size[0], i + step * 2, i * size[1] // size[0] + step * 2), fill="#c85a3c")
+        d.ellipse(
+            (i, i * size[1] // size[0], i + step * 2, i * size[1] // size[0] + step * 2), fill="#c85a3c"
+        )
     im.save(path)
 
 
-def game_yaml(face: str, cards: str, back: str = "layout: back\n    slots: {title: Test}", fields: str = "",
-              ) -> str:
+def game_yaml(
+    face: str,
+    cards: str,
+    back: str = "layout: back\n    slots: {title: Test}",
+    fields: str = "",
+) -> str:
     """A one-deck game: `face` is the design under `faces.f` (indented 4), `cards` the card list (indented 6)."""
     return f"""game: {{name: Art Test, tag: AT, players: {{min: 1, max: 4}}}}
 faces:

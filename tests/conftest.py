@@ -1,4 +1,5 @@
 """Shared test helpers: throwaway project folders, the CLI in-process, and PDF inspection."""
+
 from __future__ import annotations
 
 import os
@@ -24,7 +25,10 @@ os.environ.setdefault("PNP_CACHE_DIR", tempfile.mkdtemp(prefix="pnp-test-cache-"
 
 # Hypothesis profiles. "ci" (the default) is derandomized with a fixed example count, so a
 # commit's test result never depends on luck; PNP_FUZZ=deep explores far more (and randomly).
-_COMMON = {"deadline": None, "suppress_health_check": [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]}
+_COMMON = {
+    "deadline": None,
+    "suppress_health_check": [HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+}
 settings.register_profile("ci", derandomize=True, max_examples=100, print_blob=True, **_COMMON)
 settings.register_profile("deep", derandomize=False, max_examples=6000, print_blob=True, **_COMMON)
 settings.load_profile(os.environ.get("PNP_FUZZ", "ci"))
@@ -94,13 +98,20 @@ class Placed:
 def _mul(a: list[float], b: list[float]) -> list[float]:
     a0, a1, a2, a3, a4, a5 = a
     b0, b1, b2, b3, b4, b5 = b
-    return [a0 * b0 + a1 * b2, a0 * b1 + a1 * b3, a2 * b0 + a3 * b2, a2 * b1 + a3 * b3,
-            a4 * b0 + a5 * b2 + b4, a4 * b1 + a5 * b3 + b5]
+    return [
+        a0 * b0 + a1 * b2,
+        a0 * b1 + a1 * b3,
+        a2 * b0 + a3 * b2,
+        a2 * b1 + a3 * b3,
+        a4 * b0 + a5 * b2 + b4,
+        a4 * b1 + a5 * b3 + b5,
+    ]
 
 
 def with_ctm(contents, pdf, ctm: list[float] | None = None):
     """Each content-stream operation with the transformation matrix in force (q/Q/cm followed)."""
     from pypdf.generic import ContentStream
+
     ctm = ctm or [1.0, 0, 0, 1.0, 0, 0]
     stack: list[list[float]] = []
     for operands, op in ContentStream(contents, pdf).operations:
@@ -138,6 +149,7 @@ CODE = re.compile(r"\b([A-Z]{2}-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)\b")
 def page_texts(pdf_path: Path) -> list[str]:
     """The text of every page, extracted by pypdfium2 (fast even on symbol-heavy cards)."""
     import pypdfium2 as pdfium
+
     pdf = pdfium.PdfDocument(str(pdf_path))
     try:
         return [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
@@ -148,6 +160,7 @@ def page_texts(pdf_path: Path) -> list[str]:
 def codes_in(pdf: Path, fronts_only: bool = True) -> dict[str, int]:
     """Collation codes found by text extraction (pypdfium2), counted; backs pages skipped."""
     import pypdfium2 as pdfium
+
     reader = PdfReader(str(pdf))
     doc = pdfium.PdfDocument(str(pdf))
     counts: dict[str, int] = {}

@@ -6,6 +6,7 @@
   still builds the same pages, only through the libraries' public calls;
 - a cache entry made under one library version is a miss under another.
 """
+
 from __future__ import annotations
 
 import ast
@@ -27,7 +28,9 @@ _DISTRIBUTION = {"PIL": "pillow", "yaml": "pyyaml"}
 
 def _declared() -> set[str]:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    specs = list(project["dependencies"]) + [s for extra in project["optional-dependencies"].values() for s in extra]
+    specs = list(project["dependencies"]) + [
+        s for extra in project["optional-dependencies"].values() for s in extra
+    ]
     return {spec.split(">")[0].split("[")[0].split("=")[0].split(";")[0].strip().lower() for spec in specs}
 
 
@@ -36,9 +39,15 @@ def _optional(tree: ast.AST) -> set[int]:
     lines: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Try) and any(
-                isinstance(h.type, ast.Name) and h.type.id in ("ImportError", "ModuleNotFoundError")
-                for h in node.handlers):
-            lines.update(n.lineno for stmt in node.body for n in ast.walk(stmt) if isinstance(n, (ast.Import, ast.ImportFrom)))
+            isinstance(h.type, ast.Name) and h.type.id in ("ImportError", "ModuleNotFoundError")
+            for h in node.handlers
+        ):
+            lines.update(
+                n.lineno
+                for stmt in node.body
+                for n in ast.walk(stmt)
+                if isinstance(n, (ast.Import, ast.ImportFrom))
+            )
     return lines
 
 
@@ -67,8 +76,11 @@ def _third_party_imports() -> dict[str, list[str]]:
 
 def test_every_import_of_the_tests_and_benchmarks_is_declared() -> None:
     declared = _declared()
-    missing = {name: where for name, where in _third_party_imports().items()
-               if _DISTRIBUTION.get(name, name).lower() not in declared}
+    missing = {
+        name: where
+        for name, where in _third_party_imports().items()
+        if _DISTRIBUTION.get(name, name).lower() not in declared
+    }
     assert not missing, f"imported but not in pyproject.toml's dependencies or [test] extra: {missing}"
 
 
@@ -87,8 +99,13 @@ def test_every_dependency_declares_a_minimum_that_ci_pins() -> None:
 
 
 def _pnp(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "pnp", *args], capture_output=True, text=True,
-                          env={**os.environ, **(env or {})}, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "pnp", *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+        timeout=300,
+    )
 
 
 def test_version_names_each_adapter_and_its_state() -> None:
@@ -119,8 +136,13 @@ def _pages(pdf: Path) -> list[tuple[str, bytes]]:
     """Each page's text and its pixels at 30 dpi."""
     doc = pypdfium2.PdfDocument(str(pdf))
     try:
-        return [(doc[i].get_textpage().get_text_range(), doc[i].render(scale=30 / 72).to_pil().convert("L").tobytes())
-                for i in range(len(doc))]
+        return [
+            (
+                doc[i].get_textpage().get_text_range(),
+                doc[i].render(scale=30 / 72).to_pil().convert("L").tobytes(),
+            )
+            for i in range(len(doc))
+        ]
     finally:
         doc.close()
 
@@ -143,8 +165,15 @@ def test_without_adapters_a_game_builds_the_same_pages(tmp_path: Path) -> None:
         for (text, pixels), (text2, pixels2) in zip(mine, theirs):
             assert text == text2, name
             assert len(pixels) == len(pixels2) and max(abs(a - b) for a, b in zip(pixels, pixels2)) <= 2, name
-    cmyk = _pnp("build", "--project", str(project), "--out", str(tmp_path / "cmyk"), "--cmyk",
-                env={"PNP_ADAPTERS": "off"})
+    cmyk = _pnp(
+        "build",
+        "--project",
+        str(project),
+        "--out",
+        str(tmp_path / "cmyk"),
+        "--cmyk",
+        env={"PNP_ADAPTERS": "off"},
+    )
     assert cmyk.returncode == 2 and "PDF/X output needs ReportLab internals" in cmyk.stderr, cmyk.stderr
     assert "Traceback" not in cmyk.stderr
 
@@ -164,7 +193,9 @@ def test_a_library_upgrade_misses_every_cache_entry(tmp_path: Path) -> None:
     upgraded = {**env, "PYTHONPATH": os.pathsep.join([str(fake), os.environ.get("PYTHONPATH", "")])}
 
     def build(environment: dict[str, str]) -> set[str]:
-        proc = _pnp("build", "--project", str(project), "--out", str(tmp_path / "out"), "--clean", env=environment)
+        proc = _pnp(
+            "build", "--project", str(project), "--out", str(tmp_path / "out"), "--clean", env=environment
+        )
         assert proc.returncode == 0, proc.stderr
         return _entries(cache)
 
@@ -184,6 +215,7 @@ def test_without_adapters_the_toolbox_still_draws(tmp_path: Path) -> None:
     import shutil
 
     import numpy as np
+
     project = tmp_path / "toolbox"
     shutil.copytree(ROOT / "examples" / "toolbox", project)
     out = {}
@@ -207,6 +239,7 @@ def _unknown_resources(pdf: Path) -> set[str]:
     import re
 
     from pypdf import PdfReader
+
     missing: set[str] = set()
     for page in PdfReader(pdf).pages:
         for xobject in (page.get("/Resources") or {}).get("/XObject", {}).values():

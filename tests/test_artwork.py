@@ -1,4 +1,5 @@
 """Artwork: pictures from the project's art/ folder on faces and backs, and the project's own symbols."""
+
 from __future__ import annotations
 
 import subprocess
@@ -33,8 +34,10 @@ def _build(root: Path, *extra: str) -> Path:
 
 def test_picture_lands_on_its_box(tmp_path: Path) -> None:
     """contain: a 3:1 picture in a 30 x 20 mm box is 30 x 10 mm, centred; cover: 60 x 20 mm, centred, clipped."""
-    cards = ("      - {key: a, name: A, n: 1, art: art/wide.png}\n"
-             "      - {key: b, name: B, n: 0, art: art/wide.png}")
+    cards = (
+        "      - {key: a, name: A, n: 1, art: art/wide.png}\n"
+        "      - {key: b, name: B, n: 0, art: art/wide.png}"
+    )
     root = project(tmp_path, game_yaml(CUSTOM_IMAGE, cards))
     picture(root / "art" / "wide.png", (900, 300))
     pdf = _build(root)
@@ -50,7 +53,9 @@ def test_picture_lands_on_its_box(tmp_path: Path) -> None:
 
 def test_picture_is_embedded_once_for_fifty_cards(tmp_path: Path) -> None:
     cards = "\n".join(f"      - {{key: c{i}, name: Card {i}, n: {i}, art: art/same.png}}" for i in range(50))
-    face = 'layout: value\n    slots: {value: "{{ card.n }}", title: "{{ card.name }}", art: "{{ card.art }}"}'
+    face = (
+        'layout: value\n    slots: {value: "{{ card.n }}", title: "{{ card.name }}", art: "{{ card.art }}"}'
+    )
     root = project(tmp_path, game_yaml(face, cards))
     picture(root / "art" / "same.png", (640, 640))
     pdf = _build(root)
@@ -59,9 +64,13 @@ def test_picture_is_embedded_once_for_fifty_cards(tmp_path: Path) -> None:
     assert sum(len(image_boxes(pdf, i)) for i in range(len(reader.pages))) == 50  # each shows the picture
     assert count_images(pdf) == 1
     # every face form refers to the one image object, which keeps its own resolution
-    refs = {ref.idnum for page in reader.pages for face in page["/Resources"]["/XObject"].values()
-            for ref in face.get_object()["/Resources"]["/XObject"].values()
-            if ref.get_object()["/Subtype"] == "/Image"}
+    refs = {
+        ref.idnum
+        for page in reader.pages
+        for face in page["/Resources"]["/XObject"].values()
+        for ref in face.get_object()["/Resources"]["/XObject"].values()
+        if ref.get_object()["/Subtype"] == "/Image"
+    }
     assert len(refs) == 1
     image = reader.get_object(refs.pop())
     assert (image["/Width"], image["/Height"]) == (640, 640)
@@ -70,8 +79,10 @@ def test_picture_is_embedded_once_for_fifty_cards(tmp_path: Path) -> None:
 def test_low_resolution_picture_is_a_warning(tmp_path: Path) -> None:
     """A 100 px square contained in a 30 x 20 mm box prints 20 mm wide: 127 dpi. `pnp check` names the
     file and its dpi, and still passes."""
-    cards = ("      - {key: a, name: A, n: 1, art: art/small.png}\n"
-             "      - {key: b, name: B, n: 1, art: art/sharp.png}")
+    cards = (
+        "      - {key: a, name: A, n: 1, art: art/small.png}\n"
+        "      - {key: b, name: B, n: 1, art: art/sharp.png}"
+    )
     root = project(tmp_path, game_yaml(CUSTOM_IMAGE, cards))
     picture(root / "art" / "small.png", (100, 100))
     picture(root / "art" / "sharp.png", (600, 400))  # 600 px over 30 mm wide: 508 dpi
@@ -86,7 +97,9 @@ def test_low_resolution_picture_is_a_warning(tmp_path: Path) -> None:
 
 def test_svg_stays_vector(tmp_path: Path) -> None:
     cards = "      - {key: a, name: A, n: 1, art: art/leaf.svg}"
-    face = 'layout: portrait\n    slots: {title: "{{ card.name }}", art: {file: "{{ card.art }}", fit: contain}}'
+    face = (
+        'layout: portrait\n    slots: {title: "{{ card.name }}", art: {file: "{{ card.art }}", fit: contain}}'
+    )
     back = "layout: back\n    slots: {art: art/leaf.svg}"
     root = project(tmp_path, game_yaml(face, cards, back))
     (root / "art" / "leaf.svg").write_text(LEAF_SVG)
@@ -99,9 +112,11 @@ def test_svg_stays_vector(tmp_path: Path) -> None:
 
 def test_svglib_loads_only_for_svg() -> None:
     """Drawing every card of a built-in game (what `pnp check` does) never imports svglib (slow to import)."""
-    code = ("import sys; from click.testing import CliRunner; from pnp.cli import main; "
-            "r = CliRunner().invoke(main, ['check', 'bargains', '--project', sys.argv[1]]); "
-            "assert r.exit_code == 0, r.output; print('svglib' in sys.modules)")
+    code = (
+        "import sys; from click.testing import CliRunner; from pnp.cli import main; "
+        "r = CliRunner().invoke(main, ['check', 'bargains', '--project', sys.argv[1]]); "
+        "assert r.exit_code == 0, r.output; print('svglib' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code, str(ROOT)], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
@@ -116,7 +131,7 @@ def test_full_bleed_back(tmp_path: Path) -> None:
     assert r.code == 0, r.out + r.err
     pdf = root / "out" / "art" / "deck.pdf"
     back_form = placements(PdfReader(str(pdf)).pages[1])[0]
-    (_, (x0, y0, x1, y1)), = image_boxes(pdf, 1)
+    ((_, (x0, y0, x1, y1)),) = image_boxes(pdf, 1)
     # 63 x 88 mm plus 3 mm bleed each side is 69 x 94 mm; a 3:4 picture covering it is 70.5 x 94 mm
     assert abs((y1 - y0) - 94.0) < 0.1 and abs((x1 - x0) - 70.5) < 0.1
     assert abs((x0 + x1) / 2 - (back_form.x + 31.5)) < 0.1 and abs((y0 + y1) / 2 - (back_form.y + 44)) < 0.1
@@ -134,7 +149,9 @@ def test_own_symbol_as_pips_and_emblem(tmp_path: Path) -> None:
     face_form = reader.pages[0]["/Resources"]["/XObject"]
     form = next(iter(face_form.values())).get_object()
     data = form.get_data().decode("latin-1")
-    svg_forms = {k: v.get_object() for k, v in form["/Resources"]["/XObject"].items() if k.startswith("/FormXob.Svg")}
+    svg_forms = {
+        k: v.get_object() for k, v in form["/Resources"]["/XObject"].items() if k.startswith("/FormXob.Svg")
+    }
     assert svg_forms, "the own symbol is drawn as a form"
     assert sum(data.count(f"{name} Do") for name in svg_forms) >= 5
     ink = svg_forms[next(iter(svg_forms))].get_data().decode("latin-1")
@@ -153,9 +170,19 @@ def test_unknown_symbol_lists_every_name(tmp_path: Path) -> None:
 
 
 BAD = [
-    ("missing image", "art/here.png", "art/gone.png", "faces.f.slots.art: card AT-a: art/gone.png: no such file"),
+    (
+        "missing image",
+        "art/here.png",
+        "art/gone.png",
+        "faces.f.slots.art: card AT-a: art/gone.png: no such file",
+    ),
     ("path escape", "art/here.png", "../outside.png", "pictures must be files inside the project folder"),
-    ("absolute path", "art/here.png", "/etc/hostname.png", "pictures must be files inside the project folder"),
+    (
+        "absolute path",
+        "art/here.png",
+        "/etc/hostname.png",
+        "pictures must be files inside the project folder",
+    ),
     ("broken svg", "art/here.png", "art/broken.svg", "art/broken.svg: not a readable SVG file"),
     ("broken png", "art/here.png", "art/broken.png", "art/broken.png: not a readable PNG or JPEG image"),
     ("bad fit", "fit: cover", "fit: stretch", "fit must be cover or contain"),
@@ -174,7 +201,9 @@ def test_bad_pictures_are_located(tmp_path: Path, desc: str, old: str, new: str,
     (root / "art" / "broken.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'><path d=")
     (root / "art" / "broken.png").write_bytes(b"\x89PNG\r\n\x1a\nnot really")
     for command in ("check", "build"):
-        r = run(command, "--project", str(root), *(["--out", str(root / "out")] if command == "build" else []))
+        r = run(
+            command, "--project", str(root), *(["--out", str(root / "out")] if command == "build" else [])
+        )
         assert r.code == 2, (command, r.out + r.err)
         assert "card_data/art.yaml:4: faces.f.slots.art" in r.err and message in r.err, r.err
         assert "Traceback" not in r.err
@@ -190,8 +219,11 @@ def test_own_symbol_takes_an_outline(tmp_path: Path) -> None:
     (root / "art" / "symbols" / "cap.svg").write_text(CAP_SVG)
     reader = PdfReader(str(_build(root)))
     form = next(iter(reader.pages[0]["/Resources"]["/XObject"].values())).get_object()
-    streams = [v.get_object().get_data().decode("latin-1") for k, v in form["/Resources"]["/XObject"].items()
-               if k.startswith("/FormXob.Svg")]
+    streams = [
+        v.get_object().get_data().decode("latin-1")
+        for k, v in form["/Resources"]["/XObject"].items()
+        if k.startswith("/FormXob.Svg")
+    ]
     fills = [s for s in streams if "\nf\n" in s and "\nB\n" not in s]
     outlines = [s for s in streams if "\nB\n" in s]  # filled and stroked: the swollen silhouette
     assert fills and outlines, streams
@@ -206,4 +238,6 @@ def test_broken_own_symbol_is_located(tmp_path: Path) -> None:
     (root / "art" / "symbols" / "cap.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'><path d=")
     r = run("check", "--project", str(root))
     assert r.code == 2, r.out + r.err
-    assert "card_data/art.yaml:4: faces.f: card AT-a: art/symbols/cap.svg: not a readable SVG file" in r.err, r.err
+    assert (
+        "card_data/art.yaml:4: faces.f: card AT-a: art/symbols/cap.svg: not a readable SVG file" in r.err
+    ), r.err

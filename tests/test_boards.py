@@ -1,4 +1,5 @@
 """Boards: drawn from their database description (counted in the PDF), tiled with aligned overlaps."""
+
 from __future__ import annotations
 
 import copy
@@ -62,7 +63,9 @@ def map_yaml(n: int) -> str:
     pos, links = [], []
     for i in range(n):
         pos.append(f"        - {{key: A{i}, side: A, index: {i}, x: {90 + i * 60}, y: 150, card: deck}}")
-        pos.append(f"        - {{key: B{i}, side: B, index: {i}, x: {90 + (n - 1 - i) * 60}, y: 40, card: deck}}")
+        pos.append(
+            f"        - {{key: B{i}, side: B, index: {i}, x: {90 + (n - 1 - i) * 60}, y: 40, card: deck}}"
+        )
     for s in "AB":
         links += [f"        - [{s}{i}, {s}{i + 1}]" for i in range(n - 1)]
     links += [f"        - [A{i}, B{n - 1 - i}, attack]" for i in range(n)]
@@ -148,8 +151,14 @@ def test_tiles_overlap_and_align(tmp_path: Path, fonts: Fonts) -> None:
         page_h = img.height / px
         top = page_h - (oy + tile.h - 2)
         bottom = page_h - (oy + 2)
-        return img.crop((round((ox + x0 - tile.x) * px), round(top * px),
-                         round((ox + x1 - tile.x) * px), round(bottom * px)))
+        return img.crop(
+            (
+                round((ox + x0 - tile.x) * px),
+                round(top * px),
+                round((ox + x1 - tile.x) * px),
+                round(bottom * px),
+            )
+        )
 
     a = strip(imgs[0], left, right.x + 0.6, right.x + 4)
     b = strip(imgs[1], right, right.x + 0.6, right.x + 4)
@@ -179,7 +188,9 @@ def test_bargains_boards_build(tmp_path: Path, fonts: Fonts) -> None:
     comp = game.component("solitaire-mat")
     spec = parse_board(game, comp)
     piles = [a for a in spec.areas if a.key.startswith("pile-")]
-    assert len(piles) == game.facts["variants"]["solitaire"]["piles"]["harder"] == 7  # a pile per harder-game pile
+    assert (
+        len(piles) == game.facts["variants"]["solitaire"]["piles"]["harder"] == 7
+    )  # a pile per harder-game pile
     step = board_step(game, comp, BuildOptions(SheetOptions(paper_size("a4"))))
     out = step.run(tmp_path, fonts, lambda: None)
     assert out.kind == "board" and out.pages == step.weight
@@ -211,15 +222,19 @@ def test_mats_lay_out_as_many_spaces_as_the_facts_say() -> None:
     assert market.subtitle.startswith("six objects on offer")
 
 
-@pytest.mark.parametrize("area,message", [
-    ('{key: p, kind: pile, label: "P{{ n }}", x: 20, y: 40, card: deck, repeat: 9, step: 60}', "outside"),
-    ('{key: p, kind: pile, label: P, x: 20, y: 40, card: deck, repeat: "{{ 0 }}", step: 60}', "repeat"),
-    ('{key: p, kind: zone, label: P, x: 20, y: 40, w: 60, h: 90, card: deck, slots: "many"}', "slots"),
-    ('{key: p, kind: pile, label: P, x: 20, y: 40, card: deck, repeat: 60, step: 9000}', "step"),
-])
+@pytest.mark.parametrize(
+    "area,message",
+    [
+        ('{key: p, kind: pile, label: "P{{ n }}", x: 20, y: 40, card: deck, repeat: 9, step: 60}', "outside"),
+        ('{key: p, kind: pile, label: P, x: 20, y: 40, card: deck, repeat: "{{ 0 }}", step: 60}', "repeat"),
+        ('{key: p, kind: zone, label: P, x: 20, y: 40, w: 60, h: 90, card: deck, slots: "many"}', "slots"),
+        ("{key: p, kind: pile, label: P, x: 20, y: 40, card: deck, repeat: 60, step: 9000}", "step"),
+    ],
+)
 def test_repeated_and_counted_spaces_are_checked(tmp_path: Path, area: str, message: str) -> None:
-    text = map_yaml(3).replace("        - {key: stock, kind: pile, label: Stock, x: 20, y: 40, card: deck}",
-                               "        - " + area)
+    text = map_yaml(3).replace(
+        "        - {key: stock, kind: pile, label: Stock, x: 20, y: 40, card: deck}", "        - " + area
+    )
     game = load(tmp_path, text)
     with pytest.raises(InputError) as err:
         parse_board(game, game.component("map"))
@@ -228,14 +243,17 @@ def test_repeated_and_counted_spaces_are_checked(tmp_path: Path, area: str, mess
     assert message in str(err.value)
 
 
-@pytest.mark.parametrize("change,field", [
-    ("      size: 340x250", "size"),
-    ("        - {key: stock, kind: pile, label: Stock, x: 20, y: 40, card: deck, colour: red}", "colour"),
-    ("        - {key: stock, kind: pile, label: Stock, x: 320, y: 40, card: deck}", "outside"),
-    ("        - [A0, Z9]", "Z9"),
-    ("        - {key: stock, kind: pile, label: Stock, x: 20, y: 40, card: deck, color: back}", "color"),
-    ("        - {key: stock, kind: zone, label: Stock, x: 20, y: 40, w: 30, h: 0}", "h"),
-])
+@pytest.mark.parametrize(
+    "change,field",
+    [
+        ("      size: 340x250", "size"),
+        ("        - {key: stock, kind: pile, label: Stock, x: 20, y: 40, card: deck, colour: red}", "colour"),
+        ("        - {key: stock, kind: pile, label: Stock, x: 320, y: 40, card: deck}", "outside"),
+        ("        - [A0, Z9]", "Z9"),
+        ("        - {key: stock, kind: pile, label: Stock, x: 20, y: 40, card: deck, color: back}", "color"),
+        ("        - {key: stock, kind: zone, label: Stock, x: 20, y: 40, w: 30, h: 0}", "h"),
+    ],
+)
 def test_board_errors_name_file_and_line(tmp_path: Path, change: str, field: str) -> None:
     text = map_yaml(3)
     if field == "size":
@@ -243,7 +261,9 @@ def test_board_errors_name_file_and_line(tmp_path: Path, change: str, field: str
     elif field == "Z9":
         text = text.replace("        - [A0, A1]", change)
     else:
-        text = text.replace("        - {key: stock, kind: pile, label: Stock, x: 20, y: 40, card: deck}", change)
+        text = text.replace(
+            "        - {key: stock, kind: pile, label: Stock, x: 20, y: 40, card: deck}", change
+        )
     with pytest.raises(InputError) as err:  # the schema (types, keys) or the layout (sizes, links)
         game = load(tmp_path, text)
         parse_board(game, game.component("map"))
@@ -285,6 +305,7 @@ def test_schema_describes_boards_and_every_bundled_board_validates() -> None:
 
 def _page_streams(pdf: Path) -> list[int]:
     from pypdf import PdfReader
+
     return [len(page.get_contents().get_data()) for page in PdfReader(pdf).pages]
 
 

@@ -1,4 +1,5 @@
 """Rule booklets: text from templates and databases, real PDFs, saddle-stitch imposition, no seed sentences."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -109,16 +110,24 @@ def test_changing_the_database_changes_the_booklet(bargains_pdfs: dict) -> None:
     game, comp = bargains_pdfs["game"], bargains_pdfs["comp"]
     deck = game.component("deck")
     cards = tuple(dataclasses.replace(c, copies=15) if c.key == "10" else c for c in deck.cards)
-    changed = dataclasses.replace(game, components=tuple(
-        dataclasses.replace(c, cards=cards) if c.key == "deck" else c for c in game.components))
+    changed = dataclasses.replace(
+        game,
+        components=tuple(
+            dataclasses.replace(c, cards=cards) if c.key == "deck" else c for c in game.components
+        ),
+    )
     before, after = render(game, comp), render(changed, comp)
     assert "65 cards" in before and "65 cards" not in after and "67 cards" in after
     assert re.search(r"\| Crown \| crown \| 15 \|", after)
     # Fewer Crowns than four starting sets need: the booklet prints variant 2's range from the
     # facts, and the rule that derives it from the counts no longer holds.
     low = tuple(dataclasses.replace(c, copies=3) if c.key == "10" else c for c in deck.cards)
-    fewer = dataclasses.replace(game, components=tuple(
-        dataclasses.replace(c, cards=low) if c.key == "deck" else c for c in game.components))
+    fewer = dataclasses.replace(
+        game,
+        components=tuple(
+            dataclasses.replace(c, cards=low) if c.key == "deck" else c for c in game.components
+        ),
+    )
     assert "two to four players" in before
     assert "variant-2-stock" not in {v.rule for v in check_game(game)}
     assert "variant-2-stock" in {v.rule for v in check_game(fewer)}
@@ -128,7 +137,9 @@ def test_plain_pages_have_numbers_and_card_pictures(bargains_pdfs: dict) -> None
     with pdfplumber.open(bargains_pdfs["plain"]) as doc:
         assert len(doc.pages) == bargains_pdfs["pages"] >= 4
         page = doc.pages[0]
-        assert page.width / MM == pytest.approx(148.5, abs=0.1) and page.height / MM == pytest.approx(210, abs=0.1)
+        assert page.width / MM == pytest.approx(148.5, abs=0.1) and page.height / MM == pytest.approx(
+            210, abs=0.1
+        )
         for n, p in enumerate(doc.pages, 1):
             bottom = [w["text"] for w in p.extract_words() if w["bottom"] > p.height - 12 * MM]
             assert str(n) in bottom
@@ -204,7 +215,10 @@ def test_template_errors_name_the_template_line(tmp_path: Path) -> None:
 def test_a_character_no_font_has_is_named_with_its_line(fonts: Fonts) -> None:
     """Booklet text is checked against both fonts that set it; a missing glyph names the rendered line."""
     from pnp.output.booklets import check_glyphs
-    blocks = parse("# Fine title\n\nA plain line.\n\n- item one\n- item \u6f22 two\n\n| a | b |\n|---|---|\n| c | \u2603 |\n")
+
+    blocks = parse(
+        "# Fine title\n\nA plain line.\n\n- item one\n- item \u6f22 two\n\n| a | b |\n|---|---|\n| c | \u2603 |\n"
+    )
     check_glyphs(blocks[:2], fonts, "rules.md (rendered)")  # nothing missing: no error
     with pytest.raises(InputError) as err:
         check_glyphs(blocks, fonts, "rules.md (rendered)")
@@ -215,8 +229,10 @@ def test_a_character_no_font_has_is_named_with_its_line(fonts: Fonts) -> None:
 
 
 def test_markup_blocks() -> None:
-    blocks = parse("# T\n\nSome *text*.\n\n1. one\n2. two\n   - sub\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n"
-                   "> aside\n\n[[cards 1 3 width=20]]\n")
+    blocks = parse(
+        "# T\n\nSome *text*.\n\n1. one\n2. two\n   - sub\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n"
+        "> aside\n\n[[cards 1 3 width=20]]\n"
+    )
     assert [b.kind for b in blocks] == ["heading", "para", "list", "table", "aside", "cards"]
     assert blocks[2].ordered and blocks[2].children == ((), ("sub",))
     assert blocks[3].rows == (("a", "b"), ("1", "2"))
@@ -227,13 +243,17 @@ def test_markup_blocks() -> None:
         parse("[[picture x]]")
 
 
-@pytest.mark.parametrize("text,line,message", [
-    ("# T\n\n" + "word " * 1100 + "\n", 3, "a paragraph of 5499 characters"),
-    ("intro\n\n" + "".join(f"- item {i}\n" for i in range(1001)), 3, "a list of 1001 items"),
-    ("| a | b |\n|---|---|\n" + "| x | y |\n" * 1000, 1, "a table of 1001 items"),
-    ("\n\n".join(f"p{i}" for i in range(3001)), 6001, "at most 3000 blocks"),
-    ("> " + "z" * 5001 + "\n", 1, "an aside of 5001 characters"),
-], ids=["paragraph", "list", "table", "blocks", "aside"])
+@pytest.mark.parametrize(
+    "text,line,message",
+    [
+        ("# T\n\n" + "word " * 1100 + "\n", 3, "a paragraph of 5499 characters"),
+        ("intro\n\n" + "".join(f"- item {i}\n" for i in range(1001)), 3, "a list of 1001 items"),
+        ("| a | b |\n|---|---|\n" + "| x | y |\n" * 1000, 1, "a table of 1001 items"),
+        ("\n\n".join(f"p{i}" for i in range(3001)), 6001, "at most 3000 blocks"),
+        ("> " + "z" * 5001 + "\n", 1, "an aside of 5001 characters"),
+    ],
+    ids=["paragraph", "list", "table", "blocks", "aside"],
+)
 def test_booklet_text_over_its_bounds_is_refused_at_its_line(text: str, line: int, message: str) -> None:
     """Text that would take minutes to lay out (a 1 MB paragraph did) is refused before drawing."""
     with pytest.raises(MarkupError, match=message) as caught:
@@ -254,10 +274,16 @@ def test_no_sentence_shared_with_the_seeds() -> None:
 def test_a_card_picture_width_out_of_range_is_a_line_error(tmp_path: Path, width: str) -> None:
     """Found by the deep fuzz: [[cards 1 width=-5]] was a traceback from ReportLab's page layout."""
     from conftest import make_project, run
+
     project = make_project(tmp_path / "proj")
     template = project / "templates" / "bargains.md.j2"
-    template.write_text(template.read_text(encoding="utf-8") + f"\n[[cards 1 width={width}]]\n", encoding="utf-8")
+    template.write_text(
+        template.read_text(encoding="utf-8") + f"\n[[cards 1 width={width}]]\n", encoding="utf-8"
+    )
     r = run("build", "bargains", "--project", str(project), "--out", str(tmp_path / "out"))
     assert r.code == 2 and "Traceback" not in r.err, r.err
-    assert re.search(rf"templates/bargains\.md\.j2 \(rendered\):\d+: width={re.escape(width)}: a number of millimetres "
-                     r"from 5 to 150", r.err), r.err
+    assert re.search(
+        rf"templates/bargains\.md\.j2 \(rendered\):\d+: width={re.escape(width)}: a number of millimetres "
+        r"from 5 to 150",
+        r.err,
+    ), r.err

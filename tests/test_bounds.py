@@ -1,4 +1,5 @@
 """Every number pnp takes is bounded before work starts: an error naming the option or the file:line, no traceback."""
+
 from __future__ import annotations
 
 import re
@@ -9,13 +10,16 @@ import pytest
 from tests.conftest import make_project, run, shown
 
 
-@pytest.mark.parametrize("args,says", [
-    (["--back-offset", "inf,0"], "--back-offset"),
-    (["--back-offset", "nan,nan"], "--back-offset"),
-    (["--back-offset", "1e300,1e300"], "--back-offset"),
-    (["--paper", "99999999999999999999x5"], "--paper"),
-    (["--board-paper", "1x1"], "--board-paper"),
-])
+@pytest.mark.parametrize(
+    "args,says",
+    [
+        (["--back-offset", "inf,0"], "--back-offset"),
+        (["--back-offset", "nan,nan"], "--back-offset"),
+        (["--back-offset", "1e300,1e300"], "--back-offset"),
+        (["--paper", "99999999999999999999x5"], "--paper"),
+        (["--board-paper", "1x1"], "--board-paper"),
+    ],
+)
 def test_a_build_option_out_of_range_is_refused(tmp_path: Path, args: list[str], says: str) -> None:
     proj = make_project(tmp_path / "proj", ("bargains",))
     out = tmp_path / "out"
@@ -38,16 +42,25 @@ def test_an_export_too_large_to_draw_is_refused_at_once(tmp_path: Path) -> None:
     """A 1 m card at 1200 dpi would be a 2-gigapixel picture: refused before anything is drawn."""
     proj = make_project(tmp_path / "proj", ("bargains",))
     db = proj / "card_data" / "bargains.yaml"
-    db.write_text(db.read_text(encoding="utf-8").replace("card_size: poker", "card_size: 1000x1000", 1),
-                  encoding="utf-8")
+    db.write_text(
+        db.read_text(encoding="utf-8").replace("card_size: poker", "card_size: 1000x1000", 1),
+        encoding="utf-8",
+    )
     out = tmp_path / "out"
     r = run("export", "png", "bargains", "--dpi", "1200", "--project", str(proj), "--out", str(out))
     assert r.code == 2 and "47244 x 47244 pixels" in r.err and "Traceback" not in r.err, r.err
     assert not any(shown(out, ".png")) if out.exists() else True
 
 
-@pytest.mark.parametrize("template", ["{{ 'x'.ljust(10**9) }}", "{{ '%.999999999f' | format(1.0) }}",
-                                      "{{ 'x'.zfill(10**8) }}", "{{ 'x'.center(2000000) }}"])
+@pytest.mark.parametrize(
+    "template",
+    [
+        "{{ 'x'.ljust(10**9) }}",
+        "{{ '%.999999999f' | format(1.0) }}",
+        "{{ 'x'.zfill(10**8) }}",
+        "{{ 'x'.center(2000000) }}",
+    ],
+)
 def test_a_template_that_would_build_a_huge_string_is_refused_before_it_allocates(template: str) -> None:
     import time
 
@@ -58,28 +71,46 @@ def test_a_template_that_would_build_a_huge_string_is_refused_before_it_allocate
     with pytest.raises(TemplateLimit):
         render_template(compile_text(template), {})
     assert time.perf_counter() - started < 0.5  # refused, not stopped by the time limit after allocating
-    assert render_template(compile_text("{{ 'ab'.ljust(4) }}|{{ '%.2f' | format(3.14159) }}"), {}) == "ab  |3.14"
+    assert (
+        render_template(compile_text("{{ 'ab'.ljust(4) }}|{{ '%.2f' | format(3.14159) }}"), {}) == "ab  |3.14"
+    )
 
 
 def test_a_huge_string_in_a_slot_is_a_located_error(tmp_path: Path) -> None:
     proj = make_project(tmp_path / "proj", ("bargains",))
     db = proj / "card_data" / "bargains.yaml"
     text = db.read_text(encoding="utf-8")
-    db.write_text(text.replace('subtitle: "a bargain', 'subtitle: "{{ card.text.ljust(10**9) }}', 1),
-                  encoding="utf-8")
+    db.write_text(
+        text.replace('subtitle: "a bargain', 'subtitle: "{{ card.text.ljust(10**9) }}', 1), encoding="utf-8"
+    )
     r = run("build", "bargains", "--project", str(proj), "--out", str(tmp_path / "out"))
-    assert r.code == 2 and "ljust(1000000000)" in r.err and "bargains.yaml:" in r.err and "Traceback" not in r.err, r.err
+    assert (
+        r.code == 2
+        and "ljust(1000000000)" in r.err
+        and "bargains.yaml:" in r.err
+        and "Traceback" not in r.err
+    ), r.err
 
 
 def test_a_huge_range_in_a_stack_selector_costs_nothing(tmp_path: Path) -> None:
     """`--remove 1-1000000000` selects the cards whose values fall in it, without listing the range."""
     import resource
     import time
+
     proj = make_project(tmp_path / "proj", ("fairy-meat",))
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     started = time.perf_counter()
-    r = run("stack", "fairy-meat", "big", "--remove", "1-1000000000", "--project", str(proj),
-            "--out", str(tmp_path / "out"))
+    r = run(
+        "stack",
+        "fairy-meat",
+        "big",
+        "--remove",
+        "1-1000000000",
+        "--project",
+        str(proj),
+        "--out",
+        str(tmp_path / "out"),
+    )
     assert time.perf_counter() - started < 30 and "Traceback" not in r.err
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 300_000  # KB
     assert r.code in (0, 1), r.err  # built, or refused for the rules the stack breaks
@@ -87,36 +118,67 @@ def test_a_huge_range_in_a_stack_selector_costs_nothing(tmp_path: Path) -> None:
 
 def test_simulation_trials_are_bounded_to_seconds(tmp_path: Path) -> None:
     proj = make_project(tmp_path / "proj", ("fairy-meat",))
-    r = run("stack", "fairy-meat", "many", "--remove", "4-6", "--trials", "1000000", "--project", str(proj),
-            "--out", str(tmp_path / "out"))
-    assert r.code == 2 and "--trials" in r.err and "200000" in r.err and not (tmp_path / "out").exists(), r.err
+    r = run(
+        "stack",
+        "fairy-meat",
+        "many",
+        "--remove",
+        "4-6",
+        "--trials",
+        "1000000",
+        "--project",
+        str(proj),
+        "--out",
+        str(tmp_path / "out"),
+    )
+    assert r.code == 2 and "--trials" in r.err and "200000" in r.err and not (tmp_path / "out").exists(), (
+        r.err
+    )
 
 
 def test_a_very_long_word_in_a_booklet_table_is_named(tmp_path: Path) -> None:
     """A 4,900-character palette name (under the 5,000 a cell may hold) lands in a booklet table: it is taller
     than a page, an error naming the template, no traceback; a 7,500-character one is over the cell bound."""
     import re
+
     proj = make_project(tmp_path / "proj", ("fairy-bucks",))
     db = proj / "card_data" / "fairy-bucks.yaml"
     text = db.read_text(encoding="utf-8")
     for n, message in ((4900, "taller than a page"), (7500, "a table of 7500 characters")):
-        db.write_text(re.sub(r"(moon: \{color: \"#[0-9a-f]{6}\", name: )Moon", lambda m: m.group(1) + "W" * n, text, 1),
-                      encoding="utf-8")
+        db.write_text(
+            re.sub(r"(moon: \{color: \"#[0-9a-f]{6}\", name: )Moon", lambda m: m.group(1) + "W" * n, text, 1),
+            encoding="utf-8",
+        )
         r = run("build", "fairy-bucks", "--project", str(proj), "--out", str(tmp_path / "out"))
         assert r.code == 2 and "templates/fairy-bucks.md.j2" in r.err and message in r.err, r.err
         assert "Traceback" not in r.err
 
 
-@pytest.mark.parametrize("svg,says", [
-    ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">' + "<g>" * 20_000 + '<rect width="5" height="5"/>'
-     + "</g>" * 20_000 + "</svg>", "nested over 100 deep"),
-    ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M 0 0 ' + "L 1.234 5.678 " * 160_000
-     + 'Z"/></svg>', "over 2,000,000 characters of path data"),
-], ids=["deep", "long path"])
+@pytest.mark.parametrize(
+    "svg,says",
+    [
+        (
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+            + "<g>" * 20_000
+            + '<rect width="5" height="5"/>'
+            + "</g>" * 20_000
+            + "</svg>",
+            "nested over 100 deep",
+        ),
+        (
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M 0 0 '
+            + "L 1.234 5.678 " * 160_000
+            + 'Z"/></svg>',
+            "over 2,000,000 characters of path data",
+        ),
+    ],
+    ids=["deep", "long path"],
+)
 def test_an_svg_too_deep_or_with_too_long_paths_is_named(tmp_path: Path, svg: str, says: str) -> None:
     """20,000 nested groups (a RecursionError traceback before) or 2 MB of path data (17 s before) in an
     own symbol: refused before drawing, at the line that uses it, the output folder untouched."""
     import time
+
     assert run("new", str(tmp_path / "game")).code == 0
     (tmp_path / "game" / "art" / "symbols" / "moth.svg").write_text(svg, encoding="utf-8")
     started = time.monotonic()

@@ -1,4 +1,5 @@
 """The whole build: every game, a manifest that reconciles with the files, byte-identical rebuilds."""
+
 from __future__ import annotations
 
 import json
@@ -26,7 +27,12 @@ def test_every_game_gets_cards_booklets_and_a_checklist(out: Path) -> None:
         assert {"deck", "booklet", "checklist"} <= kinds, (name, kinds)
         assert all(e["path"].startswith(f"{name}/") for e in manifest["files"] if e["game"] == tag)
     boards = {e["path"] for e in manifest["files"] if e["kind"] == "board"}
-    assert {"bargains/pot-mat.pdf", "bargains/solitaire-mat.pdf", "feenbalz/market-mat.pdf", "tarot/map.pdf"} <= boards
+    assert {
+        "bargains/pot-mat.pdf",
+        "bargains/solitaire-mat.pdf",
+        "feenbalz/market-mat.pdf",
+        "tarot/map.pdf",
+    } <= boards
 
 
 def test_manifest_reconciles_with_the_files(out: Path) -> None:
@@ -52,6 +58,7 @@ def test_rebuild_is_byte_identical_everywhere(out: Path, tmp_path: Path) -> None
 
 def test_building_one_game_keeps_the_others_in_the_manifest(out: Path, tmp_path: Path) -> None:
     import shutil
+
     copy = tmp_path / "copy"
     shutil.copytree(out, copy)
     before = json.loads((copy / "manifest.json").read_text())

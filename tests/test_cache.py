@@ -1,4 +1,5 @@
 """The disk cache of validated databases and rendered slots: fast when unchanged, never wrong, never unsafe."""
+
 from __future__ import annotations
 
 import os
@@ -30,12 +31,14 @@ def _counting(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     def counted(path, *args):
         calls.append(Path(path))
         return real(path, *args)
+
     monkeypatch.setattr(validate, "read_game", counted)
     return calls
 
 
-def test_an_unchanged_database_loads_from_the_cache(project: Path, cache_dir: Path,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_unchanged_database_loads_from_the_cache(
+    project: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     calls = _counting(monkeypatch)
     db = project / "card_data" / "bargains.yaml"
     first = load_game(db)
@@ -44,20 +47,33 @@ def test_an_unchanged_database_loads_from_the_cache(project: Path, cache_dir: Pa
     assert list(cache_dir.glob("game-*.cache"))
 
 
-def test_any_change_to_the_file_loads_afresh(project: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_any_change_to_the_file_loads_afresh(
+    project: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     calls = _counting(monkeypatch)
     db = project / "card_data" / "bargains.yaml"
     load_game(db)
-    db.write_text(db.read_text(encoding="utf-8").replace("name: Dewdrop", "name: Dew Pearl", 1), encoding="utf-8")
+    db.write_text(
+        db.read_text(encoding="utf-8").replace("name: Dewdrop", "name: Dew Pearl", 1), encoding="utf-8"
+    )
     game = load_game(db)
     assert len(calls) == 2
     assert "Dew Pearl" in [c.name for comp in game.components for c in comp.cards]
 
 
-@pytest.mark.parametrize("damage", [b"", b"not an entry", b"\x80\x05garbage", cache.MAGIC + b"garbage",
-                                    cache.MAGIC + zlib.compress(b'{"key": 1}')])
-def test_a_damaged_entry_is_a_miss(project: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch,
-                                   damage: bytes) -> None:
+@pytest.mark.parametrize(
+    "damage",
+    [
+        b"",
+        b"not an entry",
+        b"\x80\x05garbage",
+        cache.MAGIC + b"garbage",
+        cache.MAGIC + zlib.compress(b'{"key": 1}'),
+    ],
+)
+def test_a_damaged_entry_is_a_miss(
+    project: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch, damage: bytes
+) -> None:
     db = project / "card_data" / "bargains.yaml"
     good = load_game(db)
     for entry in cache_dir.glob("game-*.cache"):
@@ -67,15 +83,16 @@ def test_a_damaged_entry_is_a_miss(project: Path, cache_dir: Path, monkeypatch: 
 
 
 def _entry(path: Path) -> dict:
-    return json.loads(zlib.decompress(path.read_bytes()[len(cache.MAGIC):]))
+    return json.loads(zlib.decompress(path.read_bytes()[len(cache.MAGIC) :]))
 
 
 def _plant(path: Path, entry: dict) -> None:
     path.write_bytes(cache.MAGIC + zlib.compress(json.dumps(entry).encode()))
 
 
-def test_a_planted_entry_cannot_run_code(project: Path, cache_dir: Path, tmp_path: Path,
-                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_planted_entry_cannot_run_code(
+    project: Path, cache_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Entries are plain data: a planted one naming code (as a pickle once could) is a miss, not an action."""
     import pickle
 
@@ -101,7 +118,9 @@ def test_a_planted_entry_cannot_run_code(project: Path, cache_dir: Path, tmp_pat
             _plant(entry, plant)
         assert load_game(db) == good
         assert not (tmp_path / "PWNED").exists()
-    assert "pickle" not in (Path(cache.__file__).read_text() + Path(cache.__file__).with_name("plain.py").read_text())
+    assert "pickle" not in (
+        Path(cache.__file__).read_text() + Path(cache.__file__).with_name("plain.py").read_text()
+    )
 
 
 def test_a_swapped_entry_is_a_miss(tmp_path: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -117,8 +136,9 @@ def test_a_swapped_entry_is_a_miss(tmp_path: Path, cache_dir: Path, monkeypatch:
     assert load_game(a) == game_a and load_game(b) == game_b and len(calls) == 2
 
 
-def test_a_dependency_that_is_not_a_file_is_a_miss(project: Path, cache_dir: Path, tmp_path: Path,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_dependency_that_is_not_a_file_is_a_miss(
+    project: Path, cache_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """An entry whose dependency names a FIFO (or /dev/zero) is a miss at once, never a hang."""
     db = project / "card_data" / "bargains.yaml"
     good = load_game(db)
@@ -133,8 +153,9 @@ def test_a_dependency_that_is_not_a_file_is_a_miss(project: Path, cache_dir: Pat
         assert load_game(db) == good and len(calls) == 1
 
 
-def test_a_dependency_outside_the_project_is_a_miss(project: Path, cache_dir: Path, tmp_path: Path,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_dependency_outside_the_project_is_a_miss(
+    project: Path, cache_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """An entry naming a file outside the project (with the right digest, so only where it lies is
     wrong) is a miss; the file is not read for it."""
     db = project / "card_data" / "bargains.yaml"
@@ -184,8 +205,13 @@ def test_the_plain_codec_round_trips_what_pnp_stores(project: Path) -> None:
 
     game = load_game(project / "card_data" / "bargains.yaml")
     board = parse_board(game, next(c for c in game.components if c.kind == "board"))
-    odd = {(1, "a"): {b"\x00\xff", frozenset({2})}, "~tilde": float("inf"), "t": (1, [2, (3,)]),
-           "glyphs": {i: i * 2.5 for i in range(40)}, "pairs": [(i, i + 1) for i in range(40)]}
+    odd = {
+        (1, "a"): {b"\x00\xff", frozenset({2})},
+        "~tilde": float("inf"),
+        "t": (1, [2, (3,)]),
+        "glyphs": {i: i * 2.5 for i in range(40)},
+        "pairs": [(i, i + 1) for i in range(40)],
+    }
     for value in (game, board, odd, Path("/x/y")):
         text = json.dumps(plain.encode(value), allow_nan=False)
         assert plain.decode(json.loads(text)) == value
@@ -204,13 +230,17 @@ def test_off_writes_nothing(project: Path, tmp_path: Path, monkeypatch: pytest.M
 
 def test_a_variant_follows_its_base(tmp_path: Path, cache_dir: Path) -> None:
     proj = make_project(tmp_path / "proj", ("fairy-meat",))
-    r = run("stack", "fairy-meat", "lean", "--remove", "4-6", "--project", str(proj), "--out", str(proj / "out"))
+    r = run(
+        "stack", "fairy-meat", "lean", "--remove", "4-6", "--project", str(proj), "--out", str(proj / "out")
+    )
     assert r.code == 0, r.err
     variant = proj / "card_data" / "variants" / "lean.yaml"
     before = load_game(variant)
     base = proj / "card_data" / "fairy-meat.yaml"
-    base.write_text(base.read_text(encoding="utf-8").replace("name: Fairy Meat", "name: Fairy Meat Two", 1),
-                    encoding="utf-8")
+    base.write_text(
+        base.read_text(encoding="utf-8").replace("name: Fairy Meat", "name: Fairy Meat Two", 1),
+        encoding="utf-8",
+    )
     after = load_game(variant)
     assert after.game.name != before.game.name
 
@@ -223,20 +253,25 @@ def test_cached_drawing_is_byte_identical_and_skips_yaml_and_jinja2(tmp_path: Pa
         f"sys.path.insert(0, {str(ROOT / 'bench')!r})\n"
         "import deck\n"
         "deck.main()\n"
-        "print(sorted(m for m in ('yaml', 'jinja2') if m in sys.modules))\n")
+        "print(sorted(m for m in ('yaml', 'jinja2') if m in sys.modules))\n"
+    )
     env = {**os.environ, "PNP_CACHE_DIR": str(tmp_path / "cache")}
     db = str(ROOT / "card_data" / "bargains.yaml")
     outs = []
     for i in range(2):
         pdf = tmp_path / f"deck{i}.pdf"
-        proc = subprocess.run([sys.executable, "-c", script, db, str(pdf)], env=env, capture_output=True, text=True)
+        proc = subprocess.run(
+            [sys.executable, "-c", script, db, str(pdf)], env=env, capture_output=True, text=True
+        )
         assert proc.returncode == 0, proc.stderr
         outs.append((pdf.read_bytes(), proc.stdout.strip()))
     assert outs[0][0] == outs[1][0]
     assert outs[0][1] == "['jinja2', 'yaml']" and outs[1][1] == "[]"
 
 
-def test_the_cache_keeps_a_bounded_number_of_entries(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_cache_keeps_a_bounded_number_of_entries(
+    cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(cache, "KEEP", 3)
     for i in range(6):
         assert cache.cached("test", (i,), lambda: (i * 10, [])) == i * 10
@@ -244,8 +279,9 @@ def test_the_cache_keeps_a_bounded_number_of_entries(cache_dir: Path, monkeypatc
     assert cache.cached("test", (5,), lambda: (-1, [])) == 50  # the newest is still there
 
 
-def test_booklet_text_and_rule_checks_follow_their_inputs(project: Path, cache_dir: Path,
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_booklet_text_and_rule_checks_follow_their_inputs(
+    project: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Cached booklet text and rule checks: reused while nothing changed, redone after any edit."""
     from pnp.output.booklets import prepare
 
@@ -260,20 +296,25 @@ def test_booklet_text_and_rule_checks_follow_their_inputs(project: Path, cache_d
     first = booklet()
     assert list(cache_dir.glob("booklet-text-*.cache"))
     assert booklet() == first
-    template.write_text(template.read_text(encoding="utf-8").replace("\n", "\nFreshly edited line.\n", 1),
-                        encoding="utf-8")
+    template.write_text(
+        template.read_text(encoding="utf-8").replace("\n", "\nFreshly edited line.\n", 1), encoding="utf-8"
+    )
     assert "Freshly edited line." in booklet() and "Freshly edited line." not in first
 
     from pnp.rules import checker
+
     calls: list[str] = []
     real = checker.check_game
 
     def counted(game):  # type: ignore[no-untyped-def]
         calls.append(game.slug)
         return real(game)
+
     monkeypatch.setattr(checker, "check_game", counted)
     assert checker.checked(load_game(db, root=project)) == checker.checked(load_game(db, root=project)) == []
     assert len(calls) == 1 and list(cache_dir.glob("rule-check-*.cache"))
-    db.write_text(db.read_text(encoding="utf-8").replace("name: Dewdrop", "name: Dew Pearl", 1), encoding="utf-8")
+    db.write_text(
+        db.read_text(encoding="utf-8").replace("name: Dewdrop", "name: Dew Pearl", 1), encoding="utf-8"
+    )
     assert checker.checked(load_game(db, root=project)) == []
     assert len(calls) == 2  # the edited game is checked again

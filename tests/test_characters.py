@@ -1,4 +1,5 @@
 """Every character works or is named: no traceback and no dead worker for any text in a database."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -37,13 +38,22 @@ def test_a_card_key_in_any_script_prints(tmp_path: Path) -> None:
     assert (tmp_path / "out" / "bargains" / "deck.pdf").is_file()
 
 
-@pytest.mark.parametrize("written,shown", [("Dew\x9bdrop", "U+009B"), ("Dew\\x9bdrop", "U+009B"),
-                                           ("Dew\\0drop", "U+0000"), ("Dew\x1bdrop", "U+001B")])
+@pytest.mark.parametrize(
+    "written,shown",
+    [
+        ("Dew\x9bdrop", "U+009B"),
+        ("Dew\\x9bdrop", "U+009B"),
+        ("Dew\\0drop", "U+0000"),
+        ("Dew\x1bdrop", "U+001B"),
+    ],
+)
 def test_a_control_character_is_refused_at_its_line(tmp_path: Path, written: str, shown: str) -> None:
     proj = make_project(tmp_path / "proj", ("bargains",))
     line = _edit(proj, "name: Dewdrop", f'name: "{written}"')
     r = run("check", "--project", str(proj))
-    assert r.code == 2 and f"bargains.yaml:{line}:" in r.err and shown in r.err and "Traceback" not in r.err, r.err
+    assert (
+        r.code == 2 and f"bargains.yaml:{line}:" in r.err and shown in r.err and "Traceback" not in r.err
+    ), r.err
 
 
 def test_a_control_character_in_a_booklet_template_is_refused_at_its_line(tmp_path: Path) -> None:

@@ -1,5 +1,6 @@
 """Colours as CSS writes them: every form read, drawn (pixels read back), exact inks for cmyk(),
 see-through colours blended, and what is not a colour (or cannot go to a print shop) named with its line."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -14,12 +15,20 @@ from conftest import run
 from pnp.data.format.colours import colour, to_hex
 
 FORMS = [  # written as -> (red, green, blue, alpha) in 0-255
-    ("#f00", (255, 0, 0, 255)), ("#F00C", (255, 0, 0, 204)), ("#1e90ff", (30, 144, 255, 255)),
-    ("1e90ff", (30, 144, 255, 255)), ("#1e90ff80", (30, 144, 255, 128)), ("DodgerBlue", (30, 144, 255, 255)),
-    ("rebeccapurple", (102, 51, 153, 255)), ("rgb(30, 144, 255)", (30, 144, 255, 255)),
-    ("rgb(100% 0% 50%)", (255, 0, 128, 255)), ("rgba(30,144,255,0.5)", (30, 144, 255, 128)),
-    ("rgb(30 144 255 / 25%)", (30, 144, 255, 64)), ("cmyk(0%, 100%, 100%, 0%)", (255, 0, 0, 255)),
-    ("cmyk(0, 50, 100, 50)", (128, 64, 0, 255)), ("transparent", (0, 0, 0, 0)),
+    ("#f00", (255, 0, 0, 255)),
+    ("#F00C", (255, 0, 0, 204)),
+    ("#1e90ff", (30, 144, 255, 255)),
+    ("1e90ff", (30, 144, 255, 255)),
+    ("#1e90ff80", (30, 144, 255, 128)),
+    ("DodgerBlue", (30, 144, 255, 255)),
+    ("rebeccapurple", (102, 51, 153, 255)),
+    ("rgb(30, 144, 255)", (30, 144, 255, 255)),
+    ("rgb(100% 0% 50%)", (255, 0, 128, 255)),
+    ("rgba(30,144,255,0.5)", (30, 144, 255, 128)),
+    ("rgb(30 144 255 / 25%)", (30, 144, 255, 64)),
+    ("cmyk(0%, 100%, 100%, 0%)", (255, 0, 0, 255)),
+    ("cmyk(0, 50, 100, 50)", (128, 64, 0, 255)),
+    ("transparent", (0, 0, 0, 0)),
 ]
 
 
@@ -28,11 +37,23 @@ def test_every_css_form_is_read(text: str, want: tuple[int, int, int, int]) -> N
     c = colour(text)
     got = tuple(round(v * 255) for v in (c.red, c.green, c.blue, c.alpha))
     assert got == want, (text, got)
-    assert colour(to_hex(c)) == colour(to_hex(c))   # prints back as #rrggbb(aa), read the same
+    assert colour(to_hex(c)) == colour(to_hex(c))  # prints back as #rrggbb(aa), read the same
 
 
-@pytest.mark.parametrize("text", ["nonsense", "#ff00000", "#gg0000", "rgb(1, 2)", "rgb(300, 0, 0)",
-                                  "cmyk(0, 0, 0)", "rgba(1,2,3,4,5)", "hsl(0, 100%, 50%)", ""])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "nonsense",
+        "#ff00000",
+        "#gg0000",
+        "rgb(1, 2)",
+        "rgb(300, 0, 0)",
+        "cmyk(0, 0, 0)",
+        "rgba(1,2,3,4,5)",
+        "hsl(0, 100%, 50%)",
+        "",
+    ],
+)
 def test_what_is_not_a_colour_is_refused(text: str) -> None:
     with pytest.raises(ValueError):
         colour(text, "")
@@ -40,8 +61,10 @@ def test_what_is_not_a_colour_is_refused(text: str) -> None:
 
 def _swatches(tmp_path: Path, fills: list[str]) -> Path:
     """A one-card game whose face is a row of 8 mm squares, one per colour, on white."""
-    rects = "\n".join(f'      - {{type: rect, x: {4 + 10 * (i % 5)}, y: {10 + 12 * (i // 5)}, w: 8, h: 8, fill: "{f}"}}'
-                      for i, f in enumerate(fills))
+    rects = "\n".join(
+        f'      - {{type: rect, x: {4 + 10 * (i % 5)}, y: {10 + 12 * (i // 5)}, w: 8, h: 8, fill: "{f}"}}'
+        for i, f in enumerate(fills)
+    )
     face = f'layout: custom\n    elements:\n      - {{type: rect, frame: bleed, fill: "#ffffff"}}\n{rects}'
     return project(tmp_path, game_yaml(face, "      - {key: a, name: A}"), name="swatch")
 
@@ -49,8 +72,18 @@ def _swatches(tmp_path: Path, fills: list[str]) -> Path:
 def test_each_form_draws_its_colour(tmp_path: Path) -> None:
     fills = [text for text, _ in FORMS]
     root = _swatches(tmp_path, fills)
-    r = run("build", "swatch", "--project", str(root), "--out", str(root / "out"), "--duplex", "off",
-            "--crop-marks", "off")
+    r = run(
+        "build",
+        "swatch",
+        "--project",
+        str(root),
+        "--out",
+        str(root / "out"),
+        "--duplex",
+        "off",
+        "--crop-marks",
+        "off",
+    )
     assert r.code == 0, r.out + r.err
     pdf = root / "out" / "swatch" / "deck.pdf"
     with pdfplumber.open(pdf) as doc:
@@ -59,14 +92,17 @@ def test_each_form_draws_its_colour(tmp_path: Path) -> None:
         h_pt = page.height
         boxes = [(r["x0"], r["top"]) for r in page.rects if abs(r["width"] - 8 * 72 / 25.4) < 0.1]
     assert len(inks) == len(fills)
-    assert [tuple(round(v, 3) for v in i) for i in inks[11:13]] == [(0, 1, 1, 0), (0, 0.5, 1, 0.5)]  # exact inks
+    assert [tuple(round(v, 3) for v in i) for i in inks[11:13]] == [
+        (0, 1, 1, 0),
+        (0, 0.5, 1, 0.5),
+    ]  # exact inks
     scale = 150 / 72
     image = np.asarray(pdfium.PdfDocument(str(pdf))[0].render(scale=scale).to_pil().convert("RGB"), dtype=int)
     for (text, (red, green, blue, alpha)), (x0, top) in zip(FORMS, boxes):
         px = image[int((top + 4 * 72 / 25.4) * scale), int((x0 + 4 * 72 / 25.4) * scale)]
-        a = alpha / 255   # drawn over white
+        a = alpha / 255  # drawn over white
         want = [round(c * a + 255 * (1 - a)) for c in (red, green, blue)]
-        slack = 40 if text.startswith("cmyk") else 6   # inks are shown through the viewer's own conversion
+        slack = 40 if text.startswith("cmyk") else 6  # inks are shown through the viewer's own conversion
         assert np.abs(px - want).max() <= slack, (text, list(px), want)
     assert h_pt > 0
 
@@ -75,8 +111,11 @@ def test_a_wrong_colour_names_its_line_and_the_forms(tmp_path: Path) -> None:
     root = _swatches(tmp_path, ["#ff0000", "bluish"])
     r = run("check", "--project", str(root))
     assert r.code != 0
-    line = next(i for i, t in enumerate((root / "card_data" / "swatch.yaml").read_text().splitlines(), 1)
-                if "bluish" in t)
+    line = next(
+        i
+        for i, t in enumerate((root / "card_data" / "swatch.yaml").read_text().splitlines(), 1)
+        if "bluish" in t
+    )
     assert f"swatch.yaml:{line}:" in r.out + r.err and "'bluish'" in r.out + r.err
     assert "a CSS colour name, rgb(...), rgba(...) or cmyk(...)" in r.out + r.err
 

@@ -1,4 +1,5 @@
 """Tests for the alternative combat engine, Nasty Hits and the Monte Carlo."""
+
 from __future__ import annotations
 
 import random
@@ -141,7 +142,7 @@ def test_draw_scores_nothing() -> None:
 def test_points_and_damage_levels() -> None:
     assert [points_for(d) for d in range(6)] == [0, 1, 1, 2, 2, 3]
     assert [damage_level(d, RULES) for d in (0, 1, 4, 5, 8, 9, 15)] == [0, 1, 1, 2, 2, 3, 3]
-    other = CombatRules((2, 5, 9), 3, 4)   # the engine follows whatever the database says
+    other = CombatRules((2, 5, 9), 3, 4)  # the engine follows whatever the database says
     assert [damage_level(d, other) for d in (1, 2, 3, 5, 6, 9, 10)] == [1, 1, 2, 2, 3, 3, 4]
     att, dfd = SidePlay(C("10S"), "add", (C("KS"), C("AC"))), SidePlay(C("2C"), "add")
     plain = resolve_attack(att, dfd)
@@ -154,7 +155,7 @@ def test_ace_of_spades_doubles_damage_not_bonus() -> None:
     att = SidePlay(C("9S"), "add", (C("AS"),))
     win = resolve_attack(att, SidePlay(C("4C"), "add"))
     assert (win.attacker_value, win.points, win.damage, win.ace_doubled) == (10, 3, 6, True)
-    lose = resolve_attack(att, SidePlay(C("4H"), "add"))   # different colours: lowest wins
+    lose = resolve_attack(att, SidePlay(C("4H"), "add"))  # different colours: lowest wins
     assert lose.winner == "defender" and lose.bonus == 3 and not lose.ace_doubled
 
 
@@ -173,10 +174,9 @@ def test_withholding_when_opponent_shows_no_trumps() -> None:
     assert not r2.defender_revealed and r2.winner == "defender" and r2.defender_value == 7
 
 
-
 def test_revealing_face_down_trumps_is_the_players_choice() -> None:
     """Whether a side facing "None" reveals its face-down trumps is an argument of the call."""
-    att = SidePlay(C("9S"), "add", (C("JS"),))     # a matching black trump: revealing helps
+    att = SidePlay(C("9S"), "add", (C("JS"),))  # a matching black trump: revealing helps
     dfd = SidePlay(C("5C"), "add")
     best = resolve_attack(att, dfd)
     shown = resolve_attack(att, dfd, face_down="reveal")
@@ -211,8 +211,18 @@ def test_nasty_hits_table_covers_all_values() -> None:
     assert nasty_hit_effect(-4).name == "Spawny Get"
     assert nasty_hit_effect(0).name == "Spawny Get"
     assert [nasty_hit_effect(v).name for v in range(1, 12)] == [
-        "Narrow Escape", "Dazed", "Clipped Wings", "Grievous Bodily Harm (GBH)", "Brains Rattled",
-        "Panicked", "Confused", "Berserk", "Bleeder", "Gusher", "Head Off"]
+        "Narrow Escape",
+        "Dazed",
+        "Clipped Wings",
+        "Grievous Bodily Harm (GBH)",
+        "Brains Rattled",
+        "Panicked",
+        "Confused",
+        "Berserk",
+        "Bleeder",
+        "Gusher",
+        "Head Off",
+    ]
     assert nasty_hit_effect(25).name == "Head Off"
     assert all(e.description.endswith(".") for e in NASTY_HITS.values())
 

@@ -1,4 +1,5 @@
 """Custom layouts: a design drawn from a list of elements in the database."""
+
 from __future__ import annotations
 
 import shutil
@@ -36,8 +37,10 @@ def _faces(database: Path, out: Path, dpi: int = 150) -> list[np.ndarray]:
     c.save()
     doc = pdfium.PdfDocument(str(out))
     try:
-        return [np.asarray(doc[i].render(scale=dpi / 72).to_pil().convert("RGB"), dtype=np.int16)
-                for i in range(len(doc))]
+        return [
+            np.asarray(doc[i].render(scale=dpi / 72).to_pil().convert("RGB"), dtype=np.int16)
+            for i in range(len(doc))
+        ]
     finally:
         doc.close()
 
@@ -48,7 +51,7 @@ def test_bargains_face_as_a_custom_layout_renders_alike(tmp_path: Path) -> None:
     (measured: at most 2, from colours written as #RRGGBB), and the mean difference stays under 0.1."""
     src = (ROOT / "card_data" / "bargains.yaml").read_text(encoding="utf-8")
     face = FIXTURE.read_text(encoding="utf-8")
-    face = face[face.index("faces:"):]
+    face = face[face.index("faces:") :]
     start, end = src.index("\nfaces:\n") + 1, src.index("\nbacks:\n") + 1
     assert "layout: value" in src[start:end]
     custom = src[:start] + face + src[end:]
@@ -62,8 +65,9 @@ def test_bargains_face_as_a_custom_layout_renders_alike(tmp_path: Path) -> None:
         diff = np.abs(a - b).max(axis=2)
         assert diff.max() <= 8 and diff.mean() < 0.1, (diff.max(), diff.mean())
     # the comparison can fail: the same faces without their upside-down corner index differ visibly
-    (tmp_path / "card_data" / "custom.yaml").write_text(custom.replace("rotate: 180}", "rotate: 180, when: 'false'}"),
-                                                        encoding="utf-8")
+    (tmp_path / "card_data" / "custom.yaml").write_text(
+        custom.replace("rotate: 180}", "rotate: 180, when: 'false'}"), encoding="utf-8"
+    )
     changed = _faces(tmp_path / "card_data" / "custom.yaml", tmp_path / "changed.pdf")
     assert np.abs(built[0] - changed[0]).max() > 100
 
@@ -100,25 +104,63 @@ def test_elements_draw_where_told(tmp_path: Path) -> None:
         assert filled, "the safe-zone rectangle is drawn"
     face = placements(PdfReader(str(pdf)).pages[0])[0]  # the trim's lower-left corner, mm
     x0, y1 = filled[0]["x0"] / MM, filled[0]["y1"] / MM
-    assert abs(x0 - (face.x + 3)) < 0.1 and abs(y1 - (face.y + 88 - 3)) < 0.1  # 3 mm inside the trim (safe zone)
+    assert (
+        abs(x0 - (face.x + 3)) < 0.1 and abs(y1 - (face.y + 88 - 3)) < 0.1
+    )  # 3 mm inside the trim (safe zone)
 
 
 BAD = [
-    ("unknown element", "type: rect, frame: safe", "type: circle, frame: safe",
-     "faces.f.elements[0].type: expected one of 'rect'"),
-    ("unknown field", "size: 10}", "size: 10, colour: red}", "faces.f.elements[1].colour: unknown key 'colour'"),
-    ("field of another element", "stagger: true}", "stagger: true, text: hi}",
-     "faces.f.elements[9].text: a pattern element has no 'text'"),
-    ("missing field", "type: symbol, symbol: star,", "type: symbol,",
-     "faces.f.elements[5].symbol: a symbol element needs 'symbol'"),
+    (
+        "unknown element",
+        "type: rect, frame: safe",
+        "type: circle, frame: safe",
+        "faces.f.elements[0].type: expected one of 'rect'",
+    ),
+    (
+        "unknown field",
+        "size: 10}",
+        "size: 10, colour: red}",
+        "faces.f.elements[1].colour: unknown key 'colour'",
+    ),
+    (
+        "field of another element",
+        "stagger: true}",
+        "stagger: true, text: hi}",
+        "faces.f.elements[9].text: a pattern element has no 'text'",
+    ),
+    (
+        "missing field",
+        "type: symbol, symbol: star,",
+        "type: symbol,",
+        "faces.f.elements[5].symbol: a symbol element needs 'symbol'",
+    ),
     ("not a number", "x: 40, y: 70", "x: forty, y: 70", "faces.f.elements[5].x: expected a length"),
     ("bad choice", "valign: top}", "valign: up}", "faces.f.elements[3].valign: expected one of top, middle"),
-    ("bad condition", 'when: "card.n > 5"', 'when: "card.n >"', "faces.f.elements[2].when: expression syntax"),
-    ("unknown symbol", "symbol: leaf,", "symbol: lief,", "elements[9].symbol: unknown symbol 'lief'; did you mean leaf"),
-    ("templated number", "x: 5, y: 40", "x: '{{ card.name }}', y: 40",
-     "faces.f.elements[3].x: card AT-a: expected a length (mm, cm, in, pt or %), found 'A'"),
-    ("text too long", "text: \"SHOWN {{ card.n }}\"", "text: \"{{ 'SHOWN ' * 30 }}\"", "text does not fit"),
-    ("elements on a built-in layout", "layout: custom", "layout: value", "only layout 'custom' draws elements of its own"),
+    (
+        "bad condition",
+        'when: "card.n > 5"',
+        'when: "card.n >"',
+        "faces.f.elements[2].when: expression syntax",
+    ),
+    (
+        "unknown symbol",
+        "symbol: leaf,",
+        "symbol: lief,",
+        "elements[9].symbol: unknown symbol 'lief'; did you mean leaf",
+    ),
+    (
+        "templated number",
+        "x: 5, y: 40",
+        "x: '{{ card.name }}', y: 40",
+        "faces.f.elements[3].x: card AT-a: expected a length (mm, cm, in, pt or %), found 'A'",
+    ),
+    ("text too long", 'text: "SHOWN {{ card.n }}"', "text: \"{{ 'SHOWN ' * 30 }}\"", "text does not fit"),
+    (
+        "elements on a built-in layout",
+        "layout: custom",
+        "layout: value",
+        "only layout 'custom' draws elements of its own",
+    ),
 ]
 
 
@@ -135,9 +177,13 @@ def test_bad_elements_are_located(tmp_path: Path, desc: str, old: str, new: str,
     assert "Traceback" not in r.err
 
 
-@pytest.mark.parametrize(("example", "made"), [("own-cards", ("own/deck.pdf",)),
-                                               ("toolbox", ("toolbox/deck.pdf", "toolbox/coins.pdf",
-                                                            "toolbox/tiles.pdf", "toolbox/rules.pdf"))])
+@pytest.mark.parametrize(
+    ("example", "made"),
+    [
+        ("own-cards", ("own/deck.pdf",)),
+        ("toolbox", ("toolbox/deck.pdf", "toolbox/coins.pdf", "toolbox/tiles.pdf", "toolbox/rules.pdf")),
+    ],
+)
 def test_documented_example_checks_and_builds(tmp_path: Path, example: str, made: tuple[str, ...]) -> None:
     """examples/own-cards (docs/own-cards.png) and examples/toolbox (the pictures of shapes, spans and
     tokens in docs/own-cards.md) pass `pnp check` without warnings and build."""

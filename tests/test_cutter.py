@@ -1,5 +1,6 @@
 """`--cutter silhouette` read from the PDF: the Type 1 registration marks where the sheet's data puts
 them, every card (with its bleed) clear of the marked corners, and the cut files beside the PDF."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -35,8 +36,20 @@ def faces(pdf: Path) -> list[tuple[float, float]]:
 def test_silhouette_marks_and_clear_corners(tmp_path: Path, paper: str) -> None:
     project = make_project(tmp_path / "proj")
     out = tmp_path / "out"
-    r = run("build", "bargains", "--cutter", "silhouette", "--paper", paper, "--project", str(project),
-            "--out", str(out), "--jobs", "1")
+    r = run(
+        "build",
+        "bargains",
+        "--cutter",
+        "silhouette",
+        "--paper",
+        paper,
+        "--project",
+        str(project),
+        "--out",
+        str(out),
+        "--jobs",
+        "1",
+    )
     assert r.code == 0, r.err
     pdf = out / "bargains" / "deck.pdf"
     box = PdfReader(str(pdf)).pages[0].mediabox
@@ -44,8 +57,13 @@ def test_silhouette_marks_and_clear_corners(tmp_path: Path, paper: str) -> None:
     reg = sheet_named("silhouette").registration
     assert reg is not None
     i, n, t, q = reg.inset, reg.length, reg.thickness, reg.square
-    expected = [(i, h - i - q, q, q), (w - i - n, h - i - t, n, t), (w - i - t, h - i - n, t, n),
-                (i, i, n, t), (i, i, t, n)]
+    expected = [
+        (i, h - i - q, q, q),
+        (w - i - n, h - i - t, n, t),
+        (w - i - t, h - i - n, t, n),
+        (i, i, n, t),
+        (i, i, t, n),
+    ]
     found = page_rects(pdf)
     for mark in expected:
         assert any(all(abs(a - b) < 0.05 for a, b in zip(mark, f)) for f in found), mark
@@ -53,27 +71,30 @@ def test_silhouette_marks_and_clear_corners(tmp_path: Path, paper: str) -> None:
     placed = faces(pdf)
     assert len(placed) >= 6
     bleed = 3.0
-    for x, y in placed:   # every card and its bleed out of the three marked corners' squares
+    for x, y in placed:  # every card and its bleed out of the three marked corners' squares
         x0, y0, x1, y1 = x - bleed, y - bleed, x + 63 + bleed, y + 88 + bleed
         for cx0, cy0, cx1, cy1 in ((0, h - zone, zone, h), (w - zone, h - zone, w, h), (0, 0, zone, zone)):
             assert x1 <= cx0 or x0 >= cx1 or y1 <= cy0 or y0 >= cy1, (x, y)
     assert (out / "bargains" / "deck-cut.dxf").is_file() and (out / "bargains" / "deck-cut.svg").is_file()
-    assert len(PdfReader(str(pdf)).pages) == -(-65 // len(placed))   # fronts only
+    assert len(PdfReader(str(pdf)).pages) == -(-65 // len(placed))  # fronts only
 
 
 def test_cricut_pictures_and_cut_lines_share_one_frame(tmp_path: Path) -> None:
     import xml.etree.ElementTree as ET
 
     from PIL import Image
+
     project = make_project(tmp_path / "proj")
     out = tmp_path / "out"
-    r = run("build", "bargains", "--cutter", "cricut", "--project", str(project), "--out", str(out), "--jobs", "1")
+    r = run(
+        "build", "bargains", "--cutter", "cricut", "--project", str(project), "--out", str(out), "--jobs", "1"
+    )
     assert r.code == 0, r.err
     folder = out / "bargains"
     pdf = folder / "deck.pdf"
     box = PdfReader(str(pdf)).pages[0].mediabox
     w, h = float(box.width) / MM, float(box.height) / MM
-    aw, ah = 171.45, 234.95                      # Design Space's largest print-then-cut picture
+    aw, ah = 171.45, 234.95  # Design Space's largest print-then-cut picture
     fx, fy = (w - aw) / 2, (h - ah) / 2
     pages = len(PdfReader(str(pdf)).pages)
     pictures = sorted(folder.glob("deck-print-*.png"))
@@ -82,11 +103,16 @@ def test_cricut_pictures_and_cut_lines_share_one_frame(tmp_path: Path) -> None:
         assert im.size == (round(aw / 25.4 * 300), round(ah / 25.4 * 300))
     root = ET.parse(folder / "deck-cut.svg").getroot()
     assert root.get("viewBox") == f"0 0 {aw:g} {ah:g}"
-    rects = sorted((float(e.get("x", 0)), ah - float(e.get("y", 0)) - float(e.get("height", 0)))
-                   for e in root.iter() if e.tag.endswith("rect"))
+    rects = sorted(
+        (float(e.get("x", 0)), ah - float(e.get("y", 0)) - float(e.get("height", 0)))
+        for e in root.iter()
+        if e.tag.endswith("rect")
+    )
     placed = sorted((x - fx, y - fy) for x, y in faces(pdf))
     assert len(rects) == len(placed) >= 4
     for (a, b), (c, d) in zip(rects, placed):
         assert abs(a - c) < 0.05 and abs(b - d) < 0.05
-    for x, y in placed:   # every card with its bleed inside the picture
-        assert x - 1.5 >= -1e-6 and y - 1.5 >= -1e-6 and x + 63 + 1.5 <= aw + 1e-6 and y + 88 + 1.5 <= ah + 1e-6
+    for x, y in placed:  # every card with its bleed inside the picture
+        assert (
+            x - 1.5 >= -1e-6 and y - 1.5 >= -1e-6 and x + 63 + 1.5 <= aw + 1e-6 and y + 88 + 1.5 <= ah + 1e-6
+        )

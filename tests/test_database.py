@@ -1,4 +1,5 @@
 """Loading and checking databases: every kind of bad input gives a clear error, exit 2, no output."""
+
 from __future__ import annotations
 
 import json
@@ -25,28 +26,56 @@ def line_of(project: Path, needle: str, nth: int = 1) -> int:
 
 BAD_INPUTS = [
     # (description, old, new, expected text in the message, line needle)
-    ("wrong type", "copies: 13\n        text: An acorn", "copies: lots\n        text: An acorn",
-     "copies: expected a whole number, found text 'lots'", "copies: lots"),
-    ("missing field", "        value: 5\n", "", "missing field 'value'", "key: \"5\""),
+    (
+        "wrong type",
+        "copies: 13\n        text: An acorn",
+        "copies: lots\n        text: An acorn",
+        "copies: expected a whole number, found text 'lots'",
+        "copies: lots",
+    ),
+    ("missing field", "        value: 5\n", "", "missing field 'value'", 'key: "5"'),
     ("unknown key", "        value: 7\n", "        vaule: 7\n", "did you mean 'value'", "vaule: 7"),
-    ("negative copies", "copies: 13\n        text: Everyone", "copies: -2\n        text: Everyone",
-     "copies: must be 0 or more", "copies: -2"),
+    (
+        "negative copies",
+        "copies: 13\n        text: Everyone",
+        "copies: -2\n        text: Everyone",
+        "copies: must be 0 or more",
+        "copies: -2",
+    ),
     ("duplicate card key", 'key: "7"', 'key: "5"', "duplicate card key '5'", ('key: "5"', 2)),
     ("value not allowed", "value: 10\n", "value: 11\n", "11 is not allowed", "value: 11"),
     ("unknown design", "face: bargain\n", "face: bargan\n", "did you mean 'bargain'", "face: bargan"),
-    ("unknown component key", "card_size: poker", "card_sise: poker", "did you mean 'card_size'", "card_sise"),
-    ("duplicate yaml key", "    name: Bargain deck\n", "    name: Bargain deck\n    name: again\n",
-     "duplicate key 'name'", "name: again"),
+    (
+        "unknown component key",
+        "card_size: poker",
+        "card_sise: poker",
+        "did you mean 'card_size'",
+        "card_sise",
+    ),
+    (
+        "duplicate yaml key",
+        "    name: Bargain deck\n",
+        "    name: Bargain deck\n    name: again\n",
+        "duplicate key 'name'",
+        "name: again",
+    ),
     ("yaml syntax", "  - key: deck\n", "  - key: [deck\n", "YAML syntax", None),
-    ("bad card size", "card_size: poker", "card_size: jumbo", "unknown card size 'jumbo'", "card_size: jumbo"),
+    (
+        "bad card size",
+        "card_size: poker",
+        "card_size: jumbo",
+        "unknown card size 'jumbo'",
+        "card_size: jumbo",
+    ),
     ("unknown layout", "layout: value", "layout: valeu", "did you mean 'value'", "layout: valeu"),
     ("template syntax", '"{{ card.value }}"', '"{{ card.value }"', "template syntax", None),
 ]
 
 
 @pytest.mark.parametrize("desc,old,new,message,needle", BAD_INPUTS, ids=[b[0] for b in BAD_INPUTS])
-def test_bad_input_is_a_clear_error(project: Path, tmp_path: Path, desc: str, old: str, new: str,
-                                    message: str, needle) -> None:
+def test_bad_input_is_a_clear_error(
+    project: Path, tmp_path: Path, desc: str, old: str, new: str, message: str, needle
+) -> None:
     edit(project, old, new)
     out = tmp_path / "out"
     for command in (["build", "--out", str(out)], ["check"]):
@@ -70,7 +99,7 @@ def test_failed_build_keeps_previous_output(project: Path, tmp_path: Path) -> No
     out = tmp_path / "out"
     assert run("build", "--project", str(project), "--out", str(out)).code == 0
     before = {p: p.read_bytes() for p in shown(out) if p.is_file()}
-    edit(project, "Small as morning dew", "Small as morning dew \u2603\U0001F9DA")  # glyphs the font lacks
+    edit(project, "Small as morning dew", "Small as morning dew \u2603\U0001f9da")  # glyphs the font lacks
     r = run("build", "--project", str(project), "--out", str(out))
     assert r.code == 2 and "no glyph" in r.err and "BG-1" in r.err
     after = {p: p.read_bytes() for p in shown(out) if p.is_file()}
@@ -104,8 +133,11 @@ def test_check_file_argument_and_unknown_game(project: Path, tmp_path: Path) -> 
 
 
 def test_expr_rule_reports_its_parameters(project: Path) -> None:
-    edit(project, "expr: \"deck.count() >= players * facts.hand_size + facts.pot_size\"",
-         "expr: \"deck.count() >= players * 11 + facts.pot_size\"")
+    edit(
+        project,
+        'expr: "deck.count() >= players * facts.hand_size + facts.pot_size"',
+        'expr: "deck.count() >= players * 11 + facts.pot_size"',
+    )
     r = run("check", "--project", str(project))
     assert r.code == 1 and "main-game-deal [players=6]" in r.out and "players=5" not in r.out
 
@@ -136,6 +168,7 @@ def test_check_reads_boards_and_booklets(project: Path) -> None:
     import shutil
 
     from conftest import ROOT
+
     shutil.copytree(ROOT / "templates", project / "templates", dirs_exist_ok=True)
     assert run("check", "--project", str(project)).code == 0
     edit(project, "x: 318, y: 42, card: poker", "x: 398, y: 42, card: poker")  # off the 400 mm board
@@ -150,15 +183,25 @@ def test_check_reads_boards_and_booklets(project: Path) -> None:
 
 def test_check_finds_text_that_does_not_fit(project: Path) -> None:
     """`pnp check` draws every face, so overflowing text is caught before anyone builds."""
-    edit(project, "text: Lucky leaves change hands whenever fairies haggle.",
-         "text: " + "Lucky leaves change hands whenever fairies haggle. " * 12)
+    edit(
+        project,
+        "text: Lucky leaves change hands whenever fairies haggle.",
+        "text: " + "Lucky leaves change hands whenever fairies haggle. " * 12,
+    )
     r = run("check", "--project", str(project))
     assert r.code == 2 and "BG-5" in r.err and "does not fit" in r.err, r.err
     assert f"{DB}:" in r.err
 
 
-@pytest.mark.parametrize("command", [["build", "bargains"], ["export", "png", "bargains"], ["preview", "bargains"],
-                                     ["stack", "bargains", "rich", "--add", "10s"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["build", "bargains"],
+        ["export", "png", "bargains"],
+        ["preview", "bargains"],
+        ["stack", "bargains", "rich", "--add", "10s"],
+    ],
+)
 def test_unwritable_output_is_a_clear_error(project: Path, tmp_path: Path, command: list[str]) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")

@@ -1,4 +1,5 @@
 """Rule expressions and booklet templates ask about cards with the same names, meaning the same."""
+
 from __future__ import annotations
 
 import pytest
@@ -26,15 +27,19 @@ def test_each_name_answers_alike_in_rules_and_booklets(meat) -> None:
     assert seen["sum"]("fairy-deck", "value", role="numbered") == deck.sum("value", role="numbered") > 0
     ranks = seen["values"]("fairy-deck", "rank", **where)
     assert isinstance(ranks, list) and ranks == deck.values("rank", **where)
-    assert seen["distinct"]("fairy-deck", "rank", **where) == deck.distinct("rank", **where) == len(ranks) == 4
+    assert (
+        seen["distinct"]("fairy-deck", "rank", **where) == deck.distinct("rank", **where) == len(ranks) == 4
+    )
     text = "{{ distinct('fairy-deck', 'suit') }} {{ values('fairy-deck', 'suit') | length }} {{ deck('fairy-deck').count() }}"
     assert render_template(compile_text(text), seen) == f"5 5 {comp.card_count}"
 
 
 def test_a_rule_expression_uses_the_same_names(meat) -> None:
     comp = meat.component("fairy-deck")
-    rules = (Rule(id="same", check="expr", expr="deck.distinct('suit') == deck.values('suit') | length == 5"),
-             Rule(id="gone", check="expr", expr="total > 0"))
+    rules = (
+        Rule(id="same", check="expr", expr="deck.distinct('suit') == deck.values('suit') | length == 5"),
+        Rule(id="gone", check="expr", expr="total > 0"),
+    )
     broken = check_component(meat, type(comp)(**{**comp.__dict__, "rules": rules}))
     assert [v.rule for v in broken] == ["gone"] and "'total' is undefined" in broken[0].found
 

@@ -1,4 +1,5 @@
 """Exact deck statistics checked on standard and stacked Fairy Decks."""
+
 from __future__ import annotations
 
 import json
@@ -28,8 +29,7 @@ from pnp.engines.deckstats import (
 
 STANDARD = standard_deck()
 DOUBLE = standard_deck() + standard_deck()
-NO_LOW_CLUBS_DIAMONDS = [c for c in STANDARD
-                         if not (c.is_numbered and c.suit in ("clubs", "diamonds"))]
+NO_LOW_CLUBS_DIAMONDS = [c for c in STANDARD if not (c.is_numbered and c.suit in ("clubs", "diamonds"))]
 
 
 def brute_tie(deck: list[Card], fairies: int, jokers_distinct: bool = True) -> Fraction:
@@ -38,7 +38,7 @@ def brute_tie(deck: list[Card], fairies: int, jokers_distinct: bool = True) -> F
     tied = total = 0
     for hand in combinations(range(len(cards)), fairies):
         vals = [order_value(cards[i]) for i in hand]
-        named = [v for v in vals if v is not None]   # Jokers never match anything
+        named = [v for v in vals if v is not None]  # Jokers never match anything
         tied += len(set(named)) < len(named)
         total += 1
     return Fraction(tied, total)
@@ -67,7 +67,7 @@ def test_order_tie_closed_form_on_standard_deck() -> None:
     # Two fairies tie when the second card shares the first's rank: 52/54 * 3/53.
     assert p_order_tie(STANDARD, 2) == Fraction(52, 54) * Fraction(3, 53)
     assert p_order_tie(STANDARD, 1) == 0
-    assert p_order_tie(STANDARD, 16) == 1      # 13 ranks + 2 Jokers: pigeonhole
+    assert p_order_tie(STANDARD, 16) == 1  # 13 ranks + 2 Jokers: pigeonhole
 
 
 @pytest.mark.parametrize("fairies", [2, 3, 4])
@@ -89,7 +89,7 @@ def test_two_decks() -> None:
     assert p_ace_of_spades(DOUBLE) == Fraction(2, 108)
     assert p_no_numbered(DOUBLE, 5) == Fraction(comb(36, 5), comb(108, 5))
     assert p_order_tie(DOUBLE, 2) == Fraction(104, 108) * Fraction(7, 107)
-    for n in (2, 3, 4, 5, 6):     # duplicated ranks make Order ties likelier
+    for n in (2, 3, 4, 5, 6):  # duplicated ranks make Order ties likelier
         assert p_order_tie(DOUBLE, n) > p_order_tie(STANDARD, n)
 
 

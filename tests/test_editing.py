@@ -4,6 +4,7 @@ Every card of every bundled database is edited with awkward values (YAML syntax 
 quotes, line breaks, non-ASCII), in flow and block style; the result must load to the intended
 values and differ from the original only inside that card.
 """
+
 from __future__ import annotations
 
 import csv
@@ -19,9 +20,31 @@ from hypothesis import strategies as st
 from pnp.data.editing import cards, rows, yamltext
 from pnp.data.editing.yamltext import REMOVE, EditError
 
-AWKWARD = ["plain words", "a: colon", "# not a comment", "quote's", 'say "hi"', "- dash first", "{braces}, [list]",
-           "two\nlines", "ends with newline\n", "  leading spaces", "trailing ", "ümlaut – dash ✓", "@at", "*star",
-           "yes", "null", "12", "3.5", "|pipe", ">fold", "%percent", "`tick", "x" * 150]
+AWKWARD = [
+    "plain words",
+    "a: colon",
+    "# not a comment",
+    "quote's",
+    'say "hi"',
+    "- dash first",
+    "{braces}, [list]",
+    "two\nlines",
+    "ends with newline\n",
+    "  leading spaces",
+    "trailing ",
+    "ümlaut – dash ✓",
+    "@at",
+    "*star",
+    "yes",
+    "null",
+    "12",
+    "3.5",
+    "|pipe",
+    ">fold",
+    "%percent",
+    "`tick",
+    "x" * 150,
+]
 DATABASES = sorted((ROOT / "card_data").glob("*.yaml"))
 
 
@@ -46,7 +69,7 @@ def _outside(before: str, after: str) -> tuple[str, str]:
     """The common start and end of two texts (what an edit must leave alone)."""
     start = _common(before, after)
     end = min(_common(before[::-1], after[::-1]), min(len(before), len(after)) - start)
-    return before[:start], before[len(before) - end:]
+    return before[:start], before[len(before) - end :]
 
 
 @pytest.mark.parametrize("database", DATABASES, ids=lambda p: p.stem)
@@ -59,7 +82,9 @@ def test_every_card_takes_awkward_values_and_nothing_else_moves(database: Path) 
     for comp, card_list in lists.items():
         where = cards.locate(database, ROOT, comp)
         for i, card in enumerate(card_list[:3]):
-            for value in (AWKWARD * 2)[i * 8:i * 8 + 4]:   # four of the awkward values per card, others each time
+            for value in (AWKWARD * 2)[
+                i * 8 : i * 8 + 4
+            ]:  # four of the awkward values per card, others each time
                 for name in ("text", "name"):
                     if isinstance(card.get(name), dict):
                         continue  # a text per language ({en: ..., de: ...}) is edited in the file
@@ -68,17 +93,20 @@ def test_every_card_takes_awkward_values_and_nothing_else_moves(database: Path) 
                     expected = [dict(c) for c in card_list]
                     expected[i][name] = value
                     assert after[comp] == expected, (database.name, card["key"], name, value)
-                    assert {k: v for k, v in after.items() if k != comp} == \
-                        {k: v for k, v in lists.items() if k != comp}
+                    assert {k: v for k, v in after.items() if k != comp} == {
+                        k: v for k, v in lists.items() if k != comp
+                    }
                     head, tail = _outside(text, new)
-                    assert len(head) + len(tail) >= len(text) - 2000   # only the card's own lines differ
+                    assert len(head) + len(tail) >= len(text) - 2000  # only the card's own lines differ
                     checked += 1
     assert checked >= 16
 
 
 def test_keys_are_added_and_removed_in_flow_and_block_cards() -> None:
-    text = ("cards:\n  - {key: a, name: A, text: \"x\"}   # flow\n"
-            "  - key: b\n    name: B\n    text: |\n      one\n      two\n\n    copies: 2\n# the end\n")
+    text = (
+        'cards:\n  - {key: a, name: A, text: "x"}   # flow\n'
+        "  - key: b\n    name: B\n    text: |\n      one\n      two\n\n    copies: 2\n# the end\n"
+    )
     node = yamltext.compose(text)
     seq = node.value[0][1]
     added = yamltext.set_values(text, seq.value[0], {"copies": 3, "text": REMOVE})
@@ -93,10 +121,12 @@ def test_keys_are_added_and_removed_in_flow_and_block_cards() -> None:
 
 
 def test_csv_rows_change_alone_whatever_the_file_looks_like() -> None:
-    text = "key,name,copies,text\r\nA,\"Quoted, name\",2,\"two\r\nlines\"\r\nB,Plain,1,\r\n"
-    new = rows.csv_set(text, "B", {"name": "Say \"hi\"", "text": "x, y"})
-    assert new == "key,name,copies,text\r\nA,\"Quoted, name\",2,\"two\r\nlines\"\r\nB,\"Say \"\"hi\"\"\",1,\"x, y\"\r\n"
-    added = rows.csv_set(text, "A", {"suit": "moon"})   # a new column: at the end of the header and that row only
+    text = 'key,name,copies,text\r\nA,"Quoted, name",2,"two\r\nlines"\r\nB,Plain,1,\r\n'
+    new = rows.csv_set(text, "B", {"name": 'Say "hi"', "text": "x, y"})
+    assert new == 'key,name,copies,text\r\nA,"Quoted, name",2,"two\r\nlines"\r\nB,"Say ""hi""",1,"x, y"\r\n'
+    added = rows.csv_set(
+        text, "A", {"suit": "moon"}
+    )  # a new column: at the end of the header and that row only
     assert added.splitlines()[0] == "key,name,copies,text,suit"
     assert list(csv.reader(io.StringIO(added)))[1] == ["A", "Quoted, name", "2", "two\r\nlines", "moon"]
     assert rows.csv_add("key,name\nA,a", {"key": "B", "name": "b"}) == "key,name\nA,a\nB,b\n"

@@ -1,6 +1,7 @@
 """Errors point at the source: a card from a spreadsheet at its file, row and column; a missing
 column once; template attributes with a did-you-mean; YAML syntax in plain words at its line;
 a glyph a font lacks named with the card and font file, the build alive and nothing written."""
+
 from __future__ import annotations
 
 import csv
@@ -56,12 +57,14 @@ def test_text_too_long_and_unknown_icons_point_at_the_cell(starter: Path) -> Non
 
 
 def test_a_missing_glyph_names_character_card_and_font_and_spares_the_build(starter: Path) -> None:
-    _sheet(starter, lambda rows: [r if r[0] != "moth" else [r[0], "Glow Moth \U0001F98B", *r[2:]] for r in rows])
+    _sheet(
+        starter, lambda rows: [r if r[0] != "moth" else [r[0], "Glow Moth \U0001f98b", *r[2:]] for r in rows]
+    )
     out = starter / "out"
     r = run("build", "--project", str(starter), "--out", str(out), "--jobs", "2")
     assert r.code == 2 and "Traceback" not in r.err and "BrokenProcessPool" not in r.err, r.err
     assert "card_data/lanterns.csv:2: column B (name): card LM-moth: font fonts/" in r.err
-    assert "has no glyph for '\U0001F98B'" in r.err
+    assert "has no glyph for '\U0001f98b'" in r.err
     assert not any(out.rglob("*.pdf"))
 
 
@@ -71,8 +74,10 @@ def test_template_attributes_get_a_did_you_mean(starter: Path) -> None:
     db.write_text(text.replace('text: "{{ card.name }}"', 'text: "{{ card.nmae }}"', 1), encoding="utf-8")
     line = next(i for i, t in enumerate(db.read_text().splitlines(), 1) if "card.nmae" in t)
     err = _check(starter)
-    assert f"lanterns.yaml:{line}: faces.lantern.elements[5].text: card LM-moth: the card has no field 'nmae' " \
-           "(did you mean 'name'?)" in err
+    assert (
+        f"lanterns.yaml:{line}: faces.lantern.elements[5].text: card LM-moth: the card has no field 'nmae' "
+        "(did you mean 'name'?)" in err
+    )
     assert "dict object" not in err
     db.write_text(text.replace('text: "{{ card.name }}"', 'text: "{{ crad.name }}"', 1), encoding="utf-8")
     assert "no name 'crad' here (did you mean 'card'?)" in _check(starter)

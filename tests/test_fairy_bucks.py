@@ -1,5 +1,6 @@
 """Fairy Bucks: built PDFs hold exactly the database's cards, the checker catches broken copies,
 and --players is range-checked."""
+
 from __future__ import annotations
 
 import json
@@ -104,13 +105,25 @@ def test_shipped_database_passes():
 
 BREAKS = {
     # a 1-point item loses its point: only three 1-pointers, and the deck no longer splits into threes for 2 players
-    "one-pointer-gone": (("- {key: BK1, name: The Midnight Bell, value: 1,", "- {key: BK1, name: The Midnight Bell, value: 2,"),
-                         ["four-one-pointers", "one-pointers-one-per-symbol", "rounds-of-three [players=2]"]),
-    "item-deleted": (("      - {key: SU2, name: Jack's Beanstalk Leaf", "      - {key: SU2X, name: Jack's Beanstalk Leaf"), None),
-    "symbol-moved": (("value: 5, symbol: sun, art: wing", "value: 5, symbol: moon, art: wing"),
-                     ["symbols-even [symbol=moon]", "symbols-even [symbol=sun]", "symbol-values-equal"]),
-    "note-doubled": (("{key: B7, name: Seven Fairy Bucks, value: 7,", "{key: B7, name: Seven Fairy Bucks, value: 6,"),
-                     ["notes-one-to-ten [value=6]", "notes-one-to-ten [value=7]", "money-per-set"]),
+    "one-pointer-gone": (
+        (
+            "- {key: BK1, name: The Midnight Bell, value: 1,",
+            "- {key: BK1, name: The Midnight Bell, value: 2,",
+        ),
+        ["four-one-pointers", "one-pointers-one-per-symbol", "rounds-of-three [players=2]"],
+    ),
+    "item-deleted": (
+        ("      - {key: SU2, name: Jack's Beanstalk Leaf", "      - {key: SU2X, name: Jack's Beanstalk Leaf"),
+        None,
+    ),
+    "symbol-moved": (
+        ("value: 5, symbol: sun, art: wing", "value: 5, symbol: moon, art: wing"),
+        ["symbols-even [symbol=moon]", "symbols-even [symbol=sun]", "symbol-values-equal"],
+    ),
+    "note-doubled": (
+        ("{key: B7, name: Seven Fairy Bucks, value: 7,", "{key: B7, name: Seven Fairy Bucks, value: 6,"),
+        ["notes-one-to-ten [value=6]", "notes-one-to-ten [value=7]", "money-per-set"],
+    ),
     "no-poof": (("        poof: true\n", "        poof: false\n"), ["one-poof", "notes-one-to-ten"]),
 }
 

@@ -1,5 +1,6 @@
 """Fairy Meat: the Fairy Deck and reference cards counted in the built PDFs, text sizes,
 the Nasty Hits table against the combat engine, and the checker on broken copies."""
+
 from __future__ import annotations
 
 import json
@@ -69,7 +70,7 @@ def test_fairy_deck_composition_by_collation_code(built: Path, game) -> None:
 
 def test_roles_printed_at_both_ends(built: Path) -> None:
     text = "\n".join(page_texts(built / "fairy-meat" / "fairy-deck.pdf"))
-    assert text.count("TRUMP · DEADLY") == 2          # only the Ace of Spades, at both ends
+    assert text.count("TRUMP · DEADLY") == 2  # only the Ace of Spades, at both ends
     assert len(re.findall(r"TRUMP(?! · DEADLY)", text)) == 15 * 2
     assert len(re.findall(r"NUMBERED · (\d+)", text)) == 36 * 2
     values = Counter(re.findall(r"NUMBERED · (\d+)", text))
@@ -93,8 +94,11 @@ def test_reference_text_is_legible(built: Path) -> None:
     with pdfplumber.open(built / "fairy-meat" / "reference.pdf") as pdf:
         page = pdf.pages[0]
         sheet_label_top = page.height - 40  # page furniture (scale bar, sheet label) sits below the cards
-        small = [c for c in page.chars if c["top"] < sheet_label_top and c["size"] < 6.5
-                 and not (5.4 <= c["size"] <= 5.6)]
+        small = [
+            c
+            for c in page.chars
+            if c["top"] < sheet_label_top and c["size"] < 6.5 and not (5.4 <= c["size"] <= 5.6)
+        ]
         sizes = {round(c["size"], 1) for c in page.chars if c["top"] < sheet_label_top}
     assert not small, "".join(c["text"] for c in small)[:80]
     assert 5.5 in sizes  # the codes are there
@@ -128,16 +132,22 @@ def test_missing_suit_card_is_reported(tmp_path: Path) -> None:
 
 
 def test_wrong_colour_is_reported(tmp_path: Path) -> None:
-    path = broken_copy(tmp_path, 'name: Two of Hearts,      rank: "2",  suit: hearts, colour: red,',
-                       'name: Two of Hearts,      rank: "2",  suit: hearts, colour: black,')
+    path = broken_copy(
+        tmp_path,
+        'name: Two of Hearts,      rank: "2",  suit: hearts, colour: red,',
+        'name: Two of Hearts,      rank: "2",  suit: hearts, colour: black,',
+    )
     code, out = run_check(path)
     assert code == 1
     assert "suit-colours" in out
 
 
 def test_wrong_role_and_value_are_reported(tmp_path: Path) -> None:
-    path = broken_copy(tmp_path, 'rank: "9",  suit: spades, colour: black, role: numbered, value: 9}',
-                       'rank: "9",  suit: spades, colour: black, role: trump, value: 8}')
+    path = broken_copy(
+        tmp_path,
+        'rank: "9",  suit: spades, colour: black, role: numbered, value: 9}',
+        'rank: "9",  suit: spades, colour: black, role: trump, value: 8}',
+    )
     code, out = run_check(path)
     assert code == 1
     assert "trump-ranks" in out and "numbered-values [r=9]" in out and "roles [role=trump]" in out
@@ -146,8 +156,7 @@ def test_wrong_role_and_value_are_reported(tmp_path: Path) -> None:
 def test_unbalanced_stack_warns_but_passes_balance(tmp_path: Path) -> None:
     """Dropping the red 2-10 of hearts unbalances the colours: balance rules warn, not break."""
     text = DB.read_text(encoding="utf-8")
-    kept = [ln for ln in text.splitlines(keepends=True)
-            if not re.search(r'key: "(?:[2-9]|10)H"', ln)]
+    kept = [ln for ln in text.splitlines(keepends=True) if not re.search(r'key: "(?:[2-9]|10)H"', ln)]
     path = tmp_path / "fairy-meat.yaml"
     path.write_text("".join(kept), encoding="utf-8")
     code, out = run_check(path, "--json")

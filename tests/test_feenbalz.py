@@ -1,5 +1,6 @@
 """Feenbalz: built PDFs hold exactly the database's cards, every card can be read without colour,
 and the checker catches broken copies with the rule's name."""
+
 from __future__ import annotations
 
 import json
@@ -40,7 +41,9 @@ def game():
     return load_game(DB)
 
 
-@pytest.mark.parametrize("component, total", [("objects", 69), ("fairies", 25), ("berries", 10), ("overview", 6)])
+@pytest.mark.parametrize(
+    "component, total", [("objects", 69), ("fairies", 25), ("berries", 10), ("overview", 6)]
+)
 def test_built_pdf_holds_each_card_as_often_as_the_database_says(built, game, component, total):
     comp = game.component(component)
     expected = Counter({game.code(c): c.copies for c in comp.cards})
@@ -53,8 +56,11 @@ def test_built_pdf_holds_each_card_as_often_as_the_database_says(built, game, co
 
 def test_object_composition(game):
     cards = [c.values for c in game.component("objects").cards]
-    main = Counter((v["colour"], v["category"], v["quality"]) for v in cards
-                   if v["colour"] in MAIN_COLOURS and v["category"] in MAIN_KINDS)
+    main = Counter(
+        (v["colour"], v["category"], v["quality"])
+        for v in cards
+        if v["colour"] in MAIN_COLOURS and v["category"] in MAIN_KINDS
+    )
     assert main == Counter(product(MAIN_COLOURS, MAIN_KINDS, [1, 2, 3]))
     kinds = Counter(v["category"] for v in cards)
     assert kinds["shell"] == kinds["fly-agaric"] == 4 and kinds["horseshoe"] == 5
@@ -105,32 +111,53 @@ def test_shipped_database_passes():
 
 def _drop_line(text: str, start: str) -> str:
     i = text.index(start)
-    return text[:i] + text[text.index("\n", i) + 1:]
+    return text[:i] + text[text.index("\n", i) + 1 :]
 
 
 BREAKS = {
-    "card-deleted": (lambda t: _drop_line(t, "      - {key: BLST2,"),
-                     ["object-count", "main-colours [colour=blue, category=stone, quality=2]", "main-count"]),
-    "combination-twice": (lambda t: t.replace("{key: REFL3, name: {en: Red Flower, de: Rote Blume}, colour: red, "
-                                              "category: flower, quality: 3}",
-                                              "{key: REFL3, name: {en: Red Flower, de: Rote Blume}, colour: red, "
-                                              "category: flower, quality: 2}"),
-                          ["main-colours [colour=red, category=flower, quality=2]",
-                           "main-colours [colour=red, category=flower, quality=3]"]),
-    "shell-turned-mushroom": (lambda t: t.replace("colour: red, category: shell, quality: 0}",
-                                                  "colour: red, category: fly-agaric, quality: 0}"),
-                              ["four-shells", "four-fly-agarics", "neutral-objects"]),
-    "coloured-horseshoe": (lambda t: t.replace("colour: none, category: horseshoe, quality: 2}",
-                                               "colour: blue, category: horseshoe, quality: 2}"),
-                           ["horseshoes-colourless", "horseshoes-no-colour"]),
-    "second-black-fairy": (lambda t: t.replace("category: beetle, dislike: stone}",
-                                               "category: beetle, dislike: stone, black: true}"),
-                           ["one-black-fairy"]),
-    "fairy-wishes-unbalanced": (lambda t: t.replace("{key: F01, name: {en: Primrose, de: Primel}, colour: yellow,",
-                                                    "{key: F01, name: {en: Primrose, de: Primel}, colour: red,"),
-                                ["colours-wanted-equally [colour=yellow]", "colours-wanted-equally [colour=red]"]),
-    "berry-missing": (lambda t: t[:t.index("      - key: MB01\n")] + t[t.index("      - key: MB02\n"):],
-                      ["berry-count"]),
+    "card-deleted": (
+        lambda t: _drop_line(t, "      - {key: BLST2,"),
+        ["object-count", "main-colours [colour=blue, category=stone, quality=2]", "main-count"],
+    ),
+    "combination-twice": (
+        lambda t: t.replace(
+            "{key: REFL3, name: {en: Red Flower, de: Rote Blume}, colour: red, category: flower, quality: 3}",
+            "{key: REFL3, name: {en: Red Flower, de: Rote Blume}, colour: red, category: flower, quality: 2}",
+        ),
+        [
+            "main-colours [colour=red, category=flower, quality=2]",
+            "main-colours [colour=red, category=flower, quality=3]",
+        ],
+    ),
+    "shell-turned-mushroom": (
+        lambda t: t.replace(
+            "colour: red, category: shell, quality: 0}", "colour: red, category: fly-agaric, quality: 0}"
+        ),
+        ["four-shells", "four-fly-agarics", "neutral-objects"],
+    ),
+    "coloured-horseshoe": (
+        lambda t: t.replace(
+            "colour: none, category: horseshoe, quality: 2}", "colour: blue, category: horseshoe, quality: 2}"
+        ),
+        ["horseshoes-colourless", "horseshoes-no-colour"],
+    ),
+    "second-black-fairy": (
+        lambda t: t.replace(
+            "category: beetle, dislike: stone}", "category: beetle, dislike: stone, black: true}"
+        ),
+        ["one-black-fairy"],
+    ),
+    "fairy-wishes-unbalanced": (
+        lambda t: t.replace(
+            "{key: F01, name: {en: Primrose, de: Primel}, colour: yellow,",
+            "{key: F01, name: {en: Primrose, de: Primel}, colour: red,",
+        ),
+        ["colours-wanted-equally [colour=yellow]", "colours-wanted-equally [colour=red]"],
+    ),
+    "berry-missing": (
+        lambda t: t[: t.index("      - key: MB01\n")] + t[t.index("      - key: MB02\n") :],
+        ["berry-count"],
+    ),
     "overview-short": (lambda t: t.replace("        copies: 6\n", "        copies: 5\n"), ["overview-count"]),
 }
 

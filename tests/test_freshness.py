@@ -1,4 +1,5 @@
 """Instant rebuilds: an unchanged game is skipped, a changed one is rebuilt alone and exactly as a clean build."""
+
 from __future__ import annotations
 
 import json
@@ -12,8 +13,11 @@ from conftest import make_project, page_texts, run, shown
 
 
 def _stamps(out: Path) -> dict[str, tuple[int, bytes]]:
-    return {p.relative_to(out).as_posix(): (p.stat().st_mtime_ns, p.read_bytes())
-            for p in sorted(shown(out)) if p.is_file()}
+    return {
+        p.relative_to(out).as_posix(): (p.stat().st_mtime_ns, p.read_bytes())
+        for p in sorted(shown(out))
+        if p.is_file()
+    }
 
 
 def _build(proj: Path, *args: str) -> str:
@@ -38,11 +42,15 @@ def test_nothing_changed_rewrites_nothing(two: Path) -> None:
     assert deck["key"] == manifest["inputs"]["bargains"]["key"] and len(deck["sha256"]) == 64
 
 
-def test_one_changed_database_rebuilds_only_that_game_as_a_clean_build_would(two: Path, tmp_path: Path) -> None:
+def test_one_changed_database_rebuilds_only_that_game_as_a_clean_build_would(
+    two: Path, tmp_path: Path
+) -> None:
     _build(two)
     before = _stamps(two / "out")
     db = two / "card_data" / "bargains.yaml"
-    db.write_text(db.read_text(encoding="utf-8").replace("name: Dewdrop", "name: Dew Pearl", 1), encoding="utf-8")
+    db.write_text(
+        db.read_text(encoding="utf-8").replace("name: Dewdrop", "name: Dew Pearl", 1), encoding="utf-8"
+    )
     out = _build(two)
     assert "Wrote 6 PDFs" in out
     after = _stamps(two / "out")
@@ -82,12 +90,18 @@ def test_a_changed_template_or_font_file_rebuilds(two: Path) -> None:
 def test_the_up_to_date_path_loads_no_drawing_code(two: Path) -> None:
     """What keeps it under 0.3 s: no ReportLab canvas, YAML, jinja2 or game loading at all."""
     _build(two)
-    script = ("import sys\nfrom pnp.cli import main\n"
-              "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
-              "print(sorted(m for m in ('yaml', 'jinja2', 'reportlab.pdfgen.canvas', 'pnp.data.format.model') "
-              "if m in sys.modules))\n")
-    proc = subprocess.run([sys.executable, "-c", script, "build", "--project", str(two), "--out", str(two / "out")],
-                          capture_output=True, text=True, env=os.environ)
+    script = (
+        "import sys\nfrom pnp.cli import main\n"
+        "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in ('yaml', 'jinja2', 'reportlab.pdfgen.canvas', 'pnp.data.format.model') "
+        "if m in sys.modules))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", script, "build", "--project", str(two), "--out", str(two / "out")],
+        capture_output=True,
+        text=True,
+        env=os.environ,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "Up to date" in proc.stdout and proc.stdout.strip().endswith("[]")
 
@@ -95,6 +109,7 @@ def test_the_up_to_date_path_loads_no_drawing_code(two: Path) -> None:
 def test_a_huge_deck_is_split_by_sheet_range(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Over PART_SHEETS sheets, a deck becomes several PDFs whose pages are the whole deck's, in order."""
     import pnp.build.steps
+
     proj = make_project(tmp_path / "proj")
     whole = tmp_path / "whole"
     r = run("build", "bargains", "--project", str(proj), "--out", str(whole), "-j", "1")
@@ -113,5 +128,9 @@ def test_a_huge_deck_is_split_by_sheet_range(tmp_path: Path, monkeypatch: pytest
     assert all(texts) and texts == page_texts(whole / "bargains" / "deck.pdf")
     manifest = json.loads((tmp_path / "split" / "manifest.json").read_text(encoding="utf-8"))
     entries = [e for e in manifest["files"] if e["component"] == "deck"]
-    assert [(e["part"], e["sheets"]) for e in entries] == [([1, 3], [1, 3]), ([2, 3], [4, 6]), ([3, 3], [7, 8])]
+    assert [(e["part"], e["sheets"]) for e in entries] == [
+        ([1, 3], [1, 3]),
+        ([2, 3], [4, 6]),
+        ([3, 3], [7, 8]),
+    ]
     assert sum(e["cards"] for e in entries) == 65

@@ -10,6 +10,7 @@ renderer accept or reject with located problems, or an InputError naming the fil
 The "ci" hypothesis profile (tests/conftest.py) runs a fixed, derandomized set of
 examples; `PNP_FUZZ=deep` runs thousands of random ones.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -27,12 +28,22 @@ from pnp.output.booklets import prepare
 from pnp.rules.checker import check_game
 
 VARIANTS = {
-    "bloody.yaml": {"variant": {"name": "bloody", "base": "fairy-meat", "decks": 2, "remove": ["4-6"],
-                                "add": ["2-3 of hearts,spades"], "jokers": 3, "color": "#8b1a1a"}},
+    "bloody.yaml": {
+        "variant": {
+            "name": "bloody",
+            "base": "fairy-meat",
+            "decks": 2,
+            "remove": ["4-6"],
+            "add": ["2-3 of hearts,spades"],
+            "jokers": 3,
+            "color": "#8b1a1a",
+        }
+    },
     "rich.yaml": {"variant": {"name": "rich", "base": "bargains", "add": ["10s"], "mark": "R"}},
 }
-SOURCES: dict[str, Any] = {p.name: yaml.safe_load(p.read_text(encoding="utf-8"))
-                           for p in sorted((ROOT / "card_data").glob("*.yaml"))}
+SOURCES: dict[str, Any] = {
+    p.name: yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted((ROOT / "card_data").glob("*.yaml"))
+}
 SOURCES.update(VARIANTS)
 NAMES = sorted(SOURCES)
 
@@ -73,7 +84,9 @@ def mutate(data: Any, kind: str, pick: int, token: int) -> Any:
     data = copy(data)
     all_nodes = nodes(data)
     if kind == "replace":
-        spots = [p for p, n in all_nodes if p and not isinstance(n, (dict, list))] or [p for p, _ in all_nodes if p]
+        spots = [p for p, n in all_nodes if p and not isinstance(n, (dict, list))] or [
+            p for p, _ in all_nodes if p
+        ]
     elif kind in ("remove_key", "duplicate_key"):
         spots = [p for p, _ in all_nodes if p and isinstance(_parent(data, p), dict)]
     else:
@@ -96,7 +109,9 @@ def mutate(data: Any, kind: str, pick: int, token: int) -> Any:
 
 
 def render(data: Any) -> bytes:
-    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's emitter: the fuzz spends less time writing
+    dumper = getattr(
+        yaml, "CSafeDumper", yaml.SafeDumper
+    )  # libyaml's emitter: the fuzz spends less time writing
     text = yaml.dump(data, Dumper=dumper, sort_keys=False, allow_unicode=True, width=10**6)
     return text.replace(DUP, "").encode("utf-8").replace(BAD_BYTES.encode(), b"caf\xe9")
 
@@ -116,12 +131,16 @@ def exercise(path: Path, display: str) -> None:
                 prepare(game, comp)
     except InputError as exc:
         assert exc.problems and all(p.message for p in exc.problems)
-        assert any(Path(p.file).name == display or p.file.startswith(("card_data/", "templates/"))
-                   for p in exc.problems), [str(p) for p in exc.problems]
+        assert any(
+            Path(p.file).name == display or p.file.startswith(("card_data/", "templates/"))
+            for p in exc.problems
+        ), [str(p) for p in exc.problems]
 
 
 @given(name=st.sampled_from(NAMES), edits=st.lists(edit, min_size=1, max_size=3))
-def test_any_edit_loads_or_fails_cleanly(tmp_path_factory, name: str, edits: list[tuple[str, int, int]]) -> None:
+def test_any_edit_loads_or_fails_cleanly(
+    tmp_path_factory, name: str, edits: list[tuple[str, int, int]]
+) -> None:
     data = SOURCES[name]
     for kind, pick, token in edits:
         data = mutate(data, kind, pick, token)
@@ -131,11 +150,39 @@ def test_any_edit_loads_or_fails_cleanly(tmp_path_factory, name: str, edits: lis
 
 
 LINES = (ROOT / "card_data" / "bargains.yaml").read_text(encoding="utf-8").splitlines()
-TOKENS = ["", "-1", "0", "13", "1.5", "true", "null", "[]", "{}", "[1, 2]", "{a: 1}", "'x'", '"{{ card.nope }}"',
-          '"{% if %}"', "poker", "99x", "*anchor", "&anchor x", ":", "- x", "ünïcödé ✓", "!!python/object:os.system",
-          '"{{ card.__class__.__mro__ }}"', '"{{ range(10**9)|list|length }}"', "1e999", ".nan"]
-line_edit = st.tuples(st.sampled_from(["delete", "duplicate", "value", "indent"]), st.integers(0, len(LINES) - 1),
-                      st.sampled_from(TOKENS + ["", " ", "    "]))
+TOKENS = [
+    "",
+    "-1",
+    "0",
+    "13",
+    "1.5",
+    "true",
+    "null",
+    "[]",
+    "{}",
+    "[1, 2]",
+    "{a: 1}",
+    "'x'",
+    '"{{ card.nope }}"',
+    '"{% if %}"',
+    "poker",
+    "99x",
+    "*anchor",
+    "&anchor x",
+    ":",
+    "- x",
+    "ünïcödé ✓",
+    "!!python/object:os.system",
+    '"{{ card.__class__.__mro__ }}"',
+    '"{{ range(10**9)|list|length }}"',
+    "1e999",
+    ".nan",
+]
+line_edit = st.tuples(
+    st.sampled_from(["delete", "duplicate", "value", "indent"]),
+    st.integers(0, len(LINES) - 1),
+    st.sampled_from(TOKENS + ["", " ", "    "]),
+)
 
 
 def edit_lines(lines: list[str], edits: list[tuple[str, int, str]]) -> str:

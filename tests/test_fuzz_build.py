@@ -11,6 +11,7 @@ caught, so any exception fails the example.
 The "ci" hypothesis profile runs a few fixed examples per kind; `PNP_FUZZ=deep`
 runs EXAMPLES_DEEP of each (more than 5,000 in all) and prints the peak memory.
 """
+
 from __future__ import annotations
 
 import csv
@@ -30,9 +31,11 @@ from hypothesis import strategies as st
 from test_fuzz import NAMES, SOURCES, edit, mutate, render
 
 DEEP = os.environ.get("PNP_FUZZ") == "deep"
-EXAMPLES_DEEP = int(os.environ.get("PNP_FUZZ_EXAMPLES", 1_500))  # per kind of file: four kinds, 6,000 examples
+EXAMPLES_DEEP = int(
+    os.environ.get("PNP_FUZZ_EXAMPLES", 1_500)
+)  # per kind of file: four kinds, 6,000 examples
 EXAMPLES_CI = 4
-SLOW = 60.0                    # seconds: an example running longer counts as a hang
+SLOW = 60.0  # seconds: an example running longer counts as a hang
 examples = settings(max_examples=EXAMPLES_DEEP if DEEP else EXAMPLES_CI)
 
 
@@ -86,10 +89,12 @@ class Edited:
 
 # -- databases and variants -----------------------------------------------------------------
 
+
 @examples
 @given(name=st.sampled_from(NAMES), edits=st.lists(edit, min_size=1, max_size=3))
-def test_any_database_edit_checks_and_builds_cleanly(project: Path, tmp_path_factory: pytest.TempPathFactory,
-                                                     name: str, edits: list[tuple[str, int, int]]) -> None:
+def test_any_database_edit_checks_and_builds_cleanly(
+    project: Path, tmp_path_factory: pytest.TempPathFactory, name: str, edits: list[tuple[str, int, int]]
+) -> None:
     data = SOURCES[name]
     for kind, pick, token in edits:
         data = mutate(data, kind, pick, token)
@@ -108,12 +113,45 @@ def test_any_database_edit_checks_and_builds_cleanly(project: Path, tmp_path_fac
 
 # -- the starter project: its database and its CSV -------------------------------------------
 
-CELLS = ["", "0", "-1", "13", "1.5", "1e999", "nan", "true", "x" * 11_000, "ünïcödé ✓ 🧚", "**bold *both** it*",
-         "{sun}", "{nope}", "{{ card.nope }}", "{% for i in range(10**9) %}{% endfor %}", "a\x00b", "=1+1",
-         '"quoted', "line\nbreak", "9" * 40]
-csv_edit = st.tuples(st.sampled_from(["cell", "drop_column", "rename_column", "add_column", "drop_row",
-                                      "repeat_row", "bad_bytes", "truncate"]),
-                     st.integers(0, 10**6), st.integers(0, 10**6), st.sampled_from(CELLS))
+CELLS = [
+    "",
+    "0",
+    "-1",
+    "13",
+    "1.5",
+    "1e999",
+    "nan",
+    "true",
+    "x" * 11_000,
+    "ünïcödé ✓ 🧚",
+    "**bold *both** it*",
+    "{sun}",
+    "{nope}",
+    "{{ card.nope }}",
+    "{% for i in range(10**9) %}{% endfor %}",
+    "a\x00b",
+    "=1+1",
+    '"quoted',
+    "line\nbreak",
+    "9" * 40,
+]
+csv_edit = st.tuples(
+    st.sampled_from(
+        [
+            "cell",
+            "drop_column",
+            "rename_column",
+            "add_column",
+            "drop_row",
+            "repeat_row",
+            "bad_bytes",
+            "truncate",
+        ]
+    ),
+    st.integers(0, 10**6),
+    st.integers(0, 10**6),
+    st.sampled_from(CELLS),
+)
 
 
 def edit_csv(text: str, edits: list[tuple[str, int, int, str]]) -> bytes:
@@ -126,7 +164,7 @@ def edit_csv(text: str, edits: list[tuple[str, int, int, str]]) -> bytes:
         if kind == "cell" and rows[r]:
             rows[r][c % len(rows[r])] = token
         elif kind == "drop_column":
-            rows = [row[:c] + row[c + 1:] for row in rows]
+            rows = [row[:c] + row[c + 1 :] for row in rows]
         elif kind == "rename_column" and rows[0]:
             rows[0][c % len(rows[0])] = token or "renamed"
         elif kind == "add_column":
@@ -146,8 +184,9 @@ def edit_csv(text: str, edits: list[tuple[str, int, int, str]]) -> bytes:
 
 @examples
 @given(csv_edits=st.lists(csv_edit, max_size=3), yaml_edits=st.lists(edit, max_size=2))
-def test_any_starter_edit_checks_and_builds_cleanly(starter: Path, tmp_path_factory: pytest.TempPathFactory,
-                                                    csv_edits: list, yaml_edits: list) -> None:
+def test_any_starter_edit_checks_and_builds_cleanly(
+    starter: Path, tmp_path_factory: pytest.TempPathFactory, csv_edits: list, yaml_edits: list
+) -> None:
     (db,) = (starter / "card_data").glob("*.yaml")
     (sheet,) = (starter / "card_data").glob("*.csv")
     data = yaml.safe_load(db.read_text(encoding="utf-8"))
@@ -160,13 +199,44 @@ def test_any_starter_edit_checks_and_builds_cleanly(starter: Path, tmp_path_fact
 
 # -- booklet templates ------------------------------------------------------------------------
 
-TEMPLATE_TOKENS = ["{{", "}}", "{%", "%}", "{{ nope }}", "{{ game.nope }}", "{{ count('nope') }}",
-                   "{{ card('nope') }}", "{% include 'nope.md.j2' %}", "{% include '../../etc/passwd' %}",
-                   "{% for i in range(10**9) %}x{% endfor %}", "{{ 'x' * 10**8 }}", "**", "***", "*",
-                   "| a | b |", "|---|", "[[cards nope]]", "[[board nope]]", "[[cards 1 width=-5]]", "[[pagebreak]]",
-                   "# ", "#### deep", "> ", "- ", "1. ", "{sun}", "\x00", "\x85", "🧚", "x" * 6000]
-template_edit = st.tuples(st.sampled_from(["insert", "delete", "duplicate", "append"]), st.integers(0, 10**6),
-                          st.sampled_from(TEMPLATE_TOKENS))
+TEMPLATE_TOKENS = [
+    "{{",
+    "}}",
+    "{%",
+    "%}",
+    "{{ nope }}",
+    "{{ game.nope }}",
+    "{{ count('nope') }}",
+    "{{ card('nope') }}",
+    "{% include 'nope.md.j2' %}",
+    "{% include '../../etc/passwd' %}",
+    "{% for i in range(10**9) %}x{% endfor %}",
+    "{{ 'x' * 10**8 }}",
+    "**",
+    "***",
+    "*",
+    "| a | b |",
+    "|---|",
+    "[[cards nope]]",
+    "[[board nope]]",
+    "[[cards 1 width=-5]]",
+    "[[pagebreak]]",
+    "# ",
+    "#### deep",
+    "> ",
+    "- ",
+    "1. ",
+    "{sun}",
+    "\x00",
+    "\x85",
+    "🧚",
+    "x" * 6000,
+]
+template_edit = st.tuples(
+    st.sampled_from(["insert", "delete", "duplicate", "append"]),
+    st.integers(0, 10**6),
+    st.sampled_from(TEMPLATE_TOKENS),
+)
 TEMPLATES = sorted(p.relative_to(ROOT / "templates").as_posix() for p in (ROOT / "templates").glob("*.j2"))
 
 
@@ -195,13 +265,15 @@ def _game_of_template(template: str) -> str:
 
 @examples
 @given(template=st.sampled_from(TEMPLATES), edits=st.lists(template_edit, min_size=1, max_size=3))
-def test_any_template_edit_checks_and_builds_cleanly(project: Path, tmp_path_factory: pytest.TempPathFactory,
-                                                     template: str, edits: list) -> None:
+def test_any_template_edit_checks_and_builds_cleanly(
+    project: Path, tmp_path_factory: pytest.TempPathFactory, template: str, edits: list
+) -> None:
     path = project / "templates" / template
     text = edit_template(path.read_text(encoding="utf-8"), edits)
     with Edited(path, text.encode("utf-8", "surrogatepass")):
-        check_and_build(str(project / "card_data" / _game_of_template(template)), project,
-                        tmp_path_factory.mktemp("out"))
+        check_and_build(
+            str(project / "card_data" / _game_of_template(template)), project, tmp_path_factory.mktemp("out")
+        )
 
 
 # -- fonts.yaml ---------------------------------------------------------------------------------
@@ -210,9 +282,13 @@ FONTS = yaml.safe_load((ROOT / "fonts" / "fonts.yaml").read_text(encoding="utf-8
 
 
 @examples
-@given(edits=st.lists(edit, min_size=1, max_size=3), game=st.sampled_from(sorted(p.name for p in (ROOT / "card_data").glob("*.yaml"))))
-def test_any_font_list_edit_checks_and_builds_cleanly(project: Path, tmp_path_factory: pytest.TempPathFactory,
-                                                      edits: list, game: str) -> None:
+@given(
+    edits=st.lists(edit, min_size=1, max_size=3),
+    game=st.sampled_from(sorted(p.name for p in (ROOT / "card_data").glob("*.yaml"))),
+)
+def test_any_font_list_edit_checks_and_builds_cleanly(
+    project: Path, tmp_path_factory: pytest.TempPathFactory, edits: list, game: str
+) -> None:
     data = FONTS
     for kind, pick, token in edits:
         data = mutate(data, kind, pick, token)

@@ -1,4 +1,5 @@
 """Sizes and imposition: grids chosen to fit the most cards, duplex mirroring, cut lines."""
+
 from __future__ import annotations
 
 import pytest
@@ -27,7 +28,11 @@ def test_poker_fits_nine_per_a4_and_eight_per_letter() -> None:
     assert (a4.cols, a4.rows, a4.page.h > a4.page.w) == (3, 3, True)
     assert a4.outer_bleed == pytest.approx(2.0) and a4.margin_x == pytest.approx(MARGIN + MARK_GAP + MARK_MIN)
     letter = choose_grid(paper_size("letter"), card_size("poker"), 3.0)
-    assert (letter.cols, letter.rows, letter.page.w > letter.page.h) == (4, 2, True) and letter.outer_bleed == 3.0
+    assert (letter.cols, letter.rows, letter.page.w > letter.page.h) == (
+        4,
+        2,
+        True,
+    ) and letter.outer_bleed == 3.0
     for grid in (a4, letter):
         assert min(grid.margin_x, grid.margin_y) >= MARGIN + MARK_GAP + MARK_MIN - 1e-9
 
@@ -42,8 +47,12 @@ def test_landscape_chosen_when_it_fits_more() -> None:
     assert grid.per_page == 6 and grid.page.w > grid.page.h  # portrait would hold 4
 
 
-@given(w=st.floats(30, 140), h=st.floats(30, 140), bleed=st.sampled_from([0.0, 2.0, 3.0, 3.175]),
-       paper=st.sampled_from(["a4", "letter", "a3"]))
+@given(
+    w=st.floats(30, 140),
+    h=st.floats(30, 140),
+    bleed=st.sampled_from([0.0, 2.0, 3.0, 3.175]),
+    paper=st.sampled_from(["a4", "letter", "a3"]),
+)
 @settings(max_examples=150, deadline=None)
 def test_grid_always_inside_the_paper(w: float, h: float, bleed: float, paper: str) -> None:
     grid = choose_grid(paper_size(paper), Size(w, h), bleed)
@@ -66,7 +75,12 @@ def test_grid_always_inside_the_paper(w: float, h: float, bleed: float, paper: s
     for a in slots:
         for b in slots:
             if a != b:
-                assert a.x + w <= b.x + 1e-6 or b.x + w <= a.x + 1e-6 or a.y + h <= b.y + 1e-6 or b.y + h <= a.y + 1e-6
+                assert (
+                    a.x + w <= b.x + 1e-6
+                    or b.x + w <= a.x + 1e-6
+                    or a.y + h <= b.y + 1e-6
+                    or b.y + h <= a.y + 1e-6
+                )
 
 
 def test_every_named_card_fits_a4_and_letter() -> None:

@@ -1,5 +1,6 @@
 """Gutterfold sheets read from the PDFs: every back at the mirror image of its front across the fold
 (turned 180 degrees across a horizontal fold), the fold line between them, and sheets as data."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -51,7 +52,9 @@ def placements(pdf: Path, index: int) -> list[tuple[str, float, float, float]]:
 
 def _build(project: Path, *args: str) -> Path:
     out = project / "out"
-    r = run("build", "--sheet", "gutterfold", *args, "--project", str(project), "--out", str(out), "--jobs", "1")
+    r = run(
+        "build", "--sheet", "gutterfold", *args, "--project", str(project), "--out", str(out), "--jobs", "1"
+    )
     assert r.code == 0, r.err
     return out
 
@@ -61,7 +64,7 @@ def test_each_back_is_its_front_mirrored_across_the_fold(tmp_path: Path, paper: 
     out = _build(make_project(tmp_path / "proj"), "bargains", "--paper", paper)
     pdf = out / "bargains" / "deck.pdf"
     reader = PdfReader(str(pdf))
-    assert len(reader.pages) == 17   # 65 cards, 4 to a page, fronts and backs on the same page
+    assert len(reader.pages) == 17  # 65 cards, 4 to a page, fronts and backs on the same page
     w = float(reader.pages[0].mediabox.width)
     placed = placements(pdf, 0)
     fronts = [p for p in placed if "face" in p[0]]
@@ -70,9 +73,9 @@ def test_each_back_is_its_front_mirrored_across_the_fold(tmp_path: Path, paper: 
     card_w = 63 * MM
     for (_, _, fx, fy), (_, _, bx, by) in zip(fronts, backs):
         assert bx == pytest.approx(w - fx - card_w, abs=0.05 * MM) and by == pytest.approx(fy, abs=0.05 * MM)
-        assert fx + card_w < w / 2 < bx   # the fold runs between every front and its back
+        assert fx + card_w < w / 2 < bx  # the fold runs between every front and its back
     content = reader.pages[0].get_contents().get_data().decode("latin-1")
-    assert f"{w / 2:g}"[:6] in content and "[3 2] 0 d" in content   # the dashed fold line down the middle
+    assert f"{w / 2:g}"[:6] in content and "[3 2] 0 d" in content  # the dashed fold line down the middle
 
 
 def test_across_a_horizontal_fold_backs_are_turned(tmp_path: Path) -> None:
@@ -92,19 +95,26 @@ def test_across_a_horizontal_fold_backs_are_turned(tmp_path: Path) -> None:
         assert fy > h / 2 > by
 
 
-@given(w=st.floats(30, 130), h=st.floats(30, 130), paper=st.sampled_from(["a4", "letter", "a3"]),
-       gap=st.sampled_from([0.0, 4.0, 10.0]))
+@given(
+    w=st.floats(30, 130),
+    h=st.floats(30, 130),
+    paper=st.sampled_from(["a4", "letter", "a3"]),
+    gap=st.sampled_from([0.0, 4.0, 10.0]),
+)
 @settings(max_examples=120, deadline=None)
 def test_fold_grids_stay_printable_and_mirror(w: float, h: float, paper: str, gap: float) -> None:
     try:
         grid = choose_grid(paper_size(paper), Size(w, h), 3.0, fold_gap=gap)
     except ValueError:
-        return   # too large to have its back beside it on this paper
+        return  # too large to have its back beside it on this paper
     o = grid.outer_bleed
     for i in range(grid.per_page):
         for slot in (grid.slot(i), grid.back_slot(i, "long")):
             assert slot.x - o >= MARGIN - 1e-6 and slot.y - o >= MARGIN - 1e-6
-            assert slot.x + w + o <= grid.page.w - MARGIN + 1e-6 and slot.y + h + o <= grid.page.h - MARGIN + 1e-6
+            assert (
+                slot.x + w + o <= grid.page.w - MARGIN + 1e-6
+                and slot.y + h + o <= grid.page.h - MARGIN + 1e-6
+            )
         front, back = grid.slot(i), grid.back_slot(i, "long")
         if grid.fold == "vertical":
             assert back.x == pytest.approx(grid.page.w - front.x - w) and back.y == pytest.approx(front.y)
@@ -118,18 +128,23 @@ def test_sheets_are_data_and_a_project_adds_its_own(tmp_path: Path) -> None:
     project = make_project(tmp_path / "proj")
     (project / "sheets").mkdir()
     (project / "sheets" / "wide-fold.yaml").write_text(
-        "about: Gutterfold with room to glue.\nbacks: fold\nfold_gap: 12\n", encoding="utf-8")
+        "about: Gutterfold with room to glue.\nbacks: fold\nfold_gap: 12\n", encoding="utf-8"
+    )
     (project / "sheets" / "broken.yaml").write_text("about: Broken.\nbacks: sideways\n", encoding="utf-8")
     assert sheet_named("wide-fold", project).fold_gap == 12
     r = run("build", "bargains", "--sheet", "broken", "--project", str(project), "--out", str(tmp_path / "o"))
     assert r.code == 2 and "sheets/broken.yaml:2" in r.err and "backs" in r.err and "fold" in r.err
     assert not (tmp_path / "o").exists()
-    r = run("build", "bargains", "--sheet", "wide-fold", "--project", str(project), "--out", str(tmp_path / "o"))
+    r = run(
+        "build", "bargains", "--sheet", "wide-fold", "--project", str(project), "--out", str(tmp_path / "o")
+    )
     assert r.code == 0, r.err
     placed = placements(tmp_path / "o" / "bargains" / "deck.pdf", 0)
     fronts = [x for _, _, x, _ in placed if x < 300]
     backs = [x for _, _, x, _ in placed if x >= 300]
     assert min(backs) - (max(fronts) + 63 * MM) == pytest.approx(12 * MM, abs=0.05 * MM)
     r = run("sheets", "--project", str(project), "--out", str(tmp_path / "pics"))
-    assert "wide-fold  (sheets/wide-fold.yaml)" in r.out and "gutterfold  (pnp/sheets/gutterfold.yaml)" in r.out
-    assert r.code == 2 and "sheets/broken.yaml:2" in r.err   # a broken sheet is named, not skipped
+    assert (
+        "wide-fold  (sheets/wide-fold.yaml)" in r.out and "gutterfold  (pnp/sheets/gutterfold.yaml)" in r.out
+    )
+    assert r.code == 2 and "sheets/broken.yaml:2" in r.err  # a broken sheet is named, not skipped

@@ -1,4 +1,5 @@
 """Saddle-stitch page order and board tiling: pure arithmetic, checked by its properties."""
+
 from __future__ import annotations
 
 import pytest
@@ -50,9 +51,18 @@ def test_board_that_fits_prints_whole() -> None:
     assert plan.tiles[0].w == 400 and plan.tiles[0].h == 272
 
 
-@pytest.mark.parametrize("board,paper", [((630, 348), (210, 297)), ((530, 284), (215.9, 279.4)),
-                                         ((1000, 300), (210, 297)), ((400, 272), (210, 297))])
-def test_tiles_cover_the_board_with_equal_overlaps(board: tuple[float, float], paper: tuple[float, float]) -> None:
+@pytest.mark.parametrize(
+    "board,paper",
+    [
+        ((630, 348), (210, 297)),
+        ((530, 284), (215.9, 279.4)),
+        ((1000, 300), (210, 297)),
+        ((400, 272), (210, 297)),
+    ],
+)
+def test_tiles_cover_the_board_with_equal_overlaps(
+    board: tuple[float, float], paper: tuple[float, float]
+) -> None:
     overlap = 10.0
     plan = tile_plan(*board, *paper, margin=6, overlap=overlap, reserve=10)
     assert len(plan.tiles) == plan.cols * plan.rows > 1
@@ -64,7 +74,10 @@ def test_tiles_cover_the_board_with_equal_overlaps(board: tuple[float, float], p
     for (c, r), t in by_pos.items():
         if (c + 1, r) in by_pos:  # the right neighbour starts `overlap` before this tile ends
             assert by_pos[(c + 1, r)].x == pytest.approx(t.x + t.w - overlap)
-        if (c, r + 1) in by_pos:  # the row below (rows count from the top) ends `overlap` above this one's start
+        if (
+            c,
+            r + 1,
+        ) in by_pos:  # the row below (rows count from the top) ends `overlap` above this one's start
             assert by_pos[(c, r + 1)].y + by_pos[(c, r + 1)].h == pytest.approx(t.y + overlap)
     assert min(t.x for t in plan.tiles) == 0 and max(t.x + t.w for t in plan.tiles) == pytest.approx(board[0])
     assert min(t.y for t in plan.tiles) == 0 and max(t.y + t.h for t in plan.tiles) == pytest.approx(board[1])

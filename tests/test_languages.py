@@ -1,5 +1,6 @@
 """One deck, many languages: Feenbalz built in English and German, the checks that every language
 is complete and fits, pnp's own words per language, and the starter's two languages."""
+
 from __future__ import annotations
 
 import csv
@@ -41,7 +42,9 @@ def test_both_languages_print_their_own_words(built: Path) -> None:
     assert "Die Balz auf einen Blick" in _text(de / "overview.pdf")
     board_de = _text(de / "market-mat.pdf")
     assert "Der Tauschmarkt" in board_de and "Exchange market" not in board_de
-    assert "über das Nachbarteil legen" in board_de and "50 mm" in board_de   # pnp's own words, from its catalogue
+    assert (
+        "über das Nachbarteil legen" in board_de and "50 mm" in board_de
+    )  # pnp's own words, from its catalogue
 
 
 def test_the_booklets_are_written_per_language_from_the_same_facts(built: Path) -> None:
@@ -60,8 +63,9 @@ def test_the_same_cards_and_codes_in_every_language(built: Path) -> None:
         en = codes_in(built / "feenbalz" / f"{name}.pdf")
         de = codes_in(built / "feenbalz" / "de" / f"{name}.pdf")
         assert en and en == de, name
-        assert len(PdfReader(built / "feenbalz" / f"{name}.pdf").pages) == \
-            len(PdfReader(built / "feenbalz" / "de" / f"{name}.pdf").pages)
+        assert len(PdfReader(built / "feenbalz" / f"{name}.pdf").pages) == len(
+            PdfReader(built / "feenbalz" / "de" / f"{name}.pdf").pages
+        )
 
 
 def test_pnps_own_words_follow_the_language(built: Path) -> None:
@@ -74,7 +78,9 @@ def test_pnps_own_words_follow_the_language(built: Path) -> None:
     assert "Bogen 1 von" in sheet and "Vorderseiten" in sheet and "sheet 1 of" not in sheet
     box_en = _text(built / "feenbalz" / "objects-tuckbox.pdf")
     box_de = _text(built / "feenbalz" / "de" / "objects-tuckbox.pdf")
-    assert "tuck box for 69 cards" in box_en and "Schachtel für 69 Karten" in box_de and "tuck box" not in box_de
+    assert (
+        "tuck box for 69 cards" in box_en and "Schachtel für 69 Karten" in box_de and "tuck box" not in box_de
+    )
 
 
 def test_the_print_guide_and_the_catalogue_are_complete_in_german() -> None:
@@ -82,10 +88,16 @@ def test_the_print_guide_and_the_catalogue_are_complete_in_german() -> None:
     from pnp.data.reading.loader import load_game
     from pnp.data.reading.messages import read_words
     from pnp.output.print_guide import guide_sections
+
     words, problems = read_words(ROOT, "de")
-    assert not problems and set(words) == set(ENGLISH)          # every phrase pnp prints has its German
+    assert not problems and set(words) == set(ENGLISH)  # every phrase pnp prints has its German
     game = load_game(ROOT / "card_data" / "feenbalz.yaml", lang="de")
-    files = ["a4/duplex/objects.pdf", "a4/gutterfold/objects.pdf", "a4/checklist.pdf", "a4/objects-tuckbox.pdf"]
+    files = [
+        "a4/duplex/objects.pdf",
+        "a4/gutterfold/objects.pdf",
+        "a4/checklist.pdf",
+        "a4/objects-tuckbox.pdf",
+    ]
     sections = guide_sections(game, "a4", files)
     assert [h for h, _ in sections][:3] == ["Welche Dateien", "Vor dem Drucken", "Drucker mit Duplex"]
     assert "a4/: checklist.pdf; Schachteln: objects-tuckbox.pdf." in sections[0][1]
@@ -103,7 +115,7 @@ def test_an_unchanged_language_is_not_built_again(built: Path, tmp_path: Path) -
     dest = built.parent
     r = run("build", "feenbalz", "--lang", "de", "--tuckbox", "--project", str(dest))
     assert r.code == 0 and "Up to date" in r.out, r.out + r.err
-    r = run("build", "feenbalz", "--tuckbox", "--project", str(dest))   # English alone leaves the German be
+    r = run("build", "feenbalz", "--tuckbox", "--project", str(dest))  # English alone leaves the German be
     assert r.code == 0 and "Up to date" in r.out, r.out + r.err
     assert (built / "feenbalz" / "de" / "objects.pdf").is_file()
 
@@ -122,11 +134,11 @@ def test_check_names_a_missing_german_text(tmp_path: Path) -> None:
     r = run("check", "feenbalz", "--project", str(dest))
     assert r.code == 1, r.out + r.err
     assert f"card_data/feenbalz.yaml:{line}: components[fairies].cards[F11].name: no de text" in r.out, r.out
-    assert "feenbalz (FZ): 34 rules, ok\n" in r.out          # English is complete
+    assert "feenbalz (FZ): 34 rules, ok\n" in r.out  # English is complete
     r = run("check", "feenbalz", "--lang", "en", "--project", str(dest))
-    assert r.code == 0, r.out + r.err                          # --lang limits the check to one language
+    assert r.code == 0, r.out + r.err  # --lang limits the check to one language
     r = run("build", "feenbalz", "--lang", "de", "--project", str(dest))
-    assert r.code == 0, r.out + r.err                          # a build goes on: the English name stands in
+    assert r.code == 0, r.out + r.err  # a build goes on: the English name stands in
     assert "Cobweb" in _text(dest / "output" / "feenbalz" / "de" / "fairies.pdf")
 
 
@@ -152,8 +164,14 @@ def test_a_language_not_declared_is_a_clear_error(tmp_path: Path) -> None:
     assert r.code == 2 and "no game is written in 'fr'" in r.err, r.err
     assert not (dest / "output").exists()
     text = db.read_text(encoding="utf-8")
-    db.write_text(text.replace("subtitle: {en: a fairy lady, de: eine Feendame}",
-                               "subtitle: {en: a fairy lady, de: eine Feendame, fr: une dame}", 1), encoding="utf-8")
+    db.write_text(
+        text.replace(
+            "subtitle: {en: a fairy lady, de: eine Feendame}",
+            "subtitle: {en: a fairy lady, de: eine Feendame, fr: une dame}",
+            1,
+        ),
+        encoding="utf-8",
+    )
     r = run("check", "feenbalz", "--project", str(dest))
     assert r.code == 2 and "language 'fr' is not declared in game.languages (en, de)" in r.err, r.err
 
@@ -177,7 +195,9 @@ def test_a_project_catalogue_overrides_pnps_words(tmp_path: Path) -> None:
     r = run("check", "feenbalz", "--project", str(dest))
     assert r.code == 2
     assert "messages/de.yaml:1: in_all: the phrase must use the blanks {count}" in r.err, r.err
-    assert "messages/de.yaml:2: sheeet: pnp has no phrase called 'sheeet' (did you mean 'sheet'?)" in r.err, r.err
+    assert "messages/de.yaml:2: sheeet: pnp has no phrase called 'sheeet' (did you mean 'sheet'?)" in r.err, (
+        r.err
+    )
 
 
 def test_the_starter_speaks_two_languages_and_names_a_missing_cell(tmp_path: Path) -> None:
@@ -203,6 +223,7 @@ def test_the_starter_speaks_two_languages_and_names_a_missing_cell(tmp_path: Pat
 def test_english_builds_of_every_game_are_unchanged_by_languages() -> None:
     """Games that declare no languages read as before: no gaps, the default language, the plain folder."""
     from pnp.data.reading.loader import load_game
+
     for path in sorted((ROOT / "card_data").glob("*.yaml")):
         game = load_game(path)
         assert game.lang == game.game.languages[0] and game.slug == path.stem
@@ -222,8 +243,11 @@ def test_a_card_key_cannot_differ_by_language(tmp_path: Path) -> None:
     text = db.read_text(encoding="utf-8")
     db.write_text(text.replace("{key: F11,", "{key: {en: F11, de: F11x},"), encoding="utf-8")
     r = run("check", "feenbalz", "--project", str(dest))
-    assert r.code == 2 and re.search(r"feenbalz\.yaml:\d+: components\[fairies\]\.cards\[10\]\.key: a key or tag is "
-                                     "the same in every language", r.err), r.err
+    assert r.code == 2 and re.search(
+        r"feenbalz\.yaml:\d+: components\[fairies\]\.cards\[10\]\.key: a key or tag is "
+        "the same in every language",
+        r.err,
+    ), r.err
 
 
 def test_a_booklet_without_its_german_template_is_named(tmp_path: Path) -> None:

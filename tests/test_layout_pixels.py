@@ -8,6 +8,7 @@ now and compared channel by channel. `mat.png` was redrawn when the mat's
 collation code moved off its frame into a deeper border band at the foot, and
 `arcana.png` when the arcana's fine frame made way for its code.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -26,19 +27,30 @@ from tests.conftest import ROOT
 
 REFS = ROOT / "tests" / "fixtures" / "layouts"
 CASES = {  # reference picture -> game, component, printed card, side
-    "arcana": ("tarot", "arcana", 0, "face"), "back": ("bargains", "deck", 0, "back"),
-    "chart": ("tarot", "arcana", 23, "face"), "mat": ("fairy-bucks", "castle", 0, "face"),
-    "playing": ("fairy-meat", "fairy-deck", 0, "face"), "portrait": ("fairy-bucks", "items", 0, "face"),
-    "reference": ("fairy-bucks", "scoring", 0, "face"), "value": ("bargains", "deck", 0, "face"),
-    "playing-court": ("fairy-meat", "fairy-deck", 10, "face"), "playing-ace": ("fairy-meat", "fairy-deck", 12, "face"),
+    "arcana": ("tarot", "arcana", 0, "face"),
+    "back": ("bargains", "deck", 0, "back"),
+    "chart": ("tarot", "arcana", 23, "face"),
+    "mat": ("fairy-bucks", "castle", 0, "face"),
+    "playing": ("fairy-meat", "fairy-deck", 0, "face"),
+    "portrait": ("fairy-bucks", "items", 0, "face"),
+    "reference": ("fairy-bucks", "scoring", 0, "face"),
+    "value": ("bargains", "deck", 0, "face"),
+    "playing-court": ("fairy-meat", "fairy-deck", 10, "face"),
+    "playing-ace": ("fairy-meat", "fairy-deck", 12, "face"),
     "playing-joker": ("fairy-meat", "fairy-deck", 52, "face"),
     "playing-red-court": ("fairy-meat", "fairy-deck", 22, "face"),
 }
 # card text changed in the database since the reference was drawn: drawn with the text it had then
-TEXT_THEN = {"arcana": ('text: "As good as a combo in defence: stops any attack. Never attacks."',
-                        'text: "Blocks any combo but never attacks."'),
-             "chart": ("text: When a master meets their own servant alone, the master wins, whoever strikes first.",
-                       "text: A lone servant never beats his own master, whoever strikes first.")}
+TEXT_THEN = {
+    "arcana": (
+        'text: "As good as a combo in defence: stops any attack. Never attacks."',
+        'text: "Blocks any combo but never attacks."',
+    ),
+    "chart": (
+        "text: When a master meets their own servant alone, the master wins, whoever strikes first.",
+        "text: A lone servant never beats his own master, whoever strikes first.",
+    ),
+}
 
 
 def draw(game_name: str, comp_key: str, index: int, side: str, root: Path = ROOT) -> np.ndarray:
@@ -56,6 +68,7 @@ def test_layout_draws_as_before(name: str, tmp_path: Path) -> None:
     root = ROOT
     if name in TEXT_THEN:
         from tests.conftest import make_project
+
         game = CASES[name][0]
         root = make_project(tmp_path / "then", (game,))
         db = root / "card_data" / f"{game}.yaml"
@@ -74,12 +87,17 @@ def test_the_mat_code_sits_clear_of_the_frame() -> None:
     a = draw("fairy-bucks", "castle", 0, "face")
     mm = 150 / 25.4
     h, w = a.shape[:2]
-    row = a[int(h - 6.2 * mm): int(h - 3.6 * mm)]
-    beside = np.concatenate([row[:, int(w / 2 - 30 * mm): int(w / 2 - 12 * mm)],
-                             row[:, int(w / 2 + 12 * mm): int(w / 2 + 30 * mm)]], axis=1)
+    row = a[int(h - 6.2 * mm) : int(h - 3.6 * mm)]
+    beside = np.concatenate(
+        [
+            row[:, int(w / 2 - 30 * mm) : int(w / 2 - 12 * mm)],
+            row[:, int(w / 2 + 12 * mm) : int(w / 2 + 30 * mm)],
+        ],
+        axis=1,
+    )
     band = np.median(beside.reshape(-1, 3), axis=0)
     assert np.abs(beside - band).max() <= 12, "a frame line or the panel crosses the code's row"
-    code = row[:, int(w / 2 - 10 * mm): int(w / 2 + 10 * mm)]
+    code = row[:, int(w / 2 - 10 * mm) : int(w / 2 + 10 * mm)]
     assert (code.sum(axis=2) > band.sum() + 300).sum() > 50, "the code is not in the band"
 
 
@@ -101,13 +119,14 @@ def test_the_collation_code_sits_on_a_clear_field(name: str, monkeypatch: pytest
     plain colour: the card drawn without its code shows no frame line, panel edge or picture there."""
     import pnp.draw.faces
     from pnp.draw.faces import printed_cards
+
     game_name, comp_key, index, side = CASES[name]
     game = load_game(ROOT / "card_data" / f"{game_name}.yaml", root=ROOT)
     comp = game.component(comp_key)
     printed = printed_cards(game, comp)[index]
     label = f"{printed.code} \u00b7 {game.game.version}" if game.game.version else printed.code
     fonts = Fonts.load(ROOT / "fonts")
-    half = fonts.width(label, "condensed", 5.5) / 2 * 25.4 / 72 + 0.3   # mm
+    half = fonts.width(label, "condensed", 5.5) / 2 * 25.4 / 72 + 0.3  # mm
     monkeypatch.setattr(pnp.draw.faces, "draw_footer", lambda ctx, ink: None)
     size = card_size_of(comp)
     dpi = 300
@@ -116,8 +135,10 @@ def test_the_collation_code_sits_on_a_clear_field(name: str, monkeypatch: pytest
     a = np.asarray(image.convert("RGB"), dtype=int)
     mm = dpi / 25.4
     h, w = a.shape[:2]
-    baseline = h - 3.9 * mm    # where draw_footer sets the code
-    box = a[int(baseline - 1.75 * mm): int(baseline + 0.3 * mm), int(w / 2 - half * mm): int(w / 2 + half * mm)]
+    baseline = h - 3.9 * mm  # where draw_footer sets the code
+    box = a[
+        int(baseline - 1.75 * mm) : int(baseline + 0.3 * mm), int(w / 2 - half * mm) : int(w / 2 + half * mm)
+    ]
     field = np.median(box.reshape(-1, 3), axis=0)
     off = np.abs(box - field).max(axis=2)
     assert (off > 12).sum() == 0, f"{name}: {(off > 12).sum()} pixels behind the code differ from its field"

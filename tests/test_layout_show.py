@@ -1,4 +1,5 @@
 """`pnp layouts --show NAME` prints a built-in layout as data a database can hold and change."""
+
 from __future__ import annotations
 
 import shutil

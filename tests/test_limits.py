@@ -1,4 +1,5 @@
 """Rule option shapes and template limits, checked directly (fast, no CLI)."""
+
 from __future__ import annotations
 
 import threading
@@ -27,30 +28,42 @@ def load_with_rule(tmp_path: Path, rule: str) -> InputError | None:
     return None
 
 
-@pytest.mark.parametrize("rule,message", [
-    ("check: total\n        expected: {a: 1}", "expected a card count"),
-    ("check: total\n        expected: true", "expected a card count"),
-    ("check: total\n        expected: -1", "expected a card count"),
-    ("check: total", "rule 'total' needs 'expected' or 'min' or 'max'"),
-    ("check: total\n        expected: 65\n        min: 1", "not both"),
-    ("check: count\n        expected: 3", "rule 'count' needs 'where'"),
-    ("check: count\n        where: {value: {a: 1}}\n        expected: 3", "expected a value or a list of values"),
-    ("check: count\n        where: {valu: 1}\n        expected: 3", "unknown field 'valu'"),
-    ("check: count_by\n        field: value\n        expected: [13]", "mapping of value to card count"),
-    ("check: count_by\n        field: value\n        expected: {1: 1.5}", "1: expected a card count"),
-    ("check: unique\n        fields: {value: [1]}", "list of field names"),
-    ("check: unique\n        fields: [nope]", "unknown field 'nope'"),
-    ("check: each_once\n        fields: [value]", "mapping of field name to its values"),
-    ("check: each_once\n        fields: {value: 3}", "list of values of value"),
-    ("check: balance\n        field: value\n        fields: [[1]]", "list of values of value"),
-    ("check: links\n        field: value\n        inverse: nope", "unknown field 'nope'"),
-    ("check: expr\n        expr: 'deck.count() >'", "expression syntax"),
-    ("check: expr\n        expr: 'deck.__class__'", "sandboxed"),
-    ("check: expr\n        expr: 'true'\n        params: {n: [[1]]}", "list of values of n"),
-    ("check: expr\n        expr: 'true'\n        params: {a: [0,1,2,3,4,5,6,7,8,9], b: [0,1,2,3,4,5,6,7,8,9],"
-     " c: [0,1,2,3,4,5,6,7,8,9], d: [0,1,2,3,4,5,6,7,8,9], e: [0,1]}", "the limit is 10000"),
-    ("check: unique\n        fields: [value]\n        expected: 3", "rule 'unique' does not use 'expected'"),
-])
+@pytest.mark.parametrize(
+    "rule,message",
+    [
+        ("check: total\n        expected: {a: 1}", "expected a card count"),
+        ("check: total\n        expected: true", "expected a card count"),
+        ("check: total\n        expected: -1", "expected a card count"),
+        ("check: total", "rule 'total' needs 'expected' or 'min' or 'max'"),
+        ("check: total\n        expected: 65\n        min: 1", "not both"),
+        ("check: count\n        expected: 3", "rule 'count' needs 'where'"),
+        (
+            "check: count\n        where: {value: {a: 1}}\n        expected: 3",
+            "expected a value or a list of values",
+        ),
+        ("check: count\n        where: {valu: 1}\n        expected: 3", "unknown field 'valu'"),
+        ("check: count_by\n        field: value\n        expected: [13]", "mapping of value to card count"),
+        ("check: count_by\n        field: value\n        expected: {1: 1.5}", "1: expected a card count"),
+        ("check: unique\n        fields: {value: [1]}", "list of field names"),
+        ("check: unique\n        fields: [nope]", "unknown field 'nope'"),
+        ("check: each_once\n        fields: [value]", "mapping of field name to its values"),
+        ("check: each_once\n        fields: {value: 3}", "list of values of value"),
+        ("check: balance\n        field: value\n        fields: [[1]]", "list of values of value"),
+        ("check: links\n        field: value\n        inverse: nope", "unknown field 'nope'"),
+        ("check: expr\n        expr: 'deck.count() >'", "expression syntax"),
+        ("check: expr\n        expr: 'deck.__class__'", "sandboxed"),
+        ("check: expr\n        expr: 'true'\n        params: {n: [[1]]}", "list of values of n"),
+        (
+            "check: expr\n        expr: 'true'\n        params: {a: [0,1,2,3,4,5,6,7,8,9], b: [0,1,2,3,4,5,6,7,8,9],"
+            " c: [0,1,2,3,4,5,6,7,8,9], d: [0,1,2,3,4,5,6,7,8,9], e: [0,1]}",
+            "the limit is 10000",
+        ),
+        (
+            "check: unique\n        fields: [value]\n        expected: 3",
+            "rule 'unique' does not use 'expected'",
+        ),
+    ],
+)
 def test_rule_shapes(tmp_path: Path, rule: str, message: str) -> None:
     exc = load_with_rule(tmp_path, f"      - id: shaped\n        {rule}\n")
     assert exc is not None, rule
@@ -59,22 +72,33 @@ def test_rule_shapes(tmp_path: Path, rule: str, message: str) -> None:
 
 
 def test_well_shaped_rules_load(tmp_path: Path) -> None:
-    assert load_with_rule(tmp_path, "      - id: shaped\n        check: total\n        min: 60\n        max: 70\n") is None
+    assert (
+        load_with_rule(
+            tmp_path, "      - id: shaped\n        check: total\n        min: 60\n        max: 70\n"
+        )
+        is None
+    )
 
 
-@pytest.mark.parametrize("text,message", [
-    ("{{ range(10**9)|list|length }}", "at most 100000"),
-    ("{{ 'x' * 10**9 }}", "repeating a value"),
-    ("{{ [0] * 10**9 }}", "repeating a value"),
-    ("{{ 9 ** 9999999 }}", "too large"),
-    ("{{ '{:>999999999}'.format(1) }}", "format width"),
-    ("{{ '%999999999d' % 1 }}", "format width"),
-    ("{{ 'x'|center(999999999) }}", "wider than"),
-    ("{{ card.__class__.__mro__ }}", "sandboxed"),
-    ("{{ card['__class__'] }}", "sandboxed"),
-    ("{{ _private }}", "sandboxed"),
-    ("{% for i in range(100000) %}{% for j in range(100) %}xxxxxxxxxxx{% endfor %}{% endfor %}", "output goes over"),
-])
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ("{{ range(10**9)|list|length }}", "at most 100000"),
+        ("{{ 'x' * 10**9 }}", "repeating a value"),
+        ("{{ [0] * 10**9 }}", "repeating a value"),
+        ("{{ 9 ** 9999999 }}", "too large"),
+        ("{{ '{:>999999999}'.format(1) }}", "format width"),
+        ("{{ '%999999999d' % 1 }}", "format width"),
+        ("{{ 'x'|center(999999999) }}", "wider than"),
+        ("{{ card.__class__.__mro__ }}", "sandboxed"),
+        ("{{ card['__class__'] }}", "sandboxed"),
+        ("{{ _private }}", "sandboxed"),
+        (
+            "{% for i in range(100000) %}{% for j in range(100) %}xxxxxxxxxxx{% endfor %}{% endfor %}",
+            "output goes over",
+        ),
+    ],
+)
 def test_template_limits(text: str, message: str) -> None:
     started = time.monotonic()
     with pytest.raises(jinja2.TemplateError, match=message.replace("(", r"\(")):
@@ -83,19 +107,24 @@ def test_template_limits(text: str, message: str) -> None:
 
 
 def test_ordinary_templates_still_work() -> None:
-    assert render_value("{{ card.name|upper }} {{ '%03d' % 7 }} {{ range(3)|list }}", {"card": {"name": "a"}}) \
+    assert (
+        render_value("{{ card.name|upper }} {{ '%03d' % 7 }} {{ range(3)|list }}", {"card": {"name": "a"}})
         == "A 007 [0, 1, 2]"
+    )
     assert render_value({"expr": "[1, 2] * 2"}, {}) == [1, 2, 1, 2]
 
 
-DOUBLING = ("{% set ns = namespace(s='x' * 1000000) %}{% for i in range(30) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}"
-            "{{ ns.s|length }}")  # each step passes the size checks; together they would ask for a petabyte
+DOUBLING = (
+    "{% set ns = namespace(s='x' * 1000000) %}{% for i in range(30) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}"
+    "{{ ns.s|length }}"
+)  # each step passes the size checks; together they would ask for a petabyte
 FOREVER = "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}"
 
 
 def _stopped(text: str, seconds: float = 1.0) -> tuple[str, float]:
     """Render `text` (within a time limit of `seconds`); what stopped it and after how long."""
     from pnp.data.templating.sandbox import time_limit
+
     started = time.monotonic()
     try:
         with time_limit(seconds):
@@ -111,9 +140,13 @@ def test_template_work_has_a_memory_and_a_time_limit_on_every_thread(on: str) ->
     endless one by the time limit, on the main thread and on any other (pnp serve renders there)."""
     results: list[tuple[str, float]] = []
 
-    def both() -> None:   # a template of its own per case: one that overran is not run again for a while
-        results.extend([_stopped(DOUBLING + f"{{# {on} #}}", seconds=60),   # memory, however loaded the machine
-                        _stopped(FOREVER + f"{{# {on} #}}")])
+    def both() -> None:  # a template of its own per case: one that overran is not run again for a while
+        results.extend(
+            [
+                _stopped(DOUBLING + f"{{# {on} #}}", seconds=60),  # memory, however loaded the machine
+                _stopped(FOREVER + f"{{# {on} #}}"),
+            ]
+        )
 
     if on == "main thread":
         both()
@@ -160,6 +193,7 @@ def test_a_worker_forked_while_the_watchdog_is_busy_still_has_limits() -> None:
     import os
 
     from pnp.data.templating import sandbox
+
     worker = threading.Thread(target=lambda: render_value("{{ 1 }}", {}))
     worker.start()
     worker.join()

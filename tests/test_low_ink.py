@@ -1,5 +1,6 @@
 """`pnp build --ink low`: every game's card sheets take under a third of the ink (measured on the
 rasterised pages), their text stays and prints dark, and a layout can ask `ink` in `when:`."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -42,8 +43,9 @@ def test_low_ink_uses_under_a_third_of_the_ink(both: tuple[Path, Path], game: st
     ratios = {}
     for comp in loaded.components:
         if comp.is_cards:
-            ratios[comp.key] = coverage(low / loaded.slug / f"{comp.key}.pdf") / \
-                coverage(full / loaded.slug / f"{comp.key}.pdf")
+            ratios[comp.key] = coverage(low / loaded.slug / f"{comp.key}.pdf") / coverage(
+                full / loaded.slug / f"{comp.key}.pdf"
+            )
     assert ratios and max(ratios.values()) < 1 / 3, ratios
 
 
@@ -54,13 +56,18 @@ def test_low_ink_keeps_the_text_and_prints_it_dark(both: tuple[Path, Path]) -> N
             assert (a.pages[0].extract_text() or "").split() == (b.pages[0].extract_text() or "").split()
             for ch in b.pages[0].chars:
                 colour = ch["non_stroking_color"] or (0,)
-                grey = colour[0] if len(colour) == 1 else 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
-                assert grey <= 0.6, (pdf, ch["text"], colour)   # no light text: it prints on a pale card
+                grey = (
+                    colour[0]
+                    if len(colour) == 1
+                    else 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
+                )
+                assert grey <= 0.6, (pdf, ch["text"], colour)  # no light text: it prints on a pale card
 
 
 def test_a_layout_asks_ink_in_when(tmp_path: Path) -> None:
     project = make_project(tmp_path / "proj", ())
-    (project / "card_data" / "inky.yaml").write_text("""
+    (project / "card_data" / "inky.yaml").write_text(
+        """
 game: {name: Inky, tag: IK, players: {min: 1, max: 2}}
 faces:
   plain:
@@ -73,10 +80,23 @@ backs:
   b: {layout: back, slots: {title: Inky}}
 components:
   - {key: deck, kind: deck, name: Deck, face: plain, back: b, cards: [{key: a, name: A, copies: 2}]}
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     texts = {}
     for ink in ("full", "low"):
-        r = run("build", "inky", "--ink", ink, "--project", str(project), "--out", str(tmp_path / ink), "--jobs", "1")
+        r = run(
+            "build",
+            "inky",
+            "--ink",
+            ink,
+            "--project",
+            str(project),
+            "--out",
+            str(tmp_path / ink),
+            "--jobs",
+            "1",
+        )
         assert r.code == 0, r.err
         with pdfplumber.open(tmp_path / ink / "inky" / "deck.pdf") as doc:
             texts[ink] = doc.pages[0].extract_text() or ""

@@ -1,4 +1,5 @@
 """manifest.json: updates replace only their own entries, survive a damaged file, and are published whole."""
+
 from __future__ import annotations
 
 import json
@@ -10,8 +11,14 @@ from pnp.output.publish import publish, staging
 
 
 def _entry(folder: str, n: int = 1) -> dict:
-    return {"folder": folder, "game": "XX", "kind": "png", "profile": "tgc", "dpi": 300,
-            "files": [f"{folder}/{i}.png" for i in range(n)]}
+    return {
+        "folder": folder,
+        "game": "XX",
+        "kind": "png",
+        "profile": "tgc",
+        "dpi": 300,
+        "files": [f"{folder}/{i}.png" for i in range(n)],
+    }
 
 
 def _publish(out: Path, change) -> None:
@@ -21,12 +28,19 @@ def _publish(out: Path, change) -> None:
 
 
 def test_builds_and_exports_keep_each_other(tmp_path: Path) -> None:
-    _publish(tmp_path, lambda d: record_build(d, [{"path": "a/deck.pdf"}, {"path": "b/deck.pdf"}],
-                                              {"a": {"paper": "a4"}, "b": {}}))
+    _publish(
+        tmp_path,
+        lambda d: record_build(
+            d, [{"path": "a/deck.pdf"}, {"path": "b/deck.pdf"}], {"a": {"paper": "a4"}, "b": {}}
+        ),
+    )
     _publish(tmp_path, lambda d: record_export(d, [_entry("a/png/tgc-300")]))
     _publish(tmp_path, lambda d: record_build(d, [{"path": "a/other.pdf"}], {"a": {"paper": "letter"}}))
     data = read_manifest(tmp_path)
-    assert [f["path"] for f in data["files"]] == ["a/other.pdf", "b/deck.pdf"]   # a's old files replaced, b's kept
+    assert [f["path"] for f in data["files"]] == [
+        "a/other.pdf",
+        "b/deck.pdf",
+    ]  # a's old files replaced, b's kept
     assert data["builds"] == {"a": {"paper": "letter"}, "b": {}}
     assert data["exports"] == [_entry("a/png/tgc-300")]
     assert data["generator"] == "fairy-pnp"
@@ -47,11 +61,15 @@ def test_a_damaged_manifest_is_replaced_not_fatal(tmp_path: Path) -> None:
 def test_concurrent_updates_lose_nothing(tmp_path: Path) -> None:
     """Each update reads, changes and publishes under the folder's lock, so none overwrites another's entry."""
     folders = [f"g{i}/png/tgc-300" for i in range(16)]
-    threads = [threading.Thread(target=_publish, args=(tmp_path, lambda d, f=f: record_export(d, [_entry(f, 50)])))
-               for f in folders]
+    threads = [
+        threading.Thread(target=_publish, args=(tmp_path, lambda d, f=f: record_export(d, [_entry(f, 50)])))
+        for f in folders
+    ]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
     assert sorted(e["folder"] for e in read_manifest(tmp_path)["exports"]) == sorted(folders)
-    assert sorted(p.name for p in (tmp_path / ".pnp").iterdir() if not p.name.startswith("gen-")) == ["current"]
+    assert sorted(p.name for p in (tmp_path / ".pnp").iterdir() if not p.name.startswith("gen-")) == [
+        "current"
+    ]

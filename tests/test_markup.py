@@ -1,4 +1,5 @@
 """Rich card text: **bold**, *italic*, {icon} and line breaks in real PDFs; booklets share the reader."""
+
 from __future__ import annotations
 
 import io
@@ -41,8 +42,10 @@ components:
       - {key: B, name: B, value: 2, text: "Plain 2 * 3 text \\\\*kept\\\\* and \\\\{braces\\\\}."}
       - {key: C, name: C, value: 3, text: "TEXT_C"}
 """
-LONG = ("**Bold** words keep going so the paragraph has to shrink to fit its box, *italic* too, "
-        "with {sun} icons {moon} scattered {star} through it.")
+LONG = (
+    "**Bold** words keep going so the paragraph has to shrink to fit its box, *italic* too, "
+    "with {sun} icons {moon} scattered {star} through it."
+)
 
 
 def _project(tmp_path: Path, text_c: str = LONG) -> Path:
@@ -63,7 +66,7 @@ def _face(pdf: Path, key: str) -> tuple[list[tuple[str, list]], dict[str, str], 
 
 def _strip_colour(data: bytes) -> bytes:
     """A symbol form's drawing without its colour (and the canvas set-up a first form carries)."""
-    return re.sub(rb"[\d.]+ [\d.]+ [\d.]+ (rg|RG)\s*", b"", data[data.find(b"\nq\n"):])
+    return re.sub(rb"[\d.]+ [\d.]+ [\d.]+ (rg|RG)\s*", b"", data[data.find(b"\nq\n") :])
 
 
 def _symbol_data(name: str) -> bytes:
@@ -80,17 +83,32 @@ def _symbol_data(name: str) -> bytes:
 
 def test_tokens_read_bold_italic_icons_and_escapes() -> None:
     kinds = [(t.kind, t.text, t.on) for t in tokens(r"**a** *b* {sun} \*c\* 2 * 3")]
-    assert kinds == [("bold", "", True), ("text", "a", False), ("bold", "", False), ("text", " ", False),
-                     ("italic", "", True), ("text", "b", False), ("italic", "", False), ("text", " ", False),
-                     ("icon", "sun", False), ("text", " *c* 2 * 3", False)]
+    assert kinds == [
+        ("bold", "", True),
+        ("text", "a", False),
+        ("bold", "", False),
+        ("text", " ", False),
+        ("italic", "", True),
+        ("text", "b", False),
+        ("italic", "", False),
+        ("text", " ", False),
+        ("icon", "sun", False),
+        ("text", " *c* 2 * 3", False),
+    ]
 
 
-@pytest.mark.parametrize("text, html", [
-    ("a **b** c", "a <b>b</b> c"), ("*x* and 2*3*4", "<i>x</i> and 2*3*4"),
-    ("**a *b* c**", "<b>a <i>b</i> c</b>"), ("x < y & *z*", "x &lt; y &amp; <i>z</i>"),
-    ("{sun} rises", "{sun} rises"),
-    ("**a *b** c*", "<b>a <i>b</i></b><i> c</i>"), ("***x***", "<b><i>x</i></b>"),
-])
+@pytest.mark.parametrize(
+    "text, html",
+    [
+        ("a **b** c", "a <b>b</b> c"),
+        ("*x* and 2*3*4", "<i>x</i> and 2*3*4"),
+        ("**a *b* c**", "<b>a <i>b</i> c</b>"),
+        ("x < y & *z*", "x &lt; y &amp; <i>z</i>"),
+        ("{sun} rises", "{sun} rises"),
+        ("**a *b** c*", "<b>a <i>b</i></b><i> c</i>"),
+        ("***x***", "<b><i>x</i></b>"),
+    ],
+)
 def test_booklets_read_the_same_markup(text: str, html: str) -> None:
     assert inline(text) == html
     assert "*" not in plain(text.replace("2*3*4", ""))
@@ -117,8 +135,17 @@ def test_bold_italic_faces_and_icons_in_reading_order(tmp_path: Path) -> None:
         if args and args[0] == "MK-A":
             break
     serif, bold, upright = "DejaVuSerif-Italic", "DejaVuSerif-Bold", "DejaVuSerif"
-    assert seq[:9] == [f"Gain@{serif}", f"2@{bold}", "{coin}", f"then@{serif}", f"discard@{upright}",
-                       f"a@{serif}", "{moon}", f"card.@{serif}", f"Second@{serif}"]
+    assert seq[:9] == [
+        f"Gain@{serif}",
+        f"2@{bold}",
+        "{coin}",
+        f"then@{serif}",
+        f"discard@{upright}",
+        f"a@{serif}",
+        "{moon}",
+        f"card.@{serif}",
+        f"Second@{serif}",
+    ]
     assert seq[9:11] == ["{sun}", "{star}"]
 
 
@@ -171,7 +198,10 @@ def test_built_in_texts_hold_no_markup_characters() -> None:
         game = load_game(path)
         for comp in (c for c in game.components if c.is_cards):
             for p in printed_cards(game, comp):
-                for designs, key in ((game.faces, p.card.face or comp.face), (game.backs, p.card.back or comp.back)):
+                for designs, key in (
+                    (game.faces, p.card.face or comp.face),
+                    (game.backs, p.card.back or comp.back),
+                ):
                     slots = resolve(game, comp, designs[key], "x", p.card, p.mark, p.set_index)
                     for text in strings(slots):
                         assert not re.search(r"[*{}\\]", text), (path.name, p.code, text)
@@ -193,10 +223,13 @@ def test_a_capitalised_line_keeps_its_icons(monkeypatch: pytest.MonkeyPatch) -> 
         ctx.text(10, 30, "A {SUNN}", "condensed", 8)
 
 
-@pytest.mark.parametrize("text", ["**a *b** c*", "*a **b* c**", "*" * 200, "***" * 70 + "x", "** *a** b*" * 30])
+@pytest.mark.parametrize(
+    "text", ["**a *b** c*", "*a **b* c**", "*" * 200, "***" * 70 + "x", "** *a** b*" * 30]
+)
 def test_any_stars_make_markup_reportlab_reads(text: str) -> None:
     """Overlapping or piled-up stars still make well-nested paragraph markup (a traceback before)."""
     from reportlab.lib.styles import getSampleStyleSheet
     from reportlab.platypus import Paragraph
+
     para = Paragraph(inline(text), getSampleStyleSheet()["Normal"])
     para.wrap(400, 800)

@@ -1,4 +1,5 @@
 """`pnp new DIR`: a working project that `pnp check` and `pnp build` accept at once."""
+
 from __future__ import annotations
 
 import json
@@ -12,8 +13,15 @@ def test_new_project_checks_and_builds(tmp_path: Path) -> None:
     dest = tmp_path / "my-game"
     r = run("new", str(dest))
     assert r.code == 0, r.err
-    for rel in ("card_data/lanterns.yaml", "card_data/lanterns.csv", "art/lantern.svg", "art/symbols/moth.svg", "templates/rules.md.j2",
-                "fonts/fonts.yaml", "fonts/Vera.ttf"):
+    for rel in (
+        "card_data/lanterns.yaml",
+        "card_data/lanterns.csv",
+        "art/lantern.svg",
+        "art/symbols/moth.svg",
+        "templates/rules.md.j2",
+        "fonts/fonts.yaml",
+        "fonts/Vera.ttf",
+    ):
         assert (dest / rel).is_file(), rel
     assert run("check", "--project", str(dest)).code == 0
     r = run("build", "--project", str(dest))

@@ -1,5 +1,6 @@
 """Nothing is lost: real `pnp build` processes killed halfway or racing into the same output folder,
 and killed at every step of publishing."""
+
 from __future__ import annotations
 
 import json
@@ -20,8 +21,13 @@ from pnp.output.publish import published
 
 def start(project: Path, *args: str) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.Popen([sys.executable, "-m", "pnp", "build", *args, "--project", str(project)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    return subprocess.Popen(
+        [sys.executable, "-m", "pnp", "build", *args, "--project", str(project)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
 
 
 def stagings(out: Path) -> list[Path]:
@@ -72,12 +78,22 @@ def test_a_second_build_waits_for_the_first(tmp_path: Path) -> None:
     project = make_project(tmp_path / "proj")
     out = project / "output"
     out.mkdir()
-    holder = subprocess.Popen([sys.executable, "-c", (
-        "import fcntl, os, sys\n"
-        f"fd = os.open({str(out)!r}, os.O_RDONLY)\n"
-        "fcntl.flock(fd, fcntl.LOCK_EX)\n"
-        "print('locked', flush=True)\n"
-        "sys.stdin.readline()\n")], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            (
+                "import fcntl, os, sys\n"
+                f"fd = os.open({str(out)!r}, os.O_RDONLY)\n"
+                "fcntl.flock(fd, fcntl.LOCK_EX)\n"
+                "print('locked', flush=True)\n"
+                "sys.stdin.readline()\n"
+            ),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert holder.stdout.readline().strip() == "locked"
     proc = start(project, "bargains")
     first = proc.stderr.readline()  # blocks until the build reaches the lock
@@ -136,7 +152,9 @@ def test_killed_at_every_step_of_publishing_shows_old_or_new(tmp_path: Path, old
     shutil.copytree(out, pristine, symlinks=True)
     old = snapshot(out)
     db = project / "card_data" / "bargains.yaml"
-    db.write_text(db.read_text(encoding="utf-8").replace("Fairy Bargains", "Fairy Bargains Two", 1), encoding="utf-8")
+    db.write_text(
+        db.read_text(encoding="utf-8").replace("Fairy Bargains", "Fairy Bargains Two", 1), encoding="utf-8"
+    )
     expected = tmp_path / "expected"
     assert run("build", "--project", str(project), "--out", str(expected)).code == 0
     new = snapshot(expected)
@@ -145,8 +163,13 @@ def test_killed_at_every_step_of_publishing_shows_old_or_new(tmp_path: Path, old
     for n in range(1, 400):
         shutil.rmtree(out)
         shutil.copytree(pristine, out, symlinks=True)
-        proc = subprocess.run([sys.executable, "-c", KILLER, str(n), "-j", "1", "--project", str(project)],
-                              capture_output=True, text=True, env=env, timeout=120)
+        proc = subprocess.run(
+            [sys.executable, "-c", KILLER, str(n), "-j", "1", "--project", str(project)],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+        )
         seen = snapshot(out)
         assert seen in (old, new), f"killed at step {n}: {sorted(set(seen.items()) ^ set(old.items()))[:3]}"
         if proc.returncode == 0:
@@ -175,10 +198,12 @@ def _as_older_layout(out: Path) -> None:
     older.rename(out)
 
 
-def test_a_file_system_without_links_is_named_and_nothing_is_written(tmp_path: Path,
-                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_file_system_without_links_is_named_and_nothing_is_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Publishing needs symbolic links; where the file system refuses them (FAT, exFAT) the build says so."""
     import errno
+
     project = make_project(tmp_path / "proj")
     out = tmp_path / "stick"
 
@@ -191,11 +216,13 @@ def test_a_file_system_without_links_is_named_and_nothing_is_written(tmp_path: P
     assert not any(out.iterdir())
 
 
-def test_an_older_layout_is_adopted_where_folders_cannot_be_exchanged(tmp_path: Path,
-                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_older_layout_is_adopted_where_folders_cannot_be_exchanged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Without renameat2 (another kernel or file system) an older release's folders are moved aside and
     linked instead; the output then shows the same files, and nothing is left in the store."""
     import pnp.output.publish as publish
+
     project = make_project(tmp_path / "proj", ("bargains", "tarot"))
     out = project / "output"
     assert run("build", "--project", str(project)).code == 0
@@ -203,5 +230,7 @@ def test_an_older_layout_is_adopted_where_folders_cannot_be_exchanged(tmp_path: 
     before = snapshot(out)
     monkeypatch.setattr(publish, "_exchange", lambda a, b: False)
     assert run("build", "tarot", "--clean", "--project", str(project)).code == 0
-    assert snapshot(out) == before and (out / "bargains").is_symlink() and (out / "manifest.json").is_symlink()
+    assert (
+        snapshot(out) == before and (out / "bargains").is_symlink() and (out / "manifest.json").is_symlink()
+    )
     assert sorted(p.name for p in (out / ".pnp").iterdir() if not p.name.startswith("gen-")) == ["current"]

@@ -1,6 +1,7 @@
 """Pictures go into the PDF as they are: PNG image data passed through (no decoding, no deflating),
 JPEG data as it is, the rest converted once and kept in the disk cache; the pixels on the page are
 the picture's, for every PNG colour type and bit depth and every JPEG kind."""
+
 from __future__ import annotations
 
 import io
@@ -19,7 +20,7 @@ from pnp.draw.embed import PNG_SIGNATURE, prepare
 from pnp.draw.images import Artwork
 
 W, H = 24, 16
-SCALE = 4   # device pixels per picture pixel when rasterised
+SCALE = 4  # device pixels per picture pixel when rasterised
 
 
 def _noise(channels: int, seed: int = 7) -> np.ndarray:
@@ -35,7 +36,15 @@ def _png(im: Image.Image, **options: object) -> bytes:
 
 def _interlaced_rgb(pixels: np.ndarray) -> bytes:
     """An Adam7-interlaced 8-bit RGB PNG, written by hand (Pillow writes no interlaced PNG)."""
-    passes = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+    passes = [
+        (0, 0, 8, 8),
+        (4, 0, 8, 8),
+        (0, 4, 4, 8),
+        (2, 0, 4, 4),
+        (0, 2, 2, 4),
+        (1, 0, 2, 2),
+        (0, 1, 1, 2),
+    ]
     raw = b""
     for x0, y0, dx, dy in passes:
         sub = pixels[y0::dy, x0::dx]
@@ -44,6 +53,7 @@ def _interlaced_rgb(pixels: np.ndarray) -> bytes:
 
     def chunk(kind: bytes, body: bytes) -> bytes:
         return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
     header = struct.pack(">IIBBBBB", W, H, 8, 2, 0, 0, 1)
     return PNG_SIGNATURE + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
 
@@ -55,6 +65,7 @@ def _kinds() -> dict[str, tuple[bytes, np.ndarray, bool]]:
     def on_white(pixels: np.ndarray, alpha: np.ndarray) -> np.ndarray:
         a = alpha[:, :, None].astype(float) / 255
         return np.rint(pixels.astype(float) * a + 255 * (1 - a)).astype(int)
+
     palette_im = Image.fromarray(rgb).quantize(16)
     pal_rgb = np.asarray(palette_im.convert("RGB"))
     idx = np.asarray(palette_im)
@@ -66,18 +77,34 @@ def _kinds() -> dict[str, tuple[bytes, np.ndarray, bool]]:
     grey16 = (grey.astype(np.uint16) * 257 + 3).astype(np.uint16)
     return {
         "grey": (_png(Image.fromarray(grey, "L")), np.repeat(grey[:, :, None], 3, 2).astype(int), True),
-        "grey 1-bit": (_png(Image.fromarray(grey > 127).convert("1")),
-                       np.repeat(np.where(grey > 127, 255, 0)[:, :, None], 3, 2), True),
-        "grey+alpha": (_png(Image.fromarray(np.dstack([grey, rgba[:, :, 3]]), "LA")),
-                       on_white(np.repeat(grey[:, :, None], 3, 2), rgba[:, :, 3]), False),
+        "grey 1-bit": (
+            _png(Image.fromarray(grey > 127).convert("1")),
+            np.repeat(np.where(grey > 127, 255, 0)[:, :, None], 3, 2),
+            True,
+        ),
+        "grey+alpha": (
+            _png(Image.fromarray(np.dstack([grey, rgba[:, :, 3]]), "LA")),
+            on_white(np.repeat(grey[:, :, None], 3, 2), rgba[:, :, 3]),
+            False,
+        ),
         "rgb": (_png(Image.fromarray(rgb, "RGB")), rgb.astype(int), True),
-        "rgb colour key": (_png(Image.fromarray(key, "RGB"), transparency=(10, 20, 30)),
-                           np.where((key == (10, 20, 30)).all(2)[:, :, None], 255, key).astype(int), True),
+        "rgb colour key": (
+            _png(Image.fromarray(key, "RGB"), transparency=(10, 20, 30)),
+            np.where((key == (10, 20, 30)).all(2)[:, :, None], 255, key).astype(int),
+            True,
+        ),
         "rgba": (_png(Image.fromarray(rgba, "RGBA")), on_white(rgba[:, :, :3], rgba[:, :, 3]), False),
         "palette": (_png(palette_im), pal_rgb.astype(int), True),
-        "palette+tRNS": (_png(trns, transparency=bytes([0, 128] + [255] * 14)), on_white(pal_rgb, alpha_of), False),
-        "grey 16-bit": (_png(Image.fromarray(grey16)), np.repeat((grey16 >> 8)[:, :, None], 3, 2).astype(int),
-                        False),
+        "palette+tRNS": (
+            _png(trns, transparency=bytes([0, 128] + [255] * 14)),
+            on_white(pal_rgb, alpha_of),
+            False,
+        ),
+        "grey 16-bit": (
+            _png(Image.fromarray(grey16)),
+            np.repeat((grey16 >> 8)[:, :, None], 3, 2).astype(int),
+            False,
+        ),
         "rgb interlaced": (_interlaced_rgb(rgb), rgb.astype(int), False),
     }
 
@@ -103,7 +130,7 @@ def _pixels(pdf: Path) -> np.ndarray:
         image = np.asarray(doc[0].render(scale=SCALE, may_draw_forms=True).to_pil().convert("RGB"), dtype=int)
     finally:
         doc.close()
-    return image[SCALE // 2::SCALE, SCALE // 2::SCALE]
+    return image[SCALE // 2 :: SCALE, SCALE // 2 :: SCALE]
 
 
 @pytest.mark.parametrize("kind", list(_kinds()))
@@ -115,9 +142,12 @@ def test_every_png_kind_prints_its_own_pixels(tmp_path: Path, kind: str) -> None
     assert np.abs(got - want).max() <= 1, (kind, int(np.abs(got - want).max()))
     stream = prepare(data)
     assert stream.decoded is not passed or (stream.smask is not None and kind.startswith("palette"))
-    if passed and stream.smask is None:   # the PNG's own image data, byte for byte
-        (image,) = [x.get_object() for x in PdfReader(pdf).pages[0]["/Resources"]["/XObject"].values()
-                    if x.get_object()["/Subtype"] == "/Image"]
+    if passed and stream.smask is None:  # the PNG's own image data, byte for byte
+        (image,) = [
+            x.get_object()
+            for x in PdfReader(pdf).pages[0]["/Resources"]["/XObject"].values()
+            if x.get_object()["/Subtype"] == "/Image"
+        ]
         idat = b"".join(_idat(data))
         assert image._data == idat and image["/DecodeParms"]["/Predictor"] == 15
 
@@ -125,17 +155,17 @@ def test_every_png_kind_prints_its_own_pixels(tmp_path: Path, kind: str) -> None
 def _idat(data: bytes) -> list[bytes]:
     pos, out = 8, []
     while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        length, kind = struct.unpack(">I4s", data[pos : pos + 8])
         if kind == b"IDAT":
-            out.append(data[pos + 8:pos + 8 + length])
+            out.append(data[pos + 8 : pos + 8 + length])
         pos += 12 + length
     return out
 
 
 @pytest.mark.parametrize("mode", ["RGB", "L", "CMYK"])
 def test_jpeg_data_is_passed_through(tmp_path: Path, mode: str) -> None:
-    pixels = np.kron(_noise(4, 3)[:4, :6], np.ones((4, 4, 1), dtype=np.uint8))   # 4 x 4 blocks: little ringing
-    im = Image.fromarray(pixels[:, :, :{"RGB": 3, "L": 1, "CMYK": 4}[mode]].squeeze(), mode)
+    pixels = np.kron(_noise(4, 3)[:4, :6], np.ones((4, 4, 1), dtype=np.uint8))  # 4 x 4 blocks: little ringing
+    im = Image.fromarray(pixels[:, :, : {"RGB": 3, "L": 1, "CMYK": 4}[mode]].squeeze(), mode)
     out = io.BytesIO()
     im.save(out, "JPEG", quality=95)
     data = out.getvalue()
@@ -146,7 +176,7 @@ def test_jpeg_data_is_passed_through(tmp_path: Path, mode: str) -> None:
     with Image.open(io.BytesIO(data)) as decoded:
         want = np.asarray(decoded.convert("RGB"), dtype=int)
     got = _pixels(pdf)
-    if mode == "CMYK":   # shown through each program's own ink conversion; inverted inks would be ~200 off
+    if mode == "CMYK":  # shown through each program's own ink conversion; inverted inks would be ~200 off
         assert np.abs(got - want).mean() <= 25, float(np.abs(got - want).mean())
     else:
         assert np.abs(got - want).mean() <= 1.5 and np.median(np.abs(got - want)) <= 6, mode
@@ -168,8 +198,11 @@ def test_a_converted_picture_is_made_once(tmp_path: Path, monkeypatch: pytest.Mo
 def _art_project(tmp_path: Path, picture: Image.Image, suffix: str = ".png", w: float = 20.0) -> Path:
     """A one-card deck whose face shows art/big<suffix> in a w x w mm box."""
     from artwork import game_yaml, project
-    face = (f'layout: custom\n    elements:\n      - {{type: image, file: art/big{suffix}, x: 5, y: 5, w: {w}, h: {w}, '
-            'fit: contain}')
+
+    face = (
+        f"layout: custom\n    elements:\n      - {{type: image, file: art/big{suffix}, x: 5, y: 5, w: {w}, h: {w}, "
+        "fit: contain}"
+    )
     root = project(tmp_path, game_yaml(face, "      - {key: a, name: A}"), name="art")
     picture.save(root / "art" / f"big{suffix}")
     return root
@@ -189,22 +222,26 @@ def _images(pdf: Path) -> list:
 
 def test_a_picture_far_sharper_than_print_is_named_and_max_dpi_brings_it_down(tmp_path: Path) -> None:
     from conftest import run
-    big = Image.fromarray(np.kron(_noise(3, 5), np.ones((80, 80, 1), dtype=np.uint8)))   # 1920 x 1280 px
+
+    big = Image.fromarray(np.kron(_noise(3, 5), np.ones((80, 80, 1), dtype=np.uint8)))  # 1920 x 1280 px
     root = _art_project(tmp_path, big)
     r = run("check", "--project", str(root))
     assert r.code == 0 and "art/big.png: 2438 dpi at its printed size" in r.out + r.err, r.out + r.err
     assert "--max-dpi 600" in r.out + r.err
-    r = run("build", "--project", str(root), "--out", str(root / "out"), "--max-dpi", "300", "--duplex", "off")
+    r = run(
+        "build", "--project", str(root), "--out", str(root / "out"), "--max-dpi", "300", "--duplex", "off"
+    )
     assert r.code == 0, r.out + r.err
     (image,) = _images(root / "out" / "art" / "deck.pdf")
-    assert (image["/Width"], image["/Height"]) == (236, 157)   # 20 mm at 300 dpi across, its shape kept
+    assert (image["/Width"], image["/Height"]) == (236, 157)  # 20 mm at 300 dpi across, its shape kept
     r = run("build", "--project", str(root), "--out", str(root / "full"), "--duplex", "off")
     (image,) = _images(root / "full" / "art" / "deck.pdf")
-    assert (image["/Width"], image["/Height"]) == (1920, 1280)   # unasked, nothing changes
+    assert (image["/Width"], image["/Height"]) == (1920, 1280)  # unasked, nothing changes
 
 
 def test_print_shop_pictures_are_cmyk_without_transparency(tmp_path: Path) -> None:
     from conftest import run
+
     picture = Image.fromarray(_noise(4, 9), "RGBA")
     root = _art_project(tmp_path, picture)
     r = run("build", "--project", str(root), "--out", str(root / "out"), "--cmyk")

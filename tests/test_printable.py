@@ -1,6 +1,7 @@
 """Card sheets stay printable on a home printer: nothing within the 5 mm margin, crop marks at least
 3 mm long inside the printable area, the registration target wholly printable and mirrored behind,
 and a card beside an empty slot keeps its bleed. Read from the PDFs and their pixels."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -24,8 +25,19 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         for sheet in ("duplex", "gutterfold", "silhouette", "cricut"):
             key = paper if sheet == "duplex" else f"{paper}-{sheet}"
             out[key] = project / "out" / key
-            r = run("build", "--paper", paper, "--sheet", sheet, "--project", str(project), "--out", str(out[key]),
-                    "--jobs", "2")
+            r = run(
+                "build",
+                "--paper",
+                paper,
+                "--sheet",
+                sheet,
+                "--project",
+                str(project),
+                "--out",
+                str(out[key]),
+                "--jobs",
+                "2",
+            )
             assert r.code == 0, r.err
     return out
 
@@ -34,6 +46,7 @@ def _page_segments(pdf: Path, index: int, width: float) -> list[tuple[float, flo
     """Straight lines drawn on the page itself (not inside the cards' forms) at line width `width`."""
     from pypdf import PdfReader
     from pypdf.generic import ContentStream
+
     page = PdfReader(str(pdf)).pages[index]
     ops = ContentStream(page.get_contents(), page.pdf).operations
     out, start, lw = [], (0.0, 0.0), 1.0
@@ -51,6 +64,7 @@ def _page_points(pdf: Path, index: int, width: float) -> list[tuple[float, float
     """Every point of the paths the page itself draws at line width `width` (curves' control points too)."""
     from pypdf import PdfReader
     from pypdf.generic import ContentStream
+
     page = PdfReader(str(pdf)).pages[index]
     out, lw = [], 1.0
     for operands, op in ContentStream(page.get_contents(), page.pdf).operations:
@@ -70,8 +84,9 @@ def _sheet_pdfs(out: Path) -> list[Path]:
     return [p for p in pdfs if p.is_file()]
 
 
-@pytest.mark.parametrize("paper", [f"{p}{s}" for p in ("a4", "letter")
-                                   for s in ("", "-gutterfold", "-silhouette", "-cricut")])
+@pytest.mark.parametrize(
+    "paper", [f"{p}{s}" for p in ("a4", "letter") for s in ("", "-gutterfold", "-silhouette", "-cricut")]
+)
 def test_nothing_is_printed_within_the_margin(built: dict[str, Path], paper: str) -> None:
     pdfs = _sheet_pdfs(built[paper])
     assert len(pdfs) >= 10
@@ -83,7 +98,9 @@ def test_nothing_is_printed_within_the_margin(built: dict[str, Path], paper: str
                 image = doc[i].render(scale=dpi / 72).to_pil().convert("L")
                 w, h = image.size
                 for box in ((0, 0, w, band), (0, h - band, w, h), (0, 0, band, h), (w - band, 0, w, h)):
-                    assert image.crop(box).getextrema()[0] >= 250, f"{pdf.name} page {i + 1}: ink in the margin"
+                    assert image.crop(box).getextrema()[0] >= 250, (
+                        f"{pdf.name} page {i + 1}: ink in the margin"
+                    )
         finally:
             doc.close()
 
@@ -92,7 +109,9 @@ def test_nothing_is_printed_within_the_margin(built: dict[str, Path], paper: str
 def test_crop_marks_and_target_are_printable(built: dict[str, Path], paper: str) -> None:
     with pdfplumber.open(built[paper] / "bargains" / "deck.pdf") as doc:
         w, h = float(doc.pages[0].width), float(doc.pages[0].height)
-        marks = _page_segments(built[paper] / "bargains" / "deck.pdf", 0, 0.3)  # the page's own, not the cards'
+        marks = _page_segments(
+            built[paper] / "bargains" / "deck.pdf", 0, 0.3
+        )  # the page's own, not the cards'
         assert len(marks) >= 16
         for x0, y0, x1, y1 in marks:
             assert max(abs(x1 - x0), abs(y1 - y0)) / MM >= 3.0 - 1e-6
@@ -100,7 +119,7 @@ def test_crop_marks_and_target_are_printable(built: dict[str, Path], paper: str)
                 assert 5 * MM - 0.01 <= x <= w - 5 * MM + 0.01 and 5 * MM - 0.01 <= y <= h - 5 * MM + 0.01
     pdf = built[paper] / "bargains" / "deck.pdf"
     boxes = []
-    for index in (0, 1):   # the target: everything the page itself draws at 0.25 pt (rings, cross, ticks)
+    for index in (0, 1):  # the target: everything the page itself draws at 0.25 pt (rings, cross, ticks)
         points = _page_points(pdf, index, 0.25)
         assert len(points) > (8 if index == 0 else 30)
         xs, ys = [x for x, _ in points], [y for _, y in points]
@@ -110,7 +129,7 @@ def test_crop_marks_and_target_are_printable(built: dict[str, Path], paper: str)
     front_c, back_c = ((fx0 + fx1) / 2, (fy0 + fy1) / 2), ((bx0 + bx1) / 2, (by0 + by1) / 2)
     mirror_cols = h >= w  # the default long-edge flip mirrors columns on portrait paper, rows on landscape
     expected = (w - front_c[0], front_c[1]) if mirror_cols else (front_c[0], h - front_c[1])
-    assert back_c == pytest.approx(expected, abs=0.05 * MM)   # the back's target sits behind the front's
+    assert back_c == pytest.approx(expected, abs=0.05 * MM)  # the back's target sits behind the front's
 
 
 def test_a_card_beside_an_empty_slot_keeps_its_bleed(built: dict[str, Path]) -> None:
@@ -125,9 +144,9 @@ def test_a_card_beside_an_empty_slot_keeps_its_bleed(built: dict[str, Path]) -> 
     px = 150 / 25.4
     left = (210 - 3 * 63) / 2
     top = (297 - 3 * 88) / 2
-    right_edge = left + 2 * 63   # the second card's right trim
+    right_edge = left + 2 * 63  # the second card's right trim
     mid_y = top + 44
-    for mm in (0.5, 1.5, 2.5):   # inside its 3 mm bleed: the card's colour, not paper
+    for mm in (0.5, 1.5, 2.5):  # inside its 3 mm bleed: the card's colour, not paper
         assert image.getpixel((round((right_edge + mm) * px), round(mid_y * px))) != (255, 255, 255), mm
         assert image.getpixel((round((left + 31) * px), round((top + 88 + mm) * px))) != (255, 255, 255), mm
     assert image.getpixel((round((right_edge + 5) * px), round(mid_y * px))) == (255, 255, 255)

@@ -1,5 +1,6 @@
 """Playtest rounds: a version on the printout, tagged prints, `pnp changes`, and a reprint of only
 the cards that changed (read back from the PDFs)."""
+
 from __future__ import annotations
 
 import json
@@ -44,8 +45,11 @@ components:
 
 
 def _project(tmp_path: Path, version: str = "") -> Path:
-    root = project(tmp_path / "proj", GAME.replace("VERSION", f", version: '{version}'" if version else ""),
-                   name="rounds")
+    root = project(
+        tmp_path / "proj",
+        GAME.replace("VERSION", f", version: '{version}'" if version else ""),
+        name="rounds",
+    )
     for name, fill in (("a", "#6a8fd0"), ("b", "#8fd06a"), ("c", "#d06a8f")):
         picture(root / "art" / f"{name}.png", (200, 160), fill)
     return root
@@ -61,10 +65,15 @@ def _play_a_round(root: Path) -> None:
     """Two texts, one picture and one back change; Elder leaves and Furze comes."""
     db = root / "card_data" / "rounds.yaml"
     text = db.read_text(encoding="utf-8")
-    text = (text.replace("Alder first words.", "Alder second words.").replace("Birch first words.", "Birch new.")
-            .replace("GOLDTITLE", "Golden")
-            .replace("      - {key: e, name: Elder, n: 5, art: art/a.png, text: Elder goes.}\n",
-                     "      - {key: f, name: Furze, n: 6, art: art/a.png, copies: 3, text: Furze comes.}\n"))
+    text = (
+        text.replace("Alder first words.", "Alder second words.")
+        .replace("Birch first words.", "Birch new.")
+        .replace("GOLDTITLE", "Golden")
+        .replace(
+            "      - {key: e, name: Elder, n: 5, art: art/a.png, text: Elder goes.}\n",
+            "      - {key: f, name: Furze, n: 6, art: art/a.png, copies: 3, text: Furze comes.}\n",
+        )
+    )
     db.write_text(text, encoding="utf-8")
     picture(root / "art" / "c.png", (200, 160), "#222222")
 
@@ -118,8 +127,8 @@ def test_an_unchanged_deck_reprints_nothing_and_says_so(tmp_path: Path) -> None:
     _build(root, "--tag", "r2")
     r = _build(root, "--only-changed", "--since", "r2")
     assert "no card changed since print 'r2'" in r.out and "Nothing to reprint for rounds." in r.out
-    assert not (root / "output" / "rounds" / "reprint.pdf").exists()   # the old reprint is gone too
-    r = run("changes", "rounds", "--project", str(root))     # against the last build
+    assert not (root / "output" / "rounds" / "reprint.pdf").exists()  # the old reprint is gone too
+    r = run("changes", "rounds", "--project", str(root))  # against the last build
     assert r.code == 0 and "no card changed since the last build" in r.out
 
 
@@ -130,7 +139,9 @@ def test_a_new_version_alone_changes_no_card_and_is_printed(tmp_path: Path) -> N
     assert "RT-a · 0.4" in face
     assert "checklist (version 0.4)" in " ".join(page_texts(root / "output" / "rounds" / "checklist.pdf"))
     db = root / "card_data" / "rounds.yaml"
-    db.write_text(db.read_text(encoding="utf-8").replace("version: '0.4'", "version: '0.5'"), encoding="utf-8")
+    db.write_text(
+        db.read_text(encoding="utf-8").replace("version: '0.4'", "version: '0.5'"), encoding="utf-8"
+    )
     r = run("changes", "rounds", "--since", "v04", "--project", str(root))
     assert r.code == 0 and "no card changed" in r.out
 
@@ -141,16 +152,27 @@ def test_serve_marks_the_cards_changed_since_the_last_tag(tmp_path: Path) -> Non
     _build(root, "--tag", "r1")
     _play_a_round(root)
     marks = since_last_tag(root, load_game(root / "card_data" / "rounds.yaml", root=root))
-    assert marks == {"RT-a": "changed", "RT-b": "changed", "RT-c": "changed", "RT-d": "changed", "RT-f": "new"}
+    assert marks == {
+        "RT-a": "changed",
+        "RT-b": "changed",
+        "RT-c": "changed",
+        "RT-d": "changed",
+        "RT-f": "new",
+    }
 
 
-@pytest.mark.parametrize(("args", "code", "message"), [
-    (["build", "rounds", "--tag", "../up"], 2, "--tag"),
-    (["build", "rounds", "--only-changed", "--since", "nope"], 2, "no print of rounds tagged 'nope'"),
-    (["changes", "rounds"], 2, "no earlier build of rounds"),
-    (["build", "rounds", "--since", "r1"], 2, "--since goes with --only-changed"),
-])
-def test_mistakes_are_named_and_nothing_is_written(tmp_path: Path, args: list[str], code: int, message: str) -> None:
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (["build", "rounds", "--tag", "../up"], 2, "--tag"),
+        (["build", "rounds", "--only-changed", "--since", "nope"], 2, "no print of rounds tagged 'nope'"),
+        (["changes", "rounds"], 2, "no earlier build of rounds"),
+        (["build", "rounds", "--since", "r1"], 2, "--since goes with --only-changed"),
+    ],
+)
+def test_mistakes_are_named_and_nothing_is_written(
+    tmp_path: Path, args: list[str], code: int, message: str
+) -> None:
     root = _project(tmp_path)
     r = run(*args, "--project", str(root))
     assert r.code == code, r.out + r.err
@@ -161,8 +183,12 @@ def test_mistakes_are_named_and_nothing_is_written(tmp_path: Path, args: list[st
 def test_a_layout_can_place_the_version(tmp_path: Path) -> None:
     root = _project(tmp_path, version="0.7")
     db = root / "card_data" / "rounds.yaml"
-    db.write_text(db.read_text(encoding="utf-8").replace('title: "{{ card.name }}"',
-                                                         'title: "{{ card.name }} r{{ version }}"'), encoding="utf-8")
+    db.write_text(
+        db.read_text(encoding="utf-8").replace(
+            'title: "{{ card.name }}"', 'title: "{{ card.name }} r{{ version }}"'
+        ),
+        encoding="utf-8",
+    )
     _build(root)
     assert "Alder r0.7" in " ".join(page_texts(root / "output" / "rounds" / "deck.pdf"))
 
@@ -173,12 +199,19 @@ def test_the_booklet_cover_says_the_version(tmp_path: Path) -> None:
     from pnp.draw.fonts import Fonts
     from pnp.geometry.sizes import paper_size
     from pnp.output.booklets import prepare, write_plain
+
     db = tmp_path / "card_data" / "bargains.yaml"
     db.parent.mkdir()
-    db.write_text((ROOT / "card_data" / "bargains.yaml").read_text(encoding="utf-8")
-                  .replace("  tag: BG\n", "  tag: BG\n  version: 2026-11-26\n"), encoding="utf-8")
+    db.write_text(
+        (ROOT / "card_data" / "bargains.yaml")
+        .read_text(encoding="utf-8")
+        .replace("  tag: BG\n", "  tag: BG\n  version: 2026-11-26\n"),
+        encoding="utf-8",
+    )
     game = load_game(db, root=ROOT)
     fonts = Fonts.load(ROOT / "fonts")
-    write_plain(prepare(game, game.component("rules"), fonts), tmp_path / "rules.pdf", paper_size("a4"), fonts)
+    write_plain(
+        prepare(game, game.component("rules"), fonts), tmp_path / "rules.pdf", paper_size("a4"), fonts
+    )
     first = " ".join(page_texts(tmp_path / "rules.pdf")[0].split())
     assert "Fairy Bargains Version 2026-11-26 Trade a card" in first

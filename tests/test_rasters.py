@@ -1,6 +1,7 @@
 """Pictures drawn once: TTS sheets drawn whole on one page, exports and previews rasterised once per
 content (the disk cache), and `pnp serve`'s thumbnails drawn on worker processes at start-up and
 kept for the next server."""
+
 from __future__ import annotations
 
 import json
@@ -40,12 +41,16 @@ def test_a_tts_sheet_shows_each_card_as_the_png_export_draws_it(bargains: Path) 
     codes = {c["CardID"]: c["Description"] for c in deck["ContainedObjects"]}
     with Image.open(tts / "deck-sheet1.png") as sheet:
         for slot in (0, 1, 4):
-            with Image.open(out / "bargains" / "png" / "plain-100" / "deck" / f"{codes[100 + slot]}.png") as card:
+            with Image.open(
+                out / "bargains" / "png" / "plain-100" / "deck" / f"{codes[100 + slot]}.png"
+            ) as card:
                 w, h = card.size
                 cols = sheet.size[0] // w
                 assert sheet.size[0] % w == 0 and sheet.size[1] % h == 0
                 x, y = slot % cols * w, slot // cols * h
-                diff = ImageChops.difference(sheet.crop((x, y, x + w, y + h)).convert("RGB"), card.convert("RGB"))
+                diff = ImageChops.difference(
+                    sheet.crop((x, y, x + w, y + h)).convert("RGB"), card.convert("RGB")
+                )
                 assert max(hi for _, hi in diff.getextrema()) <= 2, slot  # the same pixels, bar rounding
 
 
@@ -54,11 +59,15 @@ def _pngs(out: Path) -> dict[str, bytes]:
     found = {}
     for folder, _, files in os.walk(out, followlinks=True):
         if "/.pnp" not in folder:
-            found.update({f"{folder}/{f}": (Path(folder) / f).read_bytes() for f in files if f.endswith(".png")})
+            found.update(
+                {f"{folder}/{f}": (Path(folder) / f).read_bytes() for f in files if f.endswith(".png")}
+            )
     return found
 
 
-def test_an_unchanged_export_or_preview_rasterises_nothing(bargains: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_unchanged_export_or_preview_rasterises_nothing(
+    bargains: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     args = [("export", "tts", "bargains", "--dpi", "60"), ("preview", "bargains")]
     for a in args:
         out = _export(bargains, *a)
@@ -75,8 +84,13 @@ def test_an_unchanged_export_or_preview_rasterises_nothing(bargains: Path, monke
 
 def _serve(project: Path, cache: Path) -> tuple[subprocess.Popen, str]:
     env = {**os.environ, "PNP_CACHE_DIR": str(cache)}
-    proc = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "--port", "0", "--project", str(project)],
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pnp", "serve", "--port", "0", "--project", str(project)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     assert proc.stdout is not None
     line = proc.stdout.readline()
     found = re.search(r"http://127\.0\.0\.1:\d+/", line)

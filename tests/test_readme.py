@@ -1,4 +1,5 @@
 """The README's two set-up commands stay true: CI runs the test command verbatim."""
+
 from __future__ import annotations
 
 import re

@@ -5,6 +5,7 @@ Each case edits a copy of a project whose output was built once, runs one comman
 in-process (an exception would fail the test: no traceback can hide), and compares
 the output folder before and after.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -19,7 +20,8 @@ from conftest import make_project, run, shown
 
 DB = "card_data/bargains.yaml"
 BOMB = "a: &a [x,x,x,x,x,x,x,x,x,x]\n" + "".join(
-    f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 10)}]\n" for i in range(9))
+    f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 10)}]\n" for i in range(9)
+)
 LAYOUT = "    layout: value\n"  # where the face design's mapping starts: its problems are reported there
 SLOT = 'subtitle: "a bargain worth {{ card.value }}"'
 
@@ -42,8 +44,11 @@ def proj(built: Path, tmp_path: Path) -> Path:
 
 def snapshot(folder: Path) -> dict[str, str]:
     """Every file `folder` shows (an output folder: through its links) with the hash of its bytes."""
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in shown(folder)} if folder.is_dir() else {}
+    return (
+        {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest() for p in shown(folder)}
+        if folder.is_dir()
+        else {}
+    )
 
 
 def edit(proj: Path, old: str, new: str, file: str = DB) -> int:
@@ -52,12 +57,12 @@ def edit(proj: Path, old: str, new: str, file: str = DB) -> int:
     text = path.read_text(encoding="utf-8")
     assert old in text, old
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return text[:text.index(old)].count("\n") + 1
+    return text[: text.index(old)].count("\n") + 1
 
 
 def line_of(proj: Path, needle: str, file: str = DB) -> int:
     text = (proj / file).read_text(encoding="utf-8")
-    return text[:text.index(needle)].count("\n") + 1
+    return text[: text.index(needle)].count("\n") + 1
 
 
 @dataclass(frozen=True)
@@ -69,59 +74,177 @@ class Case:
     new: str
     command: tuple[str, ...]
     code: int = 2
-    text: str = ""       # a phrase the message must hold
-    offset: int = 0      # the problem's line, relative to where the edit starts
+    text: str = ""  # a phrase the message must hold
+    offset: int = 0  # the problem's line, relative to where the edit starts
     file: str = DB
-    anchor: str = ""     # the problem is reported at this text's line instead
+    anchor: str = ""  # the problem is reported at this text's line instead
 
 
 CASES = [
     Case("rule expected is a list", "expected: 65", "expected: []", ("build",), text="expected a card count"),
-    Case("count_by count is text", "{1: 13, 3: 13", "{1: many, 3: 13", ("check",), text="1: expected a card count"),
-    Case("rule min above max", "expected: 65", "min: 70\n        max: 60", ("build",), text="below min", offset=1),
-    Case("rule names an unknown field", "field: value\n        expected: {1: 13", "field: valu\n        expected: {1: 13",
-         ("list",), text="unknown field 'valu'"),
-    Case("rule option its kind does not use", "check: total\n        expected: 65",
-         "check: total\n        expected: 65\n        symmetric: true", ("build",), text="does not use 'symmetric'",
-         offset=2),
-    Case("rule expression syntax", 'expr: "deck.count() >= players * facts.hand_size + facts.pot_size"',
-         'expr: "deck.count( >= 3"', ("check",),
-         text="expression syntax"),
-    Case("rule params not a list", "params: {players: [2, 3, 4, 5, 6]}", "params: {players: 5}", ("check",),
-         text="expected a list"),
+    Case(
+        "count_by count is text",
+        "{1: 13, 3: 13",
+        "{1: many, 3: 13",
+        ("check",),
+        text="1: expected a card count",
+    ),
+    Case(
+        "rule min above max",
+        "expected: 65",
+        "min: 70\n        max: 60",
+        ("build",),
+        text="below min",
+        offset=1,
+    ),
+    Case(
+        "rule names an unknown field",
+        "field: value\n        expected: {1: 13",
+        "field: valu\n        expected: {1: 13",
+        ("list",),
+        text="unknown field 'valu'",
+    ),
+    Case(
+        "rule option its kind does not use",
+        "check: total\n        expected: 65",
+        "check: total\n        expected: 65\n        symmetric: true",
+        ("build",),
+        text="does not use 'symmetric'",
+        offset=2,
+    ),
+    Case(
+        "rule expression syntax",
+        'expr: "deck.count() >= players * facts.hand_size + facts.pot_size"',
+        'expr: "deck.count( >= 3"',
+        ("check",),
+        text="expression syntax",
+    ),
+    Case(
+        "rule params not a list",
+        "params: {players: [2, 3, 4, 5, 6]}",
+        "params: {players: 5}",
+        ("check",),
+        text="expected a list",
+    ),
     Case("copies 10**12", "copies: 13", "copies: 1000000000000", ("build",), text="at most 10000"),
     Case("100 KB card name", "name: Dewdrop", "name: " + "x" * 100_000, ("list",), text="the limit is 10000"),
     Case("non-UTF-8 byte", "name: Dewdrop", "name: Dewdr\udcf6p", ("build",), text="not valid UTF-8"),
-    Case("duplicate key", "name: Dewdrop\n", "name: Dewdrop\n        name: Drop\n", ("check",),
-         text="duplicate key 'name'", offset=1),
-    Case("YAML syntax", "value: 1\n        copies: 13", "value: [1\n        copies: 13", ("list",), text="YAML syntax",
-         offset=1),
-    Case("template range(10**9)", SLOT, 'subtitle: "{{ range(10**9)|list|length }}"', ("build",),
-         text="at most 100000", anchor=LAYOUT),
-    Case("sandbox escape", SLOT, 'subtitle: "{{ card.__class__.__mro__ }}"', ("check",), text="sandboxed",
-         anchor=LAYOUT),
-    Case("template repeats a string 10**9 times", SLOT, "subtitle: \"{{ 'x' * 10**9 }}\"", ("preview",),
-         text="repeating a value", anchor=LAYOUT),
-    Case("template division by zero", SLOT, 'subtitle: {expr: "1 // 0"}', ("export", "png"),
-         text="ZeroDivisionError", anchor=LAYOUT),
+    Case(
+        "duplicate key",
+        "name: Dewdrop\n",
+        "name: Dewdrop\n        name: Drop\n",
+        ("check",),
+        text="duplicate key 'name'",
+        offset=1,
+    ),
+    Case(
+        "YAML syntax",
+        "value: 1\n        copies: 13",
+        "value: [1\n        copies: 13",
+        ("list",),
+        text="YAML syntax",
+        offset=1,
+    ),
+    Case(
+        "template range(10**9)",
+        SLOT,
+        'subtitle: "{{ range(10**9)|list|length }}"',
+        ("build",),
+        text="at most 100000",
+        anchor=LAYOUT,
+    ),
+    Case(
+        "sandbox escape",
+        SLOT,
+        'subtitle: "{{ card.__class__.__mro__ }}"',
+        ("check",),
+        text="sandboxed",
+        anchor=LAYOUT,
+    ),
+    Case(
+        "template repeats a string 10**9 times",
+        SLOT,
+        "subtitle: \"{{ 'x' * 10**9 }}\"",
+        ("preview",),
+        text="repeating a value",
+        anchor=LAYOUT,
+    ),
+    Case(
+        "template division by zero",
+        SLOT,
+        'subtitle: {expr: "1 // 0"}',
+        ("export", "png"),
+        text="ZeroDivisionError",
+        anchor=LAYOUT,
+    ),
     Case("style colour", 'paper: "#fbf6ea"', 'paper: "cream"', ("build",), text="#RRGGBB"),
-    Case("palette not a mapping", "palettes:\n  value:\n", "palettes:\n  value: 5\n  other:\n", ("list",),
-         text="expected a mapping", offset=1),
-    Case("missing glyph", "text: Small as morning dew", "text: \u6f22 Small as morning dew", ("build",),
-         text="fonts/DejaVuSerif-Italic.ttf (serif-italic)", anchor=LAYOUT),
-    Case("unknown card size", "card_size: poker", "card_size: huge", ("export", "tts"), text="unknown card size"),
+    Case(
+        "palette not a mapping",
+        "palettes:\n  value:\n",
+        "palettes:\n  value: 5\n  other:\n",
+        ("list",),
+        text="expected a mapping",
+        offset=1,
+    ),
+    Case(
+        "missing glyph",
+        "text: Small as morning dew",
+        "text: \u6f22 Small as morning dew",
+        ("build",),
+        text="fonts/DejaVuSerif-Italic.ttf (serif-italic)",
+        anchor=LAYOUT,
+    ),
+    Case(
+        "unknown card size",
+        "card_size: poker",
+        "card_size: huge",
+        ("export", "tts"),
+        text="unknown card size",
+    ),
     Case("board size", "size: 400x272", "size: []", ("build",), text="board.size"),
-    Case("booklet template missing", "template: bargains.md.j2", "template: nosuch.md.j2", ("check",),
-         text="no template 'nosuch.md.j2'"),
+    Case(
+        "booklet template missing",
+        "template: bargains.md.j2",
+        "template: nosuch.md.j2",
+        ("check",),
+        text="no template 'nosuch.md.j2'",
+    ),
     Case("unknown layout", "layout: value", "layout: valeu", ("build",), text="did you mean 'value'"),
-    Case("broken fonts.yaml", "roles:\n", "roles: [\n", ("build",), file="fonts/fonts.yaml", text="YAML syntax",
-         offset=2),
-    Case("fonts.yaml names a missing file", "body: DejaVuSans.ttf", "body: Nope.ttf", ("export", "png"),
-         file="fonts/fonts.yaml", text="Nope.ttf not found"),
-    Case("fonts.yaml unknown role", "body: DejaVuSans.ttf", "body: DejaVuSans.ttf\n  headline: DejaVuSans.ttf",
-         ("check",), file="fonts/fonts.yaml", text="unknown role", offset=1),
-    Case("one card too few", "copies: 13\n        text: Everyone", "copies: 12\n        text: Everyone", ("build",),
-         code=1, text="deck-size: expected 65 cards, found 64", anchor="id: deck-size"),
+    Case(
+        "broken fonts.yaml",
+        "roles:\n",
+        "roles: [\n",
+        ("build",),
+        file="fonts/fonts.yaml",
+        text="YAML syntax",
+        offset=2,
+    ),
+    Case(
+        "fonts.yaml names a missing file",
+        "body: DejaVuSans.ttf",
+        "body: Nope.ttf",
+        ("export", "png"),
+        file="fonts/fonts.yaml",
+        text="Nope.ttf not found",
+    ),
+    Case(
+        "fonts.yaml unknown role",
+        "body: DejaVuSans.ttf",
+        "body: DejaVuSans.ttf\n  headline: DejaVuSans.ttf",
+        ("check",),
+        file="fonts/fonts.yaml",
+        text="unknown role",
+        offset=1,
+    ),
+    Case(
+        "one card too few",
+        "copies: 13\n        text: Everyone",
+        "copies: 12\n        text: Everyone",
+        ("build",),
+        code=1,
+        text="deck-size: expected 65 cards, found 64",
+        anchor="id: deck-size",
+    ),
 ]
 
 
@@ -168,11 +291,21 @@ def test_deep_nesting_is_refused(proj: Path) -> None:
     assert f"{DB}:{line_of(proj, 'extra:')}" in r.err
 
 
-@pytest.mark.parametrize("template,message", [
-    ("{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}", "longer than 1 s"),
-    ("{% set ns = namespace(s='x' * 1000000) %}{% for i in range(30) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}"
-     "{{ ns.s|length }}", "more than 256 MB of memory"),
-], ids=["time", "memory"])
+@pytest.mark.parametrize(
+    "template,message",
+    [
+        (
+            "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}",
+            "longer than 1 s",
+        ),
+        (
+            "{% set ns = namespace(s='x' * 1000000) %}{% for i in range(30) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}"
+            "{{ ns.s|length }}",
+            "more than 256 MB of memory",
+        ),
+    ],
+    ids=["time", "memory"],
+)
 def test_template_work_is_stopped(proj: Path, template: str, message: str) -> None:
     line = line_of(proj, LAYOUT)
     edit(proj, SLOT, f'subtitle: "{template}"')
@@ -195,11 +328,15 @@ def test_force_builds_a_broken_deck_with_warnings(proj: Path) -> None:
 VARIANT = "variant:\n  name: rich\n  base: bargains\n  add:\n  - 10s\n"
 
 
-@pytest.mark.parametrize("old,new,text,line", [
-    ("base: bargains", "base: bargins", "did you mean 'bargains'", 3),
-    ("  add:\n  - 10s\n", "  decks: many\n", "expected a whole number", 4),
-    ("  add:\n  - 10s\n", "  add:\n  - 11s of nothing\n", "--add", 5),
-], ids=["variant base", "variant decks type", "variant selector"])
+@pytest.mark.parametrize(
+    "old,new,text,line",
+    [
+        ("base: bargains", "base: bargins", "did you mean 'bargains'", 3),
+        ("  add:\n  - 10s\n", "  decks: many\n", "expected a whole number", 4),
+        ("  add:\n  - 10s\n", "  add:\n  - 11s of nothing\n", "--add", 5),
+    ],
+    ids=["variant base", "variant decks type", "variant selector"],
+)
 def test_bad_variant_file(proj: Path, old: str, new: str, text: str, line: int) -> None:
     path = proj / "card_data" / "variants" / "rich.yaml"
     path.parent.mkdir()
@@ -207,7 +344,9 @@ def test_bad_variant_file(proj: Path, old: str, new: str, text: str, line: int) 
     before = snapshot(proj / "output")
     r = run("build", str(path), "--project", str(proj))
     assert r.code == 2 and "Traceback" not in r.err, r.err
-    assert f"card_data/variants/rich.yaml:{line}" in r.err and text.replace("--add", "variant.add") in r.err, r.err
+    assert (
+        f"card_data/variants/rich.yaml:{line}" in r.err and text.replace("--add", "variant.add") in r.err
+    ), r.err
     assert snapshot(proj / "output") == before
 
 
@@ -260,7 +399,9 @@ def test_out_is_read_only(proj: Path) -> None:
         r = run("build", "bargains", "--project", str(proj), "--out", str(target))
     finally:
         (proj / "output").chmod(0o755)
-    assert r.code == 2 and "cannot write in the output folder" in r.err and "nothing was written" in r.err, r.err
+    assert r.code == 2 and "cannot write in the output folder" in r.err and "nothing was written" in r.err, (
+        r.err
+    )
     assert snapshot(proj / "output") == before
 
 

@@ -1,4 +1,5 @@
 """`pnp serve` without a browser: which edits re-render which cards, the problems panel, the server's rules."""
+
 from __future__ import annotations
 
 import http.client
@@ -46,7 +47,7 @@ def test_a_renamed_card_re_renders_that_card_only(proj: Path) -> None:
     after = tracker.refresh()
     diff = changes(before, after)
     assert diff.changed == (ACORN,) and not diff.added and not diff.removed and not diff.problems
-    assert after.games[1] is before.games[1]          # tarot's file did not change: reused as it was
+    assert after.games[1] is before.games[1]  # tarot's file did not change: reused as it was
     renders = cache.renders
     assert cache.warm(list(after.pictures.items())) == 1 and cache.renders == renders + 1
     # Bargains faces print their palette's title, not the card's name: a rename redraws nothing
@@ -55,23 +56,26 @@ def test_a_renamed_card_re_renders_that_card_only(proj: Path) -> None:
     assert changes(after, renamed).changed == () and renamed.tiles()[ACORN].name == "Oak Nut"
     # tarot faces print the name: that card changes, and the relationship chart that lists every name
     edit(proj / "card_data/tarot.yaml", "name: Tohsaka Rin,", "name: Rin of the Gems,")
-    assert changes(renamed, tracker.refresh()).changed == ("tarot/arcana/face/1/1", "tarot/arcana/face/chart/1")
+    assert changes(renamed, tracker.refresh()).changed == (
+        "tarot/arcana/face/1/1",
+        "tarot/arcana/face/chart/1",
+    )
 
 
 def test_counts_and_booklets_redraw_nothing_a_design_redraws_its_faces(proj: Path) -> None:
     tracker = Tracker(Project.at(proj))
     before = tracker.refresh()
     path = proj / "card_data/bargains.yaml"
-    edit(path, "copies: 13", "copies: 12")              # a count: no picture changes, a rule breaks
+    edit(path, "copies: 13", "copies: 12")  # a count: no picture changes, a rule breaks
     mid = tracker.refresh()
     diff = changes(before, mid)
     assert diff.changed == () and diff.problems
     assert mid.tiles()[ACORN.replace("/3/", "/1/")].copies == 12
     (proj / "templates/bargains.md.j2").write_text("changed booklet\n", encoding="utf-8")
-    assert changes(mid, tracker.refresh()).changed == ()   # booklet templates draw no card
+    assert changes(mid, tracker.refresh()).changed == ()  # booklet templates draw no card
     edit(path, "a bargain worth {{ card.value }}", "worth {{ card.value }}")
     design = changes(mid, tracker.refresh())
-    assert len(design.changed) == 5 and BACK not in design.changed   # every face of the design, no back
+    assert len(design.changed) == 5 and BACK not in design.changed  # every face of the design, no back
 
 
 def test_a_half_written_file_keeps_the_last_good_cards(proj: Path) -> None:
@@ -85,7 +89,7 @@ def test_a_half_written_file_keeps_the_last_good_cards(proj: Path) -> None:
     assert game.stale and game.problems
     assert all(p.text.startswith("card_data/bargains.yaml:") and p.line for p in game.problems)
     assert [t.picture for t in broken.tiles().values()] == [t.picture for t in good.tiles().values()]
-    assert set(broken.pictures) == set(good.pictures)   # the old pictures can still be drawn
+    assert set(broken.pictures) == set(good.pictures)  # the old pictures can still be drawn
     cli = run("check", "bargains", "--project", str(proj))
     assert cli.code == 2
     assert [p.text for p in game.problems] == [line.strip() for line in cli.err.splitlines()[1:]]
@@ -103,8 +107,10 @@ def test_problems_read_as_pnp_check_prints_them(proj: Path) -> None:
     assert cli.code == 1
     printed = [line.strip() for line in cli.out.splitlines() if line.startswith("  ")]
     assert texts == printed and len(texts) == 2
-    assert all(p.file == "card_data/bargains.yaml" and p.line and p.severity == "error"
-               for p in snapshot.all_problems())
+    assert all(
+        p.file == "card_data/bargains.yaml" and p.line and p.severity == "error"
+        for p in snapshot.all_problems()
+    )
     data = snapshot.as_json()
     assert data["problems"][0]["text"] == texts[0] and json.dumps(data, default=str)
 
@@ -126,7 +132,9 @@ def test_the_watcher_tells_the_page_within_a_second(proj: Path) -> None:
     assert message and message.startswith("event: state")
     data = json.loads(message.split("data: ", 1)[1])
     assert data["changed"] == ["bargains/deck/face/10/"]
-    assert took < 3.0, f"{took:.2f} s from saving to the page's event"  # about 0.3 s; generous for a loaded machine
+    assert took < 3.0, (
+        f"{took:.2f} s from saving to the page's event"
+    )  # about 0.3 s; generous for a loaded machine
 
 
 def _get(port: int, path: str) -> tuple[int, bytes]:
@@ -147,8 +155,13 @@ def test_the_server_binds_to_localhost_and_stays_in_its_folders(proj: Path, tmp_
     try:
         host, port = server.server_address[:2]
         assert host == "127.0.0.1"
-        for path in ("/output/../../secret.txt", "/files/../secret.txt", "/files/%2e%2e/secret.txt",
-                     "/output/%2e%2e/%2e%2e/secret.txt", "/files/card_data/../../secret.txt"):
+        for path in (
+            "/output/../../secret.txt",
+            "/files/../secret.txt",
+            "/files/%2e%2e/secret.txt",
+            "/output/%2e%2e/%2e%2e/secret.txt",
+            "/files/card_data/../../secret.txt",
+        ):
             status, body = _get(port, path)
             assert status == 403 and b"not for the browser" not in body, path
         assert _get(port, "/output/readme.txt") == (200, b"built")
@@ -161,7 +174,7 @@ def test_the_server_binds_to_localhost_and_stays_in_its_folders(proj: Path, tmp_
         key = next(t for t in app.live.snapshot.tiles().values() if t.id == ACORN).picture
         thumb = Image.open(io.BytesIO(_get(port, f"/picture/{key}.png")[1]))
         full = Image.open(io.BytesIO(_get(port, f"/picture/{key}.png?size=full")[1]))
-        assert thumb.size == (300, 419) and full.size == (744, 1039)   # 63 x 88 mm at 300 dpi
+        assert thumb.size == (300, 419) and full.size == (744, 1039)  # 63 x 88 mm at 300 dpi
         assert _get(port, "/picture/0123abc.png")[0] == 404
         assert "live preview" in _get(port, "/")[1].decode()
     finally:
@@ -169,22 +182,44 @@ def test_the_server_binds_to_localhost_and_stays_in_its_folders(proj: Path, tmp_
 
 
 def test_print_settings_from_the_form() -> None:
-    s = parse_settings({"paper": "letter", "duplex": "short", "bleed": "2", "crop_marks": "corner",
-                        "back_offset_x": "0.5", "back_offset_y": "-1", "players": "3", "decks": "",
-                        "games": ["bargains"]}, ["bargains", "tarot"])
-    assert s.command() == ("pnp build bargains --paper letter --duplex short --bleed 2 --crop-marks corner "
-                           "--back-offset 0.5,-1 --players 3")
+    s = parse_settings(
+        {
+            "paper": "letter",
+            "duplex": "short",
+            "bleed": "2",
+            "crop_marks": "corner",
+            "back_offset_x": "0.5",
+            "back_offset_y": "-1",
+            "players": "3",
+            "decks": "",
+            "games": ["bargains"],
+        },
+        ["bargains", "tarot"],
+    )
+    assert s.command() == (
+        "pnp build bargains --paper letter --duplex short --bleed 2 --crop-marks corner "
+        "--back-offset 0.5,-1 --players 3"
+    )
     assert s.options().counts == {"players": 3}
-    for bad, word in (({"paper": "napkin"}, "paper"), ({"bleed": "11"}, "bleed"), ({"players": "0"}, "players"),
-                      ({"duplex": "sideways"}, "duplex"), ({"games": ["chess"]}, "games")):
+    for bad, word in (
+        ({"paper": "napkin"}, "paper"),
+        ({"bleed": "11"}, "bleed"),
+        ({"players": "0"}, "players"),
+        ({"duplex": "sideways"}, "duplex"),
+        ({"games": ["chess"]}, "games"),
+    ):
         with pytest.raises(ValueError, match=word):
             parse_settings(bad, ["bargains"])
 
 
 def test_pnp_serve_prints_its_address_and_stops_on_ctrl_c(tmp_path: Path) -> None:
     proj = make_project(tmp_path / "one", ("bargains",))
-    process = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "--project", str(proj), "--port", "0"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pnp", "serve", "--project", str(proj), "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         line = process.stdout.readline()
         match = re.search(r"at http://127\.0\.0\.1:(\d+)/ \(1 game, 0 problems\)", line)
@@ -224,16 +259,24 @@ def test_no_input_stops_the_snapshot(proj: Path) -> None:
     good = tracker.refresh()
     db = proj / "card_data/bargains.yaml"
     text = db.read_bytes()
-    for bad in (b"\xff\xfe\x00 not text", b"", b"- a list\n", b"game: [", text.replace(b"layout: value", b"layout: nope")):
+    for bad in (
+        b"\xff\xfe\x00 not text",
+        b"",
+        b"- a list\n",
+        b"game: [",
+        text.replace(b"layout: value", b"layout: nope"),
+    ):
         db.write_bytes(bad)
         snapshot = tracker.refresh()
-        assert snapshot.games[0].stale and snapshot.all_problems()[0].text.startswith("card_data/bargains.yaml")
+        assert snapshot.games[0].stale and snapshot.all_problems()[0].text.startswith(
+            "card_data/bargains.yaml"
+        )
         assert set(snapshot.pictures) == set(good.pictures)
     db.write_bytes(text)
     (proj / "fonts/fonts.yaml").write_text("roles: [\n", encoding="utf-8")
     assert tracker.refresh().problems[0].text.startswith("fonts/fonts.yaml:2: YAML syntax")  # file and line
     (proj / "fonts/fonts.yaml").unlink()
-    assert not tracker.refresh().all_problems()     # ReportLab's own fonts stand in
+    assert not tracker.refresh().all_problems()  # ReportLab's own fonts stand in
     for path in sorted((proj / "card_data").iterdir()):
         path.unlink()
     assert tracker.refresh().games == ()
@@ -249,7 +292,7 @@ def test_the_build_button_reports_progress_and_its_pdfs(tmp_path: Path) -> None:
     assert not (proj / "output").exists()
     seen.clear()
     assert builder.start(parse_settings({"players": "2"}, ["fairy-bucks"]))
-    assert not builder.start(parse_settings({}, ["fairy-bucks"]))      # one build at a time
+    assert not builder.start(parse_settings({}, ["fairy-bucks"]))  # one build at a time
     builder.join(30)
     states = [s["state"] for s in seen]
     assert states[0] == "running" and states[-1] == "done" and set(states) == {"running", "done"}

@@ -4,6 +4,7 @@ Uses Debian's chromium and chromium-driver (installed by .ci/run). The screensho
 the test's temporary folder; with PNP_SCREENSHOT=docs/serve.png it is also written there
 (that is how the README's picture is made).
 """
+
 from __future__ import annotations
 
 import os
@@ -22,13 +23,23 @@ from pnp.serve.server import make_server, serve, stop
 
 CHROMIUM = Path("/usr/bin/chromium")
 DRIVER = Path("/usr/bin/chromedriver")
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=1400,900",
-         "--hide-scrollbars")
+FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--window-size=1400,900",
+    "--hide-scrollbars",
+)
 RIN = "tarot/arcana/face/1/1"
 
-pytestmark = pytest.mark.skipif(not (CHROMIUM.is_file() and DRIVER.is_file()),
-                                reason="no headless browser: install Debian's chromium and chromium-driver (.ci/run does)")
+pytestmark = pytest.mark.skipif(
+    not (CHROMIUM.is_file() and DRIVER.is_file()),
+    reason="no headless browser: install Debian's chromium and chromium-driver (.ci/run does)",
+)
 
 
 def wait(condition: Callable[[], Any], what: str, timeout: float = 8.0) -> Any:
@@ -76,6 +87,7 @@ PROBLEMS = "return [...document.querySelectorAll('#problem-list li')].map(li => 
 def test_the_page_follows_edits_and_builds(tmp_path: Path, browser: Any) -> None:
     proj = make_project(tmp_path / "proj", ("bargains", "tarot"))
     from pnp.output.prints import print_record, save_tag
+
     save_tag(proj, "tarot", "round1", print_record(load_game(proj / "card_data" / "tarot.yaml", root=proj)))
     server, app = make_server(Project.at(proj), proj / "output", 0)
     serve(server, app)
@@ -105,22 +117,30 @@ def _session(driver: Any, proj: Path, url: str) -> None:
     sheets = js(driver, SHEETS)
     assert [s[:4] for s in sheets] == expected == [["bargains", "deck", 65, 6], ["tarot", "arcana", 24, 25]]
     assert sheets[0][4].startswith("65 cards · 5 different faces · 1 back · poker 63 x 88 mm")
-    copies = js(driver, "return [...document.querySelectorAll('[data-slug=bargains] .copies')].map(e => e.textContent)")
+    copies = js(
+        driver,
+        "return [...document.querySelectorAll('[data-slug=bargains] .copies')].map(e => e.textContent)",
+    )
     assert copies == ["×13"] * 5 + ["×65"]
 
     # a card opens at 300 dpi with its code, fields and where it is defined; the keyboard does it all
     tile = driver.find_element("css selector", f".tile[data-id='{RIN}']")
     js(driver, f"document.querySelector(`.tile[data-id='{RIN}']`).focus()")
     ActionChains(driver).send_keys(Keys.ENTER).perform()
-    wait(lambda: js(driver, "return document.getElementById('card').open && document.getElementById('card-full').naturalWidth"),
-         "the 300 dpi view")
-    assert js(driver, "return document.getElementById('card-full').naturalWidth") == 827   # 70 mm at 300 dpi
+    wait(
+        lambda: js(
+            driver,
+            "return document.getElementById('card').open && document.getElementById('card-full').naturalWidth",
+        ),
+        "the 300 dpi view",
+    )
+    assert js(driver, "return document.getElementById('card-full').naturalWidth") == 827  # 70 mm at 300 dpi
     facts = js(driver, "return document.getElementById('card-facts').textContent")
     assert "TA-1" in facts and "card_data/tarot.yaml:" in facts
     assert "Tohsaka Rin" in js(driver, "return document.getElementById('card-title').textContent")
     ActionChains(driver).send_keys(Keys.ESCAPE).perform()
     wait(lambda: not js(driver, "return document.getElementById('card').open"), "Escape to close the card")
-    assert driver.switch_to.active_element == tile   # focus goes back to the card it came from
+    assert driver.switch_to.active_element == tile  # focus goes back to the card it came from
 
     # rename a card in the database: its caption and picture change, nothing else
     database = proj / "card_data" / "tarot.yaml"
@@ -134,9 +154,12 @@ def _session(driver: Any, proj: Path, url: str) -> None:
     new_picture = js(driver, TILE % RIN)[1]
     assert old_name == "Tohsaka Rin" and new_picture != old_picture
     after = js(driver, "return [...document.querySelectorAll('.tile')].map(t => t.dataset.picture)")
-    assert sum(a != b for a, b in zip(others, after)) == 2   # the card and the chart that lists every name
-    marked = js(driver, "return [...document.querySelectorAll('.tile')].filter(t => !t.querySelector('.since').hidden)"
-                        ".map(t => [t.dataset.id, t.querySelector('.since').textContent])")
+    assert sum(a != b for a, b in zip(others, after)) == 2  # the card and the chart that lists every name
+    marked = js(
+        driver,
+        "return [...document.querySelectorAll('.tile')].filter(t => !t.querySelector('.since').hidden)"
+        ".map(t => [t.dataset.id, t.querySelector('.since').textContent])",
+    )
     assert marked == [[RIN, "✎ changed"], ["tarot/arcana/face/chart/1", "✎ changed"]], marked  # since the tag
     wait(lambda: js(driver, LOADED), "the new picture drawn")
     assert renamed < 3.0, f"{renamed:.2f} s from saving to the page"
@@ -145,22 +168,36 @@ def _session(driver: Any, proj: Path, url: str) -> None:
     pictures = js(driver, "return [...document.querySelectorAll('.tile')].map(t => t.dataset.picture)")
     broken = good[: good.index("name: Matou Sakura")] + "name: [Matou"
     database.write_text(broken, encoding="utf-8")
-    problem = wait(lambda: [p for p in js(driver, PROBLEMS) if "card_data/tarot.yaml:" in p], "the YAML error")
-    assert "YAML syntax" in problem[0] and problem[0].split("card_data/tarot.yaml:")[1].split(":")[0].isdigit()
+    problem = wait(
+        lambda: [p for p in js(driver, PROBLEMS) if "card_data/tarot.yaml:" in p], "the YAML error"
+    )
+    assert (
+        "YAML syntax" in problem[0] and problem[0].split("card_data/tarot.yaml:")[1].split(":")[0].isdigit()
+    )
     assert js(driver, "return document.querySelector('[data-slug=tarot] .stale') !== null")
-    assert js(driver, "return [...document.querySelectorAll('.tile')].map(t => t.dataset.picture)") == pictures
+    assert (
+        js(driver, "return [...document.querySelectorAll('.tile')].map(t => t.dataset.picture)") == pictures
+    )
     assert js(driver, LOADED)
 
     # fix it: the error clears
     database.write_text(good, encoding="utf-8")
-    wait(lambda: js(driver, PROBLEMS) == ["No problems: every game loads and every rule holds."], "the error to clear")
+    wait(
+        lambda: js(driver, PROBLEMS) == ["No problems: every game loads and every rule holds."],
+        "the error to clear",
+    )
     assert js(driver, "return document.querySelector('.stale')") is None
 
     # Build: the PDFs land in the output folder and the page links to them
     driver.find_element("css selector", "#build").click()
-    wait(lambda: js(driver, "return document.getElementById('build-status').dataset.state") == "done",
-         "the build", timeout=30)
-    links = js(driver, "return [...document.querySelectorAll('#build-files a')].map(a => a.getAttribute('href'))")
+    wait(
+        lambda: js(driver, "return document.getElementById('build-status').dataset.state") == "done",
+        "the build",
+        timeout=30,
+    )
+    links = js(
+        driver, "return [...document.querySelectorAll('#build-files a')].map(a => a.getAttribute('href'))"
+    )
     assert "/output/bargains/deck.pdf" in links and "/output/tarot/arcana.pdf" in links
     for link in links:
         assert (proj / "output" / link.removeprefix("/output/")).is_file(), link
@@ -173,11 +210,12 @@ def _session(driver: Any, proj: Path, url: str) -> None:
     driver.save_screenshot(str(shot))
     assert shot.stat().st_size > 20_000
     target = os.environ.get("PNP_SCREENSHOT")
-    if target:   # the README's copy in 256 colours: a third of the size, no visible loss on this page
+    if target:  # the README's copy in 256 colours: a third of the size, no visible loss on this page
         from PIL import Image
 
-        Image.open(shot).convert("RGB").quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE) \
-            .save(ROOT / target, optimize=True)
+        Image.open(shot).convert("RGB").quantize(
+            256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
+        ).save(ROOT / target, optimize=True)
 
 
 def _project_with_a_spreadsheet(tmp_path: Path) -> Path:
@@ -191,7 +229,7 @@ def _project_with_a_spreadsheet(tmp_path: Path) -> Path:
     for name in ("lanterns.yaml", "lanterns.csv"):
         shutil.copy(tmp_path / "starter/card_data" / name, proj / "card_data")
     shutil.copytree(tmp_path / "starter/art", proj / "art")
-    for booklet in (tmp_path / "starter/templates").glob("rules*.md.j2"):   # English and German
+    for booklet in (tmp_path / "starter/templates").glob("rules*.md.j2"):  # English and German
         shutil.copy(booklet, proj / "templates")
     return proj
 
@@ -201,8 +239,13 @@ def _edit(driver: Any, tile: str, values: dict[str, str], meanwhile: Callable[[]
     from selenium.webdriver.support.ui import Select
 
     js(driver, f"document.querySelector(`.tile[data-id='{tile}']`).click()")
-    wait(lambda: js(driver, "return document.getElementById('card').open && "
-                            "!document.getElementById('edit-open').hidden"), "the card view with its Edit button")
+    wait(
+        lambda: js(
+            driver,
+            "return document.getElementById('card').open && !document.getElementById('edit-open').hidden",
+        ),
+        "the card view with its Edit button",
+    )
     driver.find_element("css selector", "#edit-open").click()
     wait(lambda: js(driver, "return !document.getElementById('card-edit').hidden"), "the form")
     for name, value in values.items():
@@ -233,25 +276,53 @@ def test_cards_are_edited_in_the_page_and_written_back(tmp_path: Path, browser: 
         yaml_before, csv_before = db.read_text(encoding="utf-8"), sheet.read_text(encoding="utf-8")
 
         # a YAML card: one line of the database changes, comments and every other line stay
-        status = _edit(browser, "bargains/deck/face/3/", {"text": "An acorn today, an oak of a deal someday."})
+        status = _edit(
+            browser, "bargains/deck/face/3/", {"text": "An acorn today, an oak of a deal someday."}
+        )
         assert status.startswith("Saved: changed 3 in card_data/bargains.yaml"), status
         after = db.read_text(encoding="utf-8")
         old_line = "        text: An acorn today; perhaps an oak of a deal tomorrow.\n"
-        assert after == yaml_before.replace(old_line, "        text: An acorn today, an oak of a deal someday.\n")
-        wait(lambda: "an oak of a deal someday" in str(js(browser, "return JSON.stringify("
-             "[...document.querySelectorAll('#card-fields td')].map(t => t.textContent))")) or
-             js(browser, "return document.querySelector(`.tile[data-id='bargains/deck/face/3/']`).dataset.picture")
-             != "", "the preview to follow")
+        assert after == yaml_before.replace(
+            old_line, "        text: An acorn today, an oak of a deal someday.\n"
+        )
+        wait(
+            lambda: (
+                "an oak of a deal someday"
+                in str(
+                    js(
+                        browser,
+                        "return JSON.stringify("
+                        "[...document.querySelectorAll('#card-fields td')].map(t => t.textContent))",
+                    )
+                )
+                or js(
+                    browser,
+                    "return document.querySelector(`.tile[data-id='bargains/deck/face/3/']`).dataset.picture",
+                )
+                != ""
+            ),
+            "the preview to follow",
+        )
 
         # a CSV card: its row changes, nothing else in either file
         status = _edit(browser, "lanterns/deck/face/jar/", {"name": "Firefly Lamp", "suit": "star"})
         assert status.startswith("Saved: changed jar in card_data/lanterns.csv"), status
         assert sheet.read_text(encoding="utf-8") == csv_before.replace(
-            "jar,Firefly Jar,4,3,star,", "jar,Firefly Lamp,4,3,star,")
+            "jar,Firefly Jar,4,3,star,", "jar,Firefly Lamp,4,3,star,"
+        )
         assert db.read_text(encoding="utf-8") == after
-        wait(lambda: js(browser, "return document.querySelector(`.tile[data-id='lanterns/deck/face/jar/'] .name`)"
-                                 ".textContent") == "Firefly Lamp", "the renamed card on the contact sheet")
-        with app.live.cache.drawing:   # PDFium is not thread-safe: the server's threads wait
+        wait(
+            lambda: (
+                js(
+                    browser,
+                    "return document.querySelector(`.tile[data-id='lanterns/deck/face/jar/'] .name`)"
+                    ".textContent",
+                )
+                == "Firefly Lamp"
+            ),
+            "the renamed card on the contact sheet",
+        )
+        with app.live.cache.drawing:  # PDFium is not thread-safe: the server's threads wait
             assert run("check", "--project", str(proj)).code == 0
 
         # an invalid edit: refused with pnp check's message, the file untouched
@@ -262,36 +333,59 @@ def test_cards_are_edited_in_the_page_and_written_back(tmp_path: Path, browser: 
 
         # undo the last save: the CSV file is as it was before the page touched it
         browser.find_element("css selector", "#edit-undo").click()
-        wait(lambda: "Undone" in js(browser, "return document.getElementById('edit-status').textContent"), "undo")
+        wait(
+            lambda: "Undone" in js(browser, "return document.getElementById('edit-status').textContent"),
+            "undo",
+        )
         assert sheet.read_text(encoding="utf-8") == csv_before
 
         # the file changed on disk while the form was open: not overwritten; the form shows the file as it is
         def someone_saves() -> None:
-            sheet.write_text(csv_before.replace("jar,Firefly Jar,", "jar,Jar of Fireflies,"), encoding="utf-8")
+            sheet.write_text(
+                csv_before.replace("jar,Firefly Jar,", "jar,Jar of Fireflies,"), encoding="utf-8"
+            )
 
         status = _edit(browser, "lanterns/deck/face/jar/", {"name": "Lamp"}, someone_saves)
         assert "changed on disk since the page opened this card" in status, status
-        wait(lambda: js(browser, "return document.getElementById('edit-name').value") == "Jar of Fireflies",
-             "the form reloaded from the file")
+        wait(
+            lambda: js(browser, "return document.getElementById('edit-name').value") == "Jar of Fireflies",
+            "the form reloaded from the file",
+        )
         assert "jar,Jar of Fireflies," in sheet.read_text(encoding="utf-8")
 
         # a card that cannot be drawn any more keeps its last good picture, marked, with the reason
         js(browser, "document.getElementById('card').close()")
         jar = "document.querySelector(`.tile[data-id='lanterns/deck/face/jar/']`)"
         # (the new name is a new picture: wait for the page to show it, not the one from before)
-        wait(lambda: js(browser, f"return {jar}.querySelector('.name').textContent === 'Jar of Fireflies' && "
-                                 f"{jar}.querySelector('img').naturalWidth > 0 && "
-                                 f"{jar}.querySelector('img').getAttribute('src') === {jar}.dataset.want"), "jar drawn")
+        wait(
+            lambda: js(
+                browser,
+                f"return {jar}.querySelector('.name').textContent === 'Jar of Fireflies' && "
+                f"{jar}.querySelector('img').naturalWidth > 0 && "
+                f"{jar}.querySelector('img').getAttribute('src') === {jar}.dataset.want",
+            ),
+            "jar drawn",
+        )
         shown = js(browser, f"return {jar}.querySelector('img').getAttribute('src')")
         design = proj / "card_data/lanterns.yaml"
-        design.write_text(design.read_text(encoding="utf-8").replace(
-            "file: art/lantern.svg", "file: \"art/{{ 'gone' if card.key == 'jar' else 'lantern' }}.svg\""),
-            encoding="utf-8")
-        wait(lambda: js(browser, f"return {jar}.classList.contains('failed')"), "the failure mark", timeout=15)
+        design.write_text(
+            design.read_text(encoding="utf-8").replace(
+                "file: art/lantern.svg", "file: \"art/{{ 'gone' if card.key == 'jar' else 'lantern' }}.svg\""
+            ),
+            encoding="utf-8",
+        )
+        wait(
+            lambda: js(browser, f"return {jar}.classList.contains('failed')"), "the failure mark", timeout=15
+        )
         assert js(browser, f"return {jar}.querySelector('img').getAttribute('src')") == shown
-        assert js(browser, f"return !{jar}.querySelector('.warn').hidden && {jar}.querySelector('img').naturalWidth > 0")
+        assert js(
+            browser,
+            f"return !{jar}.querySelector('.warn').hidden && {jar}.querySelector('img').naturalWidth > 0",
+        )
         assert "gone.svg" in js(browser, f"return {jar}.dataset.error")
-        others = js(browser, "return [...document.querySelectorAll('[data-slug=lanterns] .tile.failed')].length")
+        others = js(
+            browser, "return [...document.querySelectorAll('[data-slug=lanterns] .tile.failed')].length"
+        )
         assert others == 1
     finally:
         stop(server, app)
@@ -308,19 +402,33 @@ def test_the_language_switch_shows_each_game_in_the_language_chosen(tmp_path: Pa
         wait(lambda: js(browser, "return !document.querySelector('#language-switch').hidden"), "the switch")
         slugs = "return [...document.querySelectorAll('section.game')].map(s => s.dataset.slug)"
         assert js(browser, slugs) == ["bargains", "feenbalz"]
-        assert js(browser, "return [...document.querySelectorAll('#language option')].map(o => o.value)") == \
-            ["", "en", "de"]
-        js(browser, "const s = document.querySelector('#language'); s.value = 'de';"
-                    "s.dispatchEvent(new Event('change'))")
+        assert js(browser, "return [...document.querySelectorAll('#language option')].map(o => o.value)") == [
+            "",
+            "en",
+            "de",
+        ]
+        js(
+            browser,
+            "const s = document.querySelector('#language'); s.value = 'de';"
+            "s.dispatchEvent(new Event('change'))",
+        )
         wait(lambda: js(browser, slugs) == ["bargains", "feenbalz/de"], "the German Feenbalz")
         name, picture = wait(lambda: js(browser, TILE % "feenbalz/de/fairies/face/F11/"), "a German fairy")
         assert name == "Spinnweb" and picture
-        assert picture not in {t.picture for g in app.live.snapshot.games if g.slug == "feenbalz"
-                               for c in g.components for t in c.tiles}   # its own pictures, not the English
+        assert picture not in {
+            t.picture
+            for g in app.live.snapshot.games
+            if g.slug == "feenbalz"
+            for c in g.components
+            for t in c.tiles
+        }  # its own pictures, not the English
         built = "return [...document.querySelectorAll('#build-games input')].map(i => i.value)"
         assert js(browser, built) == ["bargains", "feenbalz/de"]
-        js(browser, "document.querySelector('#build-games input[value=bargains]').click();"
-                    "document.querySelector('#build').click()")
+        js(
+            browser,
+            "document.querySelector('#build-games input[value=bargains]').click();"
+            "document.querySelector('#build').click()",
+        )
         wait(lambda: (proj / "output" / "feenbalz" / "de" / "fairies.pdf").is_file(), "the German build", 120)
         assert not (proj / "output" / "bargains").exists()
     finally:

@@ -1,5 +1,6 @@
 """The page's card editor through HTTP: a change lands in the file where the card is written
 (YAML database, CSV or XLSX row), every other byte stays, and what `pnp check` refuses is not written."""
+
 from __future__ import annotations
 
 import difflib
@@ -30,14 +31,23 @@ class Page:
         return data
 
     def post(self, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-        status, answer = request(self.port, "POST", path, change_headers(self.port, self.token),
-                                 json.dumps(body).encode())
+        status, answer = request(
+            self.port, "POST", path, change_headers(self.port, self.token), json.dumps(body).encode()
+        )
         return status, json.loads(answer)
 
     def save(self, form: dict[str, Any], action: str = "change", **values: Any) -> tuple[int, dict[str, Any]]:
-        return self.post("/api/edit", {"game": form["game"], "component": form["component"], "card": form["card"],
-                                       "digest": form["digest"], "action": action,
-                                       "values": {**form["values"], **values}})
+        return self.post(
+            "/api/edit",
+            {
+                "game": form["game"],
+                "component": form["component"],
+                "card": form["card"],
+                "digest": form["digest"],
+                "action": action,
+                "values": {**form["values"], **values},
+            },
+        )
 
 
 def check(proj: Path, app: Any, *args: str) -> int:
@@ -47,8 +57,11 @@ def check(proj: Path, app: Any, *args: str) -> int:
 
 
 def changed_lines(before: str, after: str) -> list[str]:
-    return [line for line in difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0)
-            if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+    return [
+        line
+        for line in difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0)
+        if line[:1] in "+-" and not line.startswith(("+++", "---"))
+    ]
 
 
 @pytest.fixture
@@ -70,15 +83,24 @@ def test_a_yaml_card_changes_in_its_own_lines_only(page: Any) -> None:
     form = browser.open("bargains", "deck", "3")
     assert form["status"] == 200 and form["file"] == "card_data/bargains.yaml" and form["kind"] == "yaml"
     assert form["values"]["name"] == "Acorn" and form["values"]["copies"] == "13"
-    assert [f["name"] for f in form["fields"]][:2] == ["name", "copies"] and form["fields"][-1]["name"] == "text"
+    assert [f["name"] for f in form["fields"]][:2] == ["name", "copies"] and form["fields"][-1][
+        "name"
+    ] == "text"
     status, answer = browser.save(form, text="An acorn: small, but it grows.\nKeep it.")
     assert status == 200 and answer["ok"], answer
     after = db.read_text(encoding="utf-8")
     diff = changed_lines(before, after)
-    assert diff == ["-        text: An acorn today; perhaps an oak of a deal tomorrow.",
-                    "+        text: |-", "+          An acorn: small, but it grows.", "+          Keep it."], diff
+    assert diff == [
+        "-        text: An acorn today; perhaps an oak of a deal tomorrow.",
+        "+        text: |-",
+        "+          An acorn: small, but it grows.",
+        "+          Keep it.",
+    ], diff
     game = load_game(db, root=proj)
-    assert next(c for c in game.components[0].cards if c.key == "3").text == "An acorn: small, but it grows.\nKeep it."
+    assert (
+        next(c for c in game.components[0].cards if c.key == "3").text
+        == "An acorn: small, but it grows.\nKeep it."
+    )
     assert check(proj, app, "bargains") == 0
     # undo puts the file back byte for byte
     status, answer = browser.post("/api/undo", {})
@@ -90,15 +112,19 @@ def test_an_edit_pnp_check_refuses_is_not_written(page: Any) -> None:
     db = proj / "card_data/bargains.yaml"
     before = db.read_bytes()
     form = browser.open("bargains", "deck", "3")
-    status, answer = browser.save(form, copies="12")   # the deck must hold 65 cards, 13 of each value
+    status, answer = browser.save(form, copies="12")  # the deck must hold 65 cards, 13 of each value
     assert status == 422 and not answer["ok"] and "pnp check" in answer["error"]
     assert any("card_data/bargains.yaml:" in p and "65" in p for p in answer["problems"]), answer
-    for bad, word in (({"copies": "many"}, "copies: expected a whole number"), ({"name": " "}, "name: every card"),
-                      ({"value": "4"}, "value"), ({"nonsense": "x"}, "nonsense: not a field")):
+    for bad, word in (
+        ({"copies": "many"}, "copies: expected a whole number"),
+        ({"name": " "}, "name: every card"),
+        ({"value": "4"}, "value"),
+        ({"nonsense": "x"}, "nonsense: not a field"),
+    ):
         status, answer = browser.save(form, **bad)
         assert status == 422 and word in answer["error"], (bad, answer)
     assert db.read_bytes() == before
-    assert not list(db.parent.glob(".*pnp-edit*"))   # no temporary file left behind
+    assert not list(db.parent.glob(".*pnp-edit*"))  # no temporary file left behind
 
 
 def test_a_file_changed_on_disk_is_not_overwritten(page: Any) -> None:
@@ -107,7 +133,7 @@ def test_a_file_changed_on_disk_is_not_overwritten(page: Any) -> None:
     form = browser.open("tarot", "arcana", "1")
     assert form["values"]["name"] == "Tohsaka Rin"
     text = db.read_text(encoding="utf-8").replace("Jewels for spells", "Gems for spells")
-    db.write_text(text, encoding="utf-8")   # someone saved the file in their editor meanwhile
+    db.write_text(text, encoding="utf-8")  # someone saved the file in their editor meanwhile
     status, answer = browser.save(form, name="Rin")
     assert status == 409 and answer["reload"] and "changed on disk" in answer["error"]
     assert db.read_text(encoding="utf-8") == text
@@ -117,11 +143,16 @@ def test_a_file_changed_on_disk_is_not_overwritten(page: Any) -> None:
     assert status == 200, answer
     assert changed_lines(text, db.read_text(encoding="utf-8")) == [
         '-      - {key: "1", name: Tohsaka Rin, short: Rin, number: 1, arcana: The Magician, element: magic, role: master,',
-        '+      - {key: "1", name: Rin of the Gems, short: Rin, number: 1, arcana: The Magician, element: magic, role: master,']
+        '+      - {key: "1", name: Rin of the Gems, short: Rin, number: 1, arcana: The Magician, element: magic, role: master,',
+    ]
     # changed again on disk after the save: undo refuses rather than lose that change
     db.write_text(db.read_text(encoding="utf-8") + "\n# a note\n", encoding="utf-8")
     status, answer = browser.post("/api/undo", {})
-    assert status == 409 and "changed on disk" in answer["error"] and db.read_text(encoding="utf-8").endswith("# a note\n")
+    assert (
+        status == 409
+        and "changed on disk" in answer["error"]
+        and db.read_text(encoding="utf-8").endswith("# a note\n")
+    )
 
 
 def test_duplicate_and_add_yaml_cards(page: Any) -> None:
@@ -130,7 +161,7 @@ def test_duplicate_and_add_yaml_cards(page: Any) -> None:
     before = db.read_text(encoding="utf-8")
     form = browser.open("tarot", "arcana", "1")
     status, answer = browser.save(form, "duplicate", key="1b", name="Rin, again")
-    assert status == 422 and "pnp check" in answer["error"]   # the arcana rules count 22 numbered cards
+    assert status == 422 and "pnp check" in answer["error"]  # the arcana rules count 22 numbered cards
     assert db.read_text(encoding="utf-8") == before
     # in Bargains a copy with 0 copies keeps every rule
     db = proj / "card_data/bargains.yaml"
@@ -141,18 +172,26 @@ def test_duplicate_and_add_yaml_cards(page: Any) -> None:
     cards = {c.key: c for c in load_game(db, root=proj).components[0].cards}
     assert cards["3b"].name == "Acorn cup" and cards["3b"].copies == 0 and cards["3b"].text == cards["3"].text
     added = changed_lines(before, db.read_text(encoding="utf-8"))
-    assert all(line.startswith("+") for line in added) and len(added) == 5, added   # the copy, and nothing else
-    assert '+      - key: "3b"' in added and "+        name: Acorn cup" in added and "+        copies: 0" in added
+    assert all(line.startswith("+") for line in added) and len(added) == 5, (
+        added
+    )  # the copy, and nothing else
+    assert (
+        '+      - key: "3b"' in added
+        and "+        name: Acorn cup" in added
+        and "+        copies: 0" in added
+    )
     empty = browser.open("bargains", "deck")
     assert empty["values"]["name"] == "" and empty["values"]["copies"] == "1"
-    status, answer = browser.save(empty, "add", key="wish", name="Wishbone", copies="0", value="5",
-                                  text="Pull it: a wish is yours.")
+    status, answer = browser.save(
+        empty, "add", key="wish", name="Wishbone", copies="0", value="5", text="Pull it: a wish is yours."
+    )
     assert status == 200, answer
     cards = {c.key: c for c in load_game(db, root=proj).components[0].cards}
     assert cards["wish"].name == "Wishbone" and cards["wish"].values["value"] == 5
     assert check(proj, app, "bargains") == 0
-    status, answer = browser.save(browser.open("bargains", "deck"), "add", key="3", name="Again", copies="0",
-                                  value="3", text="x")
+    status, answer = browser.save(
+        browser.open("bargains", "deck"), "add", key="3", name="Again", copies="0", value="3", text="x"
+    )
     assert status == 422 and any("duplicate" in p or "3" in p for p in answer["problems"]), answer
 
 
@@ -171,15 +210,19 @@ def test_a_csv_card_changes_in_its_row_only(page: Any, tmp_path: Path) -> None:
         before = sheet.read_text(encoding="utf-8")
         form = browser.open("lanterns", "deck", "paper")
         assert form["file"] == "card_data/lanterns.csv" and form["kind"] == "csv"
-        assert form["values"]["suit"] == "sun" and next(f for f in form["fields"] if f["name"] == "suit")["choices"]
+        assert (
+            form["values"]["suit"] == "sun"
+            and next(f for f in form["fields"] if f["name"] == "suit")["choices"]
+        )
         status, answer = browser.save(form, name="Paper Lantern, folded", text='Worth **2**. "Fragile", too.')
         assert status == 200, answer
         after = sheet.read_text(encoding="utf-8")
         assert changed_lines(before, after) == [
             '-paper,Paper Lantern,5,2,sun,"Worth **2**. *Fragile:* a Night Wind blows it out.",Papierlaterne,'
-            'Zählt **2**. *Zerbrechlich:* Ein Nachtwind bläst sie aus.',
+            "Zählt **2**. *Zerbrechlich:* Ein Nachtwind bläst sie aus.",
             '+paper,"Paper Lantern, folded",5,2,sun,"Worth **2**. ""Fragile"", too.",Papierlaterne,'
-            'Zählt **2**. *Zerbrechlich:* Ein Nachtwind bläst sie aus.']   # the German columns stay
+            "Zählt **2**. *Zerbrechlich:* Ein Nachtwind bläst sie aus.",
+        ]  # the German columns stay
         assert (proj / "card_data/lanterns.yaml").read_bytes() == db_before
         assert check(proj, running[1]) == 0
         # the multi-line row stays as it is; a copy of it lands right after it
@@ -188,12 +231,14 @@ def test_a_csv_card_changes_in_its_row_only(page: Any, tmp_path: Path) -> None:
         status, answer = browser.save(form, "duplicate", key="gust", name="Gust", copies="0")
         assert status == 200, answer
         rows = sheet.read_text(encoding="utf-8")
-        assert rows.startswith(after) and rows.endswith('gust,Gust,0,0,leaf,"Blow out one {sun} card on the table.\n'
-                                                        'Its owner discards it.",Nachtwind,"Lösche eine {sun}-Karte '
-                                                        'auf dem Tisch.\nIhr Besitzer wirft sie ab."\n')
+        assert rows.startswith(after) and rows.endswith(
+            'gust,Gust,0,0,leaf,"Blow out one {sun} card on the table.\n'
+            'Its owner discards it.",Nachtwind,"Lösche eine {sun}-Karte '
+            'auf dem Tisch.\nIhr Besitzer wirft sie ab."\n'
+        )
         status, answer = browser.save(browser.open("lanterns", "deck", "moth"), suit="comet")
         assert status == 422 and "suit" in answer["error"]
-        status, answer = browser.save(browser.open("lanterns", "deck", "moth"), copies="7")   # 20 cards in all
+        status, answer = browser.save(browser.open("lanterns", "deck", "moth"), copies="7")  # 20 cards in all
         assert status == 422 and answer["problems"]
         assert sheet.read_text(encoding="utf-8") == rows
     finally:
@@ -207,6 +252,7 @@ def test_an_xlsx_card_changes_in_its_row(tmp_path: Path) -> None:
     book = openpyxl.Workbook()
     ws = book.active
     import csv
+
     with (data / "lanterns.csv").open(newline="", encoding="utf-8") as fh:
         for row in csv.reader(fh):
             ws.append([int(c) if c.isdigit() else c for c in row])
@@ -214,8 +260,10 @@ def test_an_xlsx_card_changes_in_its_row(tmp_path: Path) -> None:
     book.save(data / "lanterns.xlsx")
     (data / "lanterns.csv").unlink()
     db = data / "lanterns.yaml"
-    db.write_text(db.read_text(encoding="utf-8").replace("{from: lanterns.csv}", "{from: lanterns.xlsx}"),
-                  encoding="utf-8")
+    db.write_text(
+        db.read_text(encoding="utf-8").replace("{from: lanterns.csv}", "{from: lanterns.xlsx}"),
+        encoding="utf-8",
+    )
     proj, browser, running = starter(tmp_path)
     try:
         form = browser.open("lanterns", "deck", "jar")

@@ -4,6 +4,7 @@ Every case is a real HTTP request to a running server: rebinding Hosts, cross-si
 forms, the token, files outside the declared inputs, huge bodies, hundreds of idle
 connections, a runaway template saved while serving.
 """
+
 from __future__ import annotations
 
 import http.client
@@ -39,8 +40,14 @@ def running(tmp_path: Path):
         stop(server, app)
 
 
-def request(port: int, method: str, path: str, headers: dict[str, str] | None = None, body: bytes | None = None,
-            host: str = "127.0.0.1") -> tuple[int, bytes]:
+def request(
+    port: int,
+    method: str,
+    path: str,
+    headers: dict[str, str] | None = None,
+    body: bytes | None = None,
+    host: str = "127.0.0.1",
+) -> tuple[int, bytes]:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     conn.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
     sent = {"Host": f"{host}:{port}", **(headers or {})}
@@ -56,7 +63,12 @@ def request(port: int, method: str, path: str, headers: dict[str, str] | None = 
 
 
 def change_headers(port: int, token: str, **extra: str) -> dict[str, str]:
-    return {"Origin": f"http://127.0.0.1:{port}", "Content-Type": "application/json", TOKEN_HEADER: token, **extra}
+    return {
+        "Origin": f"http://127.0.0.1:{port}",
+        "Content-Type": "application/json",
+        TOKEN_HEADER: token,
+        **extra,
+    }
 
 
 def test_only_its_own_host_names_are_answered(running: Any) -> None:
@@ -65,14 +77,17 @@ def test_only_its_own_host_names_are_answered(running: Any) -> None:
     for host in ("attacker.example", "127.0.0.1.attacker.example", "localhost.", "192.168.0.10"):
         for path in ("/", "/api/state", f"/picture/x.png", "/files/card_data/bargains.yaml", "/events"):
             status, body = request(port, "GET", path, host=host)
-            assert status == 421 and b"bargains" not in body and app.guard.token.encode() not in body, (host, path)
+            assert status == 421 and b"bargains" not in body and app.guard.token.encode() not in body, (
+                host,
+                path,
+            )
     status, _ = request(port, "GET", "/api/state", headers={"Host": f"attacker.example:{port}"})
     assert status == 421
     for host in ("127.0.0.1", "localhost", "[::1]", "LOCALHOST"):
         status, body = request(port, "GET", "/api/state", host=host)
         assert status == 200 and json.loads(body)["games"][0]["slug"] == "bargains", host
     status, page = request(port, "GET", "/")
-    assert status == 200 and app.guard.token in page.decode()   # the page it serves carries the token
+    assert status == 200 and app.guard.token in page.decode()  # the page it serves carries the token
 
 
 def test_changes_need_the_page_origin_json_and_the_token(running: Any) -> None:
@@ -95,14 +110,25 @@ def test_changes_need_the_page_origin_json_and_the_token(running: Any) -> None:
             status, body = request(port, "POST", path, headers, good)
             assert status in (403, 415), (headers, path, status, body)
     # a form on another site, with a paper size that would crash a build: refused before it is read
-    status, _ = request(port, "POST", "/api/build", {"Origin": "null", "Content-Type":
-                        "application/x-www-form-urlencoded"}, b"paper=999x999")
+    status, _ = request(
+        port,
+        "POST",
+        "/api/build",
+        {"Origin": "null", "Content-Type": "application/x-www-form-urlencoded"},
+        b"paper=999x999",
+    )
     assert status == 403
     time.sleep(0.3)
     assert not (proj / "output").exists() and app.builder.status.state == "idle"
     # a rebinding page cannot post either, even with a copied token
-    status, _ = request(port, "POST", "/api/build", {**change_headers(port, token),
-                        "Origin": f"http://attacker.example:{port}"}, good, host="attacker.example")
+    status, _ = request(
+        port,
+        "POST",
+        "/api/build",
+        {**change_headers(port, token), "Origin": f"http://attacker.example:{port}"},
+        good,
+        host="attacker.example",
+    )
     assert status == 421
     status, body = request(port, "POST", "/api/build", change_headers(port, token), good)
     assert status == 202 and json.loads(body)["ok"]
@@ -119,14 +145,30 @@ def test_files_serves_only_the_declared_inputs_and_outputs(running: Any) -> None
     (proj / "output/.pnp").mkdir(parents=True)
     (proj / "output/.pnp/current.json").write_text("{}", encoding="utf-8")
     (proj / "output/deck.pdf").write_bytes(b"%PDF-1.4")
-    refused = ["/files/pyproject.toml", "/files/.env", "/files/card_data/.env", "/files/%2eenv", "/files/",
-               "/files/card_data", "/files/card_data/", "/files/art/notes.sh", "/files/output/deck.pdf",
-               "/output/.pnp/current.json", "/output/", "/files/card_data/../pyproject.toml", "/files/..%2f.env"]
+    refused = [
+        "/files/pyproject.toml",
+        "/files/.env",
+        "/files/card_data/.env",
+        "/files/%2eenv",
+        "/files/",
+        "/files/card_data",
+        "/files/card_data/",
+        "/files/art/notes.sh",
+        "/files/output/deck.pdf",
+        "/output/.pnp/current.json",
+        "/output/",
+        "/files/card_data/../pyproject.toml",
+        "/files/..%2f.env",
+    ]
     for path in refused:
         status, body = request(port, "GET", path)
         assert status in (403, 404) and b"do-not-leak" not in body and b"secret" not in body, (path, status)
-    for path in ("/files/card_data/bargains.yaml", "/files/art/moon.png", "/files/fonts/fonts.yaml",
-                 "/output/deck.pdf"):
+    for path in (
+        "/files/card_data/bargains.yaml",
+        "/files/art/moon.png",
+        "/files/fonts/fonts.yaml",
+        "/output/deck.pdf",
+    ):
         assert request(port, "GET", path)[0] == 200, path
     # a link inside an input folder to a file outside it is refused too
     (proj / "card_data/leak.yaml").symlink_to(proj / ".env")
@@ -140,15 +182,17 @@ def test_a_spreadsheet_a_database_names_elsewhere_in_the_project_is_an_input(tmp
     (proj / "card_data/lanterns.csv").rename(proj / "sheets/lanterns.csv")
     (proj / "sheets/other.csv").write_text("key,name\n", encoding="utf-8")
     db = proj / "card_data/lanterns.yaml"
-    db.write_text(db.read_text(encoding="utf-8").replace("{from: lanterns.csv}", "{from: ../sheets/lanterns.csv}"),
-                  encoding="utf-8")
+    db.write_text(
+        db.read_text(encoding="utf-8").replace("{from: lanterns.csv}", "{from: ../sheets/lanterns.csv}"),
+        encoding="utf-8",
+    )
     server, app = make_server(Project.at(proj), proj / "output", 0)
     serve(server, app)
     try:
         port = server.server_address[1]
         assert not app.live.snapshot.all_problems()
         assert request(port, "GET", "/files/sheets/lanterns.csv")[0] == 200
-        assert request(port, "GET", "/files/sheets/other.csv")[0] == 403   # named by no database
+        assert request(port, "GET", "/files/sheets/other.csv")[0] == 403  # named by no database
     finally:
         stop(server, app)
 
@@ -160,7 +204,7 @@ def _all(sock: socket.socket) -> bytes:
         try:
             while chunk := sock.recv(65536):
                 data += chunk
-        except ConnectionResetError:   # the body it did not read: the answer came first
+        except ConnectionResetError:  # the body it did not read: the answer came first
             pass
     return data
 
@@ -169,13 +213,19 @@ def test_bodies_are_bounded_before_they_are_read(running: Any) -> None:
     _, server, app = running
     port, token = server.server_address[1], app.guard.token
     sock = socket.create_connection(("127.0.0.1", port), timeout=10)
-    head = (f"POST /api/build HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"
-            f"Content-Type: application/json\r\n{TOKEN_HEADER}: {token}\r\nContent-Length: 1500000000\r\n\r\n")
+    head = (
+        f"POST /api/build HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"
+        f"Content-Type: application/json\r\n{TOKEN_HEADER}: {token}\r\nContent-Length: 1500000000\r\n\r\n"
+    )
     started = time.monotonic()
     sock.sendall(head.encode() + b"{" * 1000)
     answer = _all(sock).decode()
     assert answer.startswith("HTTP/1.1 413") and str(MAX_BODY) in answer and time.monotonic() - started < 2
-    for body in (b"[" * 200_000, b"\xff\xfe", b"{not json"):   # deep nesting, not UTF-8, not JSON: 400, no traceback
+    for body in (
+        b"[" * 200_000,
+        b"\xff\xfe",
+        b"{not json",
+    ):  # deep nesting, not UTF-8, not JSON: 400, no traceback
         assert request(port, "POST", "/api/edit", change_headers(port, token), body)[0] == 400
     assert request(port, "GET", "/api/state")[0] == 200
     chunked = {**change_headers(port, token), "Transfer-Encoding": "chunked"}
@@ -190,12 +240,12 @@ def test_a_flood_of_connections_leaves_the_page_answering(running: Any) -> None:
     port = server.server_address[1]
     idle, streams = [], []
     try:
-        for i in range(300):   # connections that never send a whole request
+        for i in range(300):  # connections that never send a whole request
             s = socket.create_connection(("127.0.0.1", port), timeout=10)
             if i % 2:
                 s.sendall(f"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n".encode())
             idle.append(s)
-        for _ in range(3 * MAX_STREAMS):   # event streams nobody reads
+        for _ in range(3 * MAX_STREAMS):  # event streams nobody reads
             s = socket.create_connection(("127.0.0.1", port), timeout=10)
             s.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
             streams.append(s)
@@ -232,11 +282,17 @@ def test_remote_needs_allow_remote_and_then_the_token(tmp_path: Path) -> None:
         assert response.status == 200 and "HttpOnly" in cookie and "SameSite=Strict" in cookie
         jar = cookie.split(";")[0]
         assert request(port, "GET", "/api/state", {"Cookie": jar}, host="192.168.1.20")[0] == 200
-        assert request(port, "GET", "/api/state", {"Cookie": "pnp-token=guess"}, host="192.168.1.20")[0] == 403
+        assert (
+            request(port, "GET", "/api/state", {"Cookie": "pnp-token=guess"}, host="192.168.1.20")[0] == 403
+        )
         origin = {"Origin": f"http://192.168.1.20:{port}", "Content-Type": "application/json", "Cookie": jar}
-        assert request(port, "POST", "/api/undo", origin, b"{}", host="192.168.1.20")[0] == 403   # no header token
-        assert request(port, "POST", "/api/undo", {**origin, TOKEN_HEADER: token}, b"{}",
-                       host="192.168.1.20")[0] == 409   # let in: nothing to undo
+        assert (
+            request(port, "POST", "/api/undo", origin, b"{}", host="192.168.1.20")[0] == 403
+        )  # no header token
+        assert (
+            request(port, "POST", "/api/undo", {**origin, TOKEN_HEADER: token}, b"{}", host="192.168.1.20")[0]
+            == 409
+        )  # let in: nothing to undo
     finally:
         stop(server, app)
 
@@ -266,14 +322,14 @@ def test_a_runaway_template_saved_while_serving_stops_at_its_limit(tmp_path: Pat
         assert any("longer than" in p or "time" in p for p in problems), problems
         assert found < 6, f"{found:.1f} s before the runaway template showed as a problem"
         assert slowest < 1.5, f"/api/state took {slowest:.2f} s while the template ran"
-        db.write_text(text, encoding="utf-8")   # restored: the problem clears and nothing keeps burning
+        db.write_text(text, encoding="utf-8")  # restored: the problem clears and nothing keeps burning
         deadline = time.monotonic() + 20
         while json.loads(request(port, "GET", "/api/state")[1])["problems"]:
             assert time.monotonic() < deadline, "the problem did not clear"
             time.sleep(0.1)
         cpu = time.process_time()
         time.sleep(1.0)
-        assert time.process_time() - cpu < 0.5   # no thread is still running the loop
+        assert time.process_time() - cpu < 0.5  # no thread is still running the loop
     finally:
         stop(server, app)
 
@@ -288,24 +344,32 @@ def test_a_card_that_fails_to_draw_keeps_its_last_good_picture(tmp_path: Path) -
 
         def tile() -> dict[str, Any]:
             state = json.loads(request(port, "GET", "/api/state")[1])
-            return next(t for g in state["games"] for c in g["components"] for t in c["tiles"]
-                        if t["id"] == "lanterns/deck/face/jar/")
+            return next(
+                t
+                for g in state["games"]
+                for c in g["components"]
+                for t in c["tiles"]
+                if t["id"] == "lanterns/deck/face/jar/"
+            )
 
         good = tile()["picture"]
         assert request(port, "GET", f"/picture/{good}.png")[0] == 200
         db = proj / "card_data/lanterns.yaml"
-        db.write_text(db.read_text(encoding="utf-8").replace(
-            "file: art/lantern.svg", "file: \"art/{{ 'gone' if card.key == 'jar' else 'lantern' }}.svg\""),
-            encoding="utf-8")
+        db.write_text(
+            db.read_text(encoding="utf-8").replace(
+                "file: art/lantern.svg", "file: \"art/{{ 'gone' if card.key == 'jar' else 'lantern' }}.svg\""
+            ),
+            encoding="utf-8",
+        )
         deadline = time.monotonic() + 15
         while tile()["picture"] == good:
             assert time.monotonic() < deadline, "the edit was not seen"
             time.sleep(0.1)
         broken = tile()
-        assert broken["fallback"] == good   # the page shows this one, marked
+        assert broken["fallback"] == good  # the page shows this one, marked
         status, why = request(port, "GET", f"/picture/{broken['picture']}.png")
         assert status == 422 and b"gone.svg" in why
-        assert "gone.svg" in tile()["error"]   # and the state says why, for every page
-        assert request(port, "GET", f"/picture/{good}.png")[0] == 200   # still served after the card changed
+        assert "gone.svg" in tile()["error"]  # and the state says why, for every page
+        assert request(port, "GET", f"/picture/{good}.png")[0] == 200  # still served after the card changed
     finally:
         stop(server, app)

@@ -1,4 +1,5 @@
 """Card sheets built for real and measured: sizes, positions, crop marks, duplex backs, codes."""
+
 from __future__ import annotations
 
 import json
@@ -23,6 +24,7 @@ def build(project: Path, out: Path, *extra: str) -> Path:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
     from conftest import make_project
+
     base = tmp_path_factory.mktemp("sheets")
     project = make_project(base / "proj")
     return build(project, base / "out")
@@ -42,7 +44,7 @@ def test_page_size_and_card_sizes(built: Path) -> None:
         assert abs(w - 210) < TOL and abs(h - 297) < TOL
         for p in placements(page):
             x0, y0, x1, y1 = p.bbox
-            assert abs(x0 + 3) < TOL and abs(y0 + 3) < TOL       # 3 mm bleed each side
+            assert abs(x0 + 3) < TOL and abs(y0 + 3) < TOL  # 3 mm bleed each side
             assert abs((x1 - 3) - 63) < TOL and abs((y1 - 3) - 88) < TOL  # 63 x 88 mm trim
 
 
@@ -62,12 +64,15 @@ def _marks(pdf: Path, page_no: int):
     with pdfplumber.open(str(pdf)) as doc:
         page = doc.pages[page_no]
         h = float(page.height)
-        segs = [(ln["x0"] / MM, (h - ln["bottom"]) / MM, ln["x1"] / MM, (h - ln["top"]) / MM) for ln in page.lines]
+        segs = [
+            (ln["x0"] / MM, (h - ln["bottom"]) / MM, ln["x1"] / MM, (h - ln["top"]) / MM) for ln in page.lines
+        ]
         rings = [((c["x0"] + c["x1"]) / 2 / MM, (h - (c["top"] + c["bottom"]) / 2) / MM) for c in page.curves]
 
     def on_target(s) -> bool:
         mx, my = (s[0] + s[2]) / 2, (s[1] + s[3]) / 2
         return any(abs(mx - rx) < 1.5 and abs(my - ry) < 1.5 for rx, ry in rings)
+
     return [s for s in segs if not on_target(s)]
 
 
@@ -87,11 +92,15 @@ def test_crop_marks_on_every_cut_line_and_never_on_a_face(built: Path) -> None:
     for y in cut_y:
         hits = [s for s in horizontal if abs(s[1] - y) < TOL]
         assert {s[0] < 100 for s in hits} == {True, False}, f"cut y={y} needs marks left and right"
-    outer = 2.0  # A4 keeps 3 x 3 poker cards inside its 5 mm margin with 3 mm marks by a 2 mm bleed round them
+    outer = (
+        2.0  # A4 keeps 3 x 3 poker cards inside its 5 mm margin with 3 mm marks by a 2 mm bleed round them
+    )
     for x0, y0, x1, y1 in vertical + horizontal:
         for cx0, cy0, cx1, cy1 in cards:
-            overlaps = min(x1, cx1 + outer) > max(x0, cx0 - outer) + 0.01 and \
-                min(y1, cy1 + outer) > max(y0, cy0 - outer) + 0.01
+            overlaps = (
+                min(x1, cx1 + outer) > max(x0, cx0 - outer) + 0.01
+                and min(y1, cy1 + outer) > max(y0, cy0 - outer) + 0.01
+            )
             assert not overlaps, "a crop mark runs over a card or its bleed"
 
 
@@ -99,7 +108,9 @@ def _mirror_check(pdf: Path, offset: tuple[float, float]) -> None:
     for front, back in fronts_and_backs(pdf):
         w, _ = page_size_mm(front)
         fronts = sorted((round(p.x, 1), round(p.y, 1)) for p in placements(front))
-        backs = sorted((round(w - (p.x - offset[0]) - 63, 1), round(p.y - offset[1], 1)) for p in placements(back))
+        backs = sorted(
+            (round(w - (p.x - offset[0]) - 63, 1), round(p.y - offset[1], 1)) for p in placements(back)
+        )
         assert fronts == backs
 
 
@@ -161,10 +172,14 @@ def test_rebuild_is_byte_identical(tmp_path: Path, project: Path, built: Path) -
 
 
 def test_letter_and_crop_modes(tmp_path: Path, project: Path) -> None:
-    pdf = build(project, tmp_path / "letter", "--paper", "letter", "--crop-marks", "corner", "--duplex", "off")
+    pdf = build(
+        project, tmp_path / "letter", "--paper", "letter", "--crop-marks", "corner", "--duplex", "off"
+    )
     reader = PdfReader(str(pdf))
     w, h = page_size_mm(reader.pages[0])
-    assert abs(w - 279.4) < TOL and abs(h - 215.9) < TOL  # landscape: 4 x 2 keep 3 mm marks in the printable area
+    assert (
+        abs(w - 279.4) < TOL and abs(h - 215.9) < TOL
+    )  # landscape: 4 x 2 keep 3 mm marks in the printable area
     assert len(reader.pages) == 9  # fronts only, 65 cards 8 to a page
     corner = _marks(pdf, 0)
     assert corner and all(max(abs(s[2] - s[0]), abs(s[3] - s[1])) <= 4.01 for s in corner)
@@ -194,15 +209,19 @@ def test_card_text_stays_in_the_safe_zone(built: Path) -> None:
         pg = doc.pages[0]
         h = float(pg.height)
         chars = [(c["x0"] / MM, (h - c["bottom"]) / MM, c["x1"] / MM, (h - c["top"]) / MM) for c in pg.chars]
-    on_cards = [c for c in chars if any(s[0] - 3 < c[0] < s[2] + 3 and s[1] - 3 < c[1] < s[3] + 3 for s in safes)]
+    on_cards = [
+        c for c in chars if any(s[0] - 3 < c[0] < s[2] + 3 and s[1] - 3 < c[1] < s[3] + 3 for s in safes)
+    ]
     assert len(on_cards) > 100
     for x0, y0, x1, y1 in on_cards:
-        assert any(s[0] - 0.05 <= x0 and x1 <= s[2] + 0.05 and s[1] - 0.05 <= y0 and y1 <= s[3] + 0.05
-                   for s in safes), (x0, y0, x1, y1)
+        assert any(
+            s[0] - 0.05 <= x0 and x1 <= s[2] + 0.05 and s[1] - 0.05 <= y0 and y1 <= s[3] + 0.05 for s in safes
+        ), (x0, y0, x1, y1)
 
 
 def test_each_marked_set_starts_on_its_own_sheet(tmp_path: Path) -> None:
     from conftest import ROOT
+
     out = tmp_path / "out"
     r = run("build", "fairy-bucks", "--players", "3", "--project", str(ROOT), "--out", str(out))
     assert r.code == 0, r.err

@@ -1,4 +1,5 @@
 """Documented slots: `pnp schema` has one branch per layout, `pnp layouts` lists them with a sample picture."""
+
 from __future__ import annotations
 
 import json
@@ -53,7 +54,9 @@ def test_layouts_lists_slots_types_and_sample_pictures() -> None:
         if layout in FREE_SLOTS:
             assert f"sample: {ROOT / 'docs' / 'layouts' / (layout + '.png')}" in r.out
             continue
-        block = r.out.split(f"\n{layout}: " if layout != min(SLOTS) else f"{layout}: ", 1)[1].split("\n\n", 1)[0]
+        block = r.out.split(f"\n{layout}: " if layout != min(SLOTS) else f"{layout}: ", 1)[1].split(
+            "\n\n", 1
+        )[0]
         picture = ROOT / "docs" / "layouts" / f"{layout}.png"
         assert f"sample: {picture}" in block, block
         with Image.open(picture) as image:

@@ -3,6 +3,7 @@
 They are the adapters' fast paths (pnp.adapters), so these tests run where the adapters are on;
 tests/test_adapters.py covers the public fallback.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -27,7 +28,9 @@ from pnp.geometry.sizes import paper_size
 from pnp.output import booklet_story
 from pnp.output.booklets import prepare, write_plain
 
-pytestmark = pytest.mark.skipif(not rl.ACTIVE, reason="the ReportLab adapter is off on this ReportLab (pnp --version)")
+pytestmark = pytest.mark.skipif(
+    not rl.ACTIVE, reason="the ReportLab adapter is off on this ReportLab (pnp --version)"
+)
 
 
 def _codec(x: str) -> bytes | type:
@@ -102,7 +105,9 @@ def test_the_wrap_memo_keeps_the_booklet_bytes(tmp_path: Path, monkeypatch: pyte
     assert (tmp_path / "memo.pdf").read_bytes() == (tmp_path / "plain.pdf").read_bytes()
 
 
-def test_a_board_is_read_once_while_its_game_is_unchanged(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_board_is_read_once_while_its_game_is_unchanged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
     game = load_game(ROOT / "card_data" / "tarot.yaml")
     comp = next(c for c in game.components if c.kind == "board")
@@ -111,6 +116,7 @@ def test_a_board_is_read_once_while_its_game_is_unchanged(tmp_path: Path, monkey
 
     def unexpected(*_: object) -> None:
         raise AssertionError("read again")
+
     monkeypatch.setattr(boardspec, "parse_board", unexpected)
     assert boardspec.board_of(game, comp) == first
 
@@ -148,7 +154,8 @@ def test_platypus_without_its_unused_patterns_up_front() -> None:
         "        assert (mine and mine.groups(), mine and mine.span()) == (theirs and theirs.groups(), theirs and theirs.span()), s\n"
         "assert P._uri_split_pairs('https://example.com/a') == P._uri_split_pairs('https://example.com/a')\n"
         "assert PyFontify.fontify('import os # x') and textsplit.rx.sub(r'\\1 ', '\\u6f22a') == '\\u6f22 a'\n"
-        "print('ok')\n")
+        "print('ok')\n"
+    )
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert proc.returncode == 0 and proc.stdout.strip() == "ok", proc.stderr
 
@@ -158,10 +165,18 @@ def test_every_cache_on_or_off_the_same_pdfs(tmp_path: Path) -> None:
     warm: games, boards, fonts, font subsets and symbol operators all read back): the same bytes."""
     project = make_project(tmp_path / "proj", ("tarot",))
     builds = {}
-    for label, cache in (("off", "off"), ("cold", str(tmp_path / "cache")), ("warm", str(tmp_path / "cache"))):
+    for label, cache in (
+        ("off", "off"),
+        ("cold", str(tmp_path / "cache")),
+        ("warm", str(tmp_path / "cache")),
+    ):
         out = tmp_path / label
-        proc = subprocess.run([sys.executable, "-m", "pnp", "build", "--project", str(project), "--out", str(out)],
-                              env={**os.environ, "PNP_CACHE_DIR": cache}, capture_output=True, text=True)
+        proc = subprocess.run(
+            [sys.executable, "-m", "pnp", "build", "--project", str(project), "--out", str(out)],
+            env={**os.environ, "PNP_CACHE_DIR": cache},
+            capture_output=True,
+            text=True,
+        )
         assert proc.returncode == 0, proc.stderr
         builds[label] = {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(shown(out, ".pdf"))}
     assert len(builds["off"]) >= 4
@@ -171,8 +186,9 @@ def test_every_cache_on_or_off_the_same_pdfs(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("extra", [(), ("--cmyk",)])
-def test_forms_and_fonts_written_directly_are_reportlabs_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                               extra: tuple[str, ...]) -> None:
+def test_forms_and_fonts_written_directly_are_reportlabs_bytes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, extra: tuple[str, ...]
+) -> None:
     """Every form XObject (cards, symbols, backs, board, booklet pages placed two up) and every font
     object of a whole game, CMYK too, written by the adapter's _Form and _TrueTypeFont and by
     ReportLab's own classes: the same PDFs."""

@@ -1,4 +1,5 @@
 """Cards from CSV and XLSX: the same model and the same PDF bytes as the YAML they mirror; located errors."""
+
 from __future__ import annotations
 
 import csv
@@ -23,8 +24,13 @@ def _from_sheet(project: Path, source: str) -> None:
     """Replace the deck's YAML card list with `cards: {from: SOURCE}`."""
     path = project / "card_data" / "bargains.yaml"
     text = path.read_text(encoding="utf-8")
-    text = re.sub(r"(    cards:\n)(      - key: .*?\n)(    rules:)", lambda m: f"    cards: {{from: {source}}}\n{m.group(3)}",
-                  text, count=1, flags=re.S)
+    text = re.sub(
+        r"(    cards:\n)(      - key: .*?\n)(    rules:)",
+        lambda m: f"    cards: {{from: {source}}}\n{m.group(3)}",
+        text,
+        count=1,
+        flags=re.S,
+    )
     path.write_text(text, encoding="utf-8")
 
 
@@ -56,40 +62,50 @@ def test_sheet_deck_equals_the_yaml_deck(tmp_path: Path, kind: str) -> None:
     assert _cards(sheet_proj) == _cards(yaml_proj)
     for proj in (yaml_proj, sheet_proj):
         assert run("build", "bargains", "--project", str(proj), "--out", "out").code == 0
-    assert (sheet_proj / "out/bargains/deck.pdf").read_bytes() == (yaml_proj / "out/bargains/deck.pdf").read_bytes()
+    assert (sheet_proj / "out/bargains/deck.pdf").read_bytes() == (
+        yaml_proj / "out/bargains/deck.pdf"
+    ).read_bytes()
 
 
 def test_bad_csv_rows_name_file_row_and_column(tmp_path: Path) -> None:
     proj = make_project(tmp_path / "p")
     rows = [HEADER + ["colour"]] + _bargain_rows(proj)
     rows[1] = rows[1] + [""]
-    rows[2][2] = "three"        # row 3, column C: not a whole number
-    rows[3][2] = 4              # row 4, column C: not one of the choices
-    rows[4][3] = "-1"           # row 5, column D: negative copies
-    rows[5][1] = ""             # row 6, column B: no name
+    rows[2][2] = "three"  # row 3, column C: not a whole number
+    rows[3][2] = 4  # row 4, column C: not one of the choices
+    rows[4][3] = "-1"  # row 5, column D: negative copies
+    rows[5][1] = ""  # row 6, column B: no name
     _write_csv(proj / "card_data" / "deck.csv", rows)
     _from_sheet(proj, "deck.csv")
     r = run("check", "--project", str(proj))
     assert r.code == 2, r.out + r.err
-    for expect in ("card_data/deck.csv:1: column F: unknown column 'colour'",
-                   "card_data/deck.csv:3: column C (value): expected a whole number, found 'three'",
-                   "card_data/deck.csv:4: column C (value): 4 is not allowed",
-                   "card_data/deck.csv:5: column D (copies): copies must be 0 or more",
-                   "card_data/deck.csv:6: column B (name): empty cell"):
+    for expect in (
+        "card_data/deck.csv:1: column F: unknown column 'colour'",
+        "card_data/deck.csv:3: column C (value): expected a whole number, found 'three'",
+        "card_data/deck.csv:4: column C (value): 4 is not allowed",
+        "card_data/deck.csv:5: column D (copies): copies must be 0 or more",
+        "card_data/deck.csv:6: column B (name): empty cell",
+    ):
         assert expect in r.err, (expect, r.err)
     assert "bargains.yaml" not in r.err  # each bad row is reported once, at its cell
 
 
-@pytest.mark.parametrize("source, message", [
-    ("../../outside.csv", "outside the project folder"), ("missing.csv", "no file card_data/missing.csv"),
-    ("deck.txt", "expected a .csv or .xlsx file name"),
-])
+@pytest.mark.parametrize(
+    "source, message",
+    [
+        ("../../outside.csv", "outside the project folder"),
+        ("missing.csv", "no file card_data/missing.csv"),
+        ("deck.txt", "expected a .csv or .xlsx file name"),
+    ],
+)
 def test_bad_sources_name_the_database_line(tmp_path: Path, source: str, message: str) -> None:
     proj = make_project(tmp_path / "p")
     (tmp_path / "outside.csv").write_text("key,name\n", encoding="utf-8")
     _from_sheet(proj, source)
     r = run("check", "--project", str(proj))
-    assert r.code == 2 and re.search(r"card_data/bargains\.yaml:\d+: components\[0\]\.cards\.from: ", r.err), r.err
+    assert r.code == 2 and re.search(
+        r"card_data/bargains\.yaml:\d+: components\[0\]\.cards\.from: ", r.err
+    ), r.err
     assert message in r.err, r.err
 
 
@@ -100,7 +116,10 @@ def test_bad_xlsx_cell_names_row_and_column_letter(tmp_path: Path) -> None:
     _write_xlsx(proj / "card_data" / "deck.xlsx", rows)
     _from_sheet(proj, "deck.xlsx")
     r = run("check", "--project", str(proj))
-    assert r.code == 2 and "card_data/deck.xlsx:3: column C (value): expected a whole number, found 'lots'" in r.err, r.err
+    assert (
+        r.code == 2
+        and "card_data/deck.xlsx:3: column C (value): expected a whole number, found 'lots'" in r.err
+    ), r.err
 
 
 def test_an_edited_sheet_is_rebuilt_not_skipped(tmp_path: Path) -> None:
@@ -122,14 +141,17 @@ def test_an_edited_sheet_is_rebuilt_not_skipped(tmp_path: Path) -> None:
 def _xlsx_claiming(path: Path, rows: list[list[object]], dimension: str, far_cell: bool = False) -> None:
     """An XLSX whose sheet claims `dimension`; with `far_cell`, one real cell in its far corner."""
     import zipfile
+
     _write_xlsx(path, rows)
     with zipfile.ZipFile(path) as z:
         parts = {n: z.read(n) for n in z.namelist()}
     sheet = parts["xl/worksheets/sheet1.xml"].decode()
     sheet = re.sub(r'<dimension ref="[^"]*"/>', f'<dimension ref="{dimension}"/>', sheet)
     if far_cell:
-        sheet = sheet.replace("</sheetData>", '<row r="1048576"><c r="XFD1048576" t="inlineStr"><is><t>x</t></is></c>'
-                                              "</row></sheetData>")
+        sheet = sheet.replace(
+            "</sheetData>",
+            '<row r="1048576"><c r="XFD1048576" t="inlineStr"><is><t>x</t></is></c></row></sheetData>',
+        )
     parts["xl/worksheets/sheet1.xml"] = sheet.encode()
     with zipfile.ZipFile(path, "w") as z:
         for name, data in parts.items():
@@ -141,6 +163,7 @@ def test_an_xlsx_claiming_a_million_rows_is_read_with_flat_memory(tmp_path: Path
     """The sheet's claimed size is not trusted; a real cell far away is refused at its row, quickly."""
     import resource
     import time
+
     proj = make_project(tmp_path / "proj", ("bargains",))
     rows = [HEADER] + _bargain_rows(proj)
     _xlsx_claiming(proj / "card_data" / "deck.xlsx", rows, "A1:XFD1048576", far_cell)

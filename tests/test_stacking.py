@@ -1,4 +1,5 @@
 """Stacked-deck variants: selectors, changes, the variant database, `pnp check/build/stack`."""
+
 from __future__ import annotations
 
 import json
@@ -29,11 +30,15 @@ from pnp.data.stacking.stack import (
     write_variant,
 )
 
-logging.getLogger("pdfminer").setLevel(logging.WARNING)   # its debug calls slow parsing down
+logging.getLogger("pdfminer").setLevel(logging.WARNING)  # its debug calls slow parsing down
 MAIN = Path(__file__).resolve().parents[1]
 REAL_FAIRY_MEAT = MAIN / "card_data" / "fairy-meat.yaml"
-SUITS = {"hearts": ("H", "red", "heart"), "diamonds": ("D", "red", "diamond"),
-         "clubs": ("C", "black", "club"), "spades": ("S", "black", "spade")}
+SUITS = {
+    "hearts": ("H", "red", "heart"),
+    "diamonds": ("D", "red", "diamond"),
+    "clubs": ("C", "black", "club"),
+    "spades": ("S", "black", "spade"),
+}
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 
 
@@ -43,36 +48,83 @@ def fairy_meat_yaml() -> str:
     for suit, (initial, colour, _) in SUITS.items():
         for rank in RANKS:
             numbered = rank not in ("J", "Q", "K", "A")
-            cards.append({"key": rank + initial, "name": f"{rank} of {suit}", "rank": rank, "suit": suit,
-                          "colour": colour, "role": "numbered" if numbered else "trump",
-                          "value": int(rank) if numbered else 0})
-    cards += [{"key": f"JK{i}", "name": "Joker", "rank": "Joker", "suit": "none", "colour": "none",
-               "role": "joker", "value": 0} for i in (1, 2)]
-    suit_look = {s: {"emblem": e, "color": "#b0243a" if c == "red" else "#23202b"} for s, (_, c, e) in SUITS.items()}
+            cards.append(
+                {
+                    "key": rank + initial,
+                    "name": f"{rank} of {suit}",
+                    "rank": rank,
+                    "suit": suit,
+                    "colour": colour,
+                    "role": "numbered" if numbered else "trump",
+                    "value": int(rank) if numbered else 0,
+                }
+            )
+    cards += [
+        {
+            "key": f"JK{i}",
+            "name": "Joker",
+            "rank": "Joker",
+            "suit": "none",
+            "colour": "none",
+            "role": "joker",
+            "value": 0,
+        }
+        for i in (1, 2)
+    ]
+    suit_look = {
+        s: {"emblem": e, "color": "#b0243a" if c == "red" else "#23202b"} for s, (_, c, e) in SUITS.items()
+    }
     data = {
         "game": {"name": "Fairy Meat", "tag": "FM", "players": {"min": 2, "max": 8}},
         # the combat and Nasty Hits numbers belong to the contract: the statistics read them
         "facts": yaml.safe_load(REAL_FAIRY_MEAT.read_text(encoding="utf-8"))["facts"],
         "palettes": {"suit": {**suit_look, "none": {"emblem": "star", "color": "#6b4fa0"}}},
-        "faces": {"fairy": {"layout": "value", "slots": {
-            "value": "{{ card.rank if card.role != 'joker' else 'JK' }}", "title": "{{ card.name }}",
-            "color": "{{ palettes.suit[card.suit].color }}", "emblem": "{{ palettes.suit[card.suit].emblem }}"}}},
-        "backs": {"fairy-back": {"layout": "back", "slots": {"title": "Fairy Meat", "color": "#3a2a55",
-                                                             "emblem": "fairy"}}},
-        "components": [{
-            "key": "fairy-deck", "kind": "deck", "name": "Fairy Deck", "card_size": "poker",
-            "face": "fairy", "back": "fairy-back",
-            "fields": {"rank": {"type": "str", "choices": RANKS + ["Joker"]},
-                       "suit": {"type": "str", "choices": list(SUITS) + ["none"]},
-                       "colour": {"type": "str", "choices": ["red", "black", "none"]},
-                       "role": {"type": "str", "choices": ["trump", "numbered", "joker"]},
-                       "value": {"type": "int"}},
-            "cards": cards,
-            "rules": [{"id": "deck-size", "check": "total", "expected": 54},
-                      {"id": "sixteen-trumps", "check": "count", "where": {"role": "trump"}, "expected": 16},
-                      {"id": "enough-to-deal", "check": "expr", "expr": "deck.count() >= 20"},
-                      {"id": "deadly-ace", "check": "count", "where": {"rank": "A", "suit": "spades"}, "min": 1}],
-        }],
+        "faces": {
+            "fairy": {
+                "layout": "value",
+                "slots": {
+                    "value": "{{ card.rank if card.role != 'joker' else 'JK' }}",
+                    "title": "{{ card.name }}",
+                    "color": "{{ palettes.suit[card.suit].color }}",
+                    "emblem": "{{ palettes.suit[card.suit].emblem }}",
+                },
+            }
+        },
+        "backs": {
+            "fairy-back": {
+                "layout": "back",
+                "slots": {"title": "Fairy Meat", "color": "#3a2a55", "emblem": "fairy"},
+            }
+        },
+        "components": [
+            {
+                "key": "fairy-deck",
+                "kind": "deck",
+                "name": "Fairy Deck",
+                "card_size": "poker",
+                "face": "fairy",
+                "back": "fairy-back",
+                "fields": {
+                    "rank": {"type": "str", "choices": RANKS + ["Joker"]},
+                    "suit": {"type": "str", "choices": list(SUITS) + ["none"]},
+                    "colour": {"type": "str", "choices": ["red", "black", "none"]},
+                    "role": {"type": "str", "choices": ["trump", "numbered", "joker"]},
+                    "value": {"type": "int"},
+                },
+                "cards": cards,
+                "rules": [
+                    {"id": "deck-size", "check": "total", "expected": 54},
+                    {"id": "sixteen-trumps", "check": "count", "where": {"role": "trump"}, "expected": 16},
+                    {"id": "enough-to-deal", "check": "expr", "expr": "deck.count() >= 20"},
+                    {
+                        "id": "deadly-ace",
+                        "check": "count",
+                        "where": {"rank": "A", "suit": "spades"},
+                        "min": 1,
+                    },
+                ],
+            }
+        ],
     }
     return yaml.safe_dump(data, sort_keys=False)
 
@@ -118,8 +170,10 @@ def test_selectors_read_as_people_say_them(deck: Component) -> None:
     assert keys("jokers", deck) == ["JK1", "JK2"]
     assert keys("queens", deck) == ["QH", "QD", "QC", "QS"]
     assert len(keys("red", deck)) == 26 and len(keys("black trumps", deck)) == 8
-    assert keys("10s", deck) == keys("value=10", deck) == keys("rank=10", deck) == ["10H", "10D", "10C", "10S"]
-    assert keys("AS", deck) == ["AS"]                      # a key is that card, not every ace
+    assert (
+        keys("10s", deck) == keys("value=10", deck) == keys("rank=10", deck) == ["10H", "10D", "10C", "10S"]
+    )
+    assert keys("AS", deck) == ["AS"]  # a key is that card, not every ace
     assert keys("Ten of Hearts", deck) == ["10H"]
     assert keys("  2 - 3 of hearts , spades ", deck) == ["2H", "3H", "2S", "3S"]
     assert keys("numbered of spades", deck) == [f"{r}S" for r in RANKS[:9]]
@@ -132,11 +186,19 @@ def test_selectors_work_for_other_decks(project: Path) -> None:
     assert keys("1,3", bargains) == ["1", "3"]
 
 
-@pytest.mark.parametrize("text, says", [
-    ("wizards", "Valid forms"), ("queens,kingz", "'kingz' is not a value"), ("colour=plaid of hearts", "no"),
-    ("11 of hearts", "does not have"), ("hearts of spades", "does not have"), ("6-4", "runs backwards"),
-    ("", "empty selector"), ("size=big", "Valid forms"),
-])
+@pytest.mark.parametrize(
+    "text, says",
+    [
+        ("wizards", "Valid forms"),
+        ("queens,kingz", "'kingz' is not a value"),
+        ("colour=plaid of hearts", "no"),
+        ("11 of hearts", "does not have"),
+        ("hearts of spades", "does not have"),
+        ("6-4", "runs backwards"),
+        ("", "empty selector"),
+        ("size=big", "Valid forms"),
+    ],
+)
 def test_bad_selectors_are_clear_errors(deck: Component, text: str, says: str) -> None:
     with pytest.raises(SelectorError) as err:
         select(text, deck)
@@ -155,8 +217,14 @@ def test_selector_parse_keeps_groups(deck: Component) -> None:
 
 
 def test_stack_copies_in_order(deck: Component) -> None:
-    spec = VariantSpec(name="bloody", base="fairy-meat", decks=2, remove=("4-6",),
-                       add=("2-3 of hearts,spades", "2 of hearts"), jokers=3)
+    spec = VariantSpec(
+        name="bloody",
+        base="fairy-meat",
+        decks=2,
+        remove=("4-6",),
+        add=("2-3 of hearts,spades", "2 of hearts"),
+        jokers=3,
+    )
     got = stack_copies(deck, spec)
     assert not got.problems
     c = got.copies
@@ -166,24 +234,35 @@ def test_stack_copies_in_order(deck: Component) -> None:
 
 
 def test_remove_then_add_back_and_no_cards_left(deck: Component) -> None:
-    back = stack_copies(deck, VariantSpec(name="x", base="fairy-meat", remove=("hearts",), add=("ace of hearts",)))
+    back = stack_copies(
+        deck, VariantSpec(name="x", base="fairy-meat", remove=("hearts",), add=("ace of hearts",))
+    )
     assert back.copies["AH"] == 1 and back.copies["KH"] == 0
     empty = stack_copies(deck, VariantSpec(name="x", base="fairy-meat", remove=("red", "black", "jokers")))
     assert [p.message for p in empty.problems] == ["the changes leave no cards at all"]
 
 
 def test_problems_name_the_entry(deck: Component, project: Path) -> None:
-    got = stack_copies(deck, VariantSpec(name="x", base="fairy-meat", remove=("4-6", "wands"), add=("11 of hearts",)))
+    got = stack_copies(
+        deck, VariantSpec(name="x", base="fairy-meat", remove=("4-6", "wands"), add=("11 of hearts",))
+    )
     assert [p.field for p in got.problems] == ["variant.remove[1]", "variant.add[0]"]
     bargains = load_game(project / "card_data" / "bargains.yaml").component("deck")
     no_jokers = stack_copies(bargains, VariantSpec(name="x", base="bargains", jokers=2))
     assert no_jokers.problems[0].field == "variant.jokers"
 
 
-@pytest.mark.parametrize("kwargs, says", [
-    ({"name": "Bloody Deck"}, "name"), ({"decks": 9}, "decks"), ({"mark": "XYZ"}, "mark"),
-    ({"color": "red"}, "color"), ({"jokers": -1}, "jokers"), ({"trials": 5}, "trials"),
-])
+@pytest.mark.parametrize(
+    "kwargs, says",
+    [
+        ({"name": "Bloody Deck"}, "name"),
+        ({"decks": 9}, "decks"),
+        ({"mark": "XYZ"}, "mark"),
+        ({"color": "red"}, "color"),
+        ({"jokers": -1}, "jokers"),
+        ({"trials": 5}, "trials"),
+    ],
+)
 def test_spec_validation(kwargs: dict, says: str) -> None:
     base = {"name": "ok", "base": "fairy-meat"}
     with pytest.raises(ValueError, match=says):
@@ -194,8 +273,19 @@ def test_spec_validation(kwargs: dict, says: str) -> None:
 
 
 def test_variant_database_round_trips(project: Path) -> None:
-    spec = VariantSpec(name="bloody", base="fairy-meat", component="fairy-deck", decks=2, remove=("4-6",),
-                       add=("2-3 of hearts,spades",), jokers=2, mark="B", color="#7a1f3d", trials=500, seed=9)
+    spec = VariantSpec(
+        name="bloody",
+        base="fairy-meat",
+        component="fairy-deck",
+        decks=2,
+        remove=("4-6",),
+        add=("2-3 of hearts,spades",),
+        jokers=2,
+        mark="B",
+        color="#7a1f3d",
+        trials=500,
+        seed=9,
+    )
     path = write_variant(project / "card_data" / "variants" / "bloody.yaml", spec)
     text = path.read_text(encoding="utf-8")
     assert text.startswith("#") and "  remove:\n  - 4-6\n" in text and "  jokers: 2\n" in text
@@ -214,7 +304,11 @@ def test_variant_database_round_trips(project: Path) -> None:
     base = load_game(project / "card_data" / "fairy-meat.yaml").component("fairy-deck")
     assert {r.id for r in base.rules} <= set(ids) and {"deck-size", "sixteen-trumps"} <= set(ids)
     assert all(ids[r.id] == ("error" if r.essential else "warning") for r in base.rules)
-    assert set(ids) - {r.id for r in base.rules} == {"even-trump-colours", "even-numbered-colours", "order-ties"}
+    assert set(ids) - {r.id for r in base.rules} == {
+        "even-trump-colours",
+        "even-numbered-colours",
+        "order-ties",
+    }
 
 
 def write(project: Path, name: str, body: str) -> Path:
@@ -225,17 +319,26 @@ def write(project: Path, name: str, body: str) -> Path:
 
 
 def test_variant_errors_are_located(project: Path) -> None:
-    path = write(project, "bad", "variant:\n  name: bad\n  base: fairy-meat\n  add:\n    - 2 of hearts\n"
-                                 "    - 11 of hearts\n  decs: 2\n")
+    path = write(
+        project,
+        "bad",
+        "variant:\n  name: bad\n  base: fairy-meat\n  add:\n    - 2 of hearts\n"
+        "    - 11 of hearts\n  decs: 2\n",
+    )
     with pytest.raises(InputError) as err:
         load_game(path, "bad.yaml")
     text = str(err.value)
     assert "bad.yaml:7: variant.decs: unknown key 'decs' (did you mean 'decks'?)" in text
-    path = write(project, "bad", "variant:\n  name: bad\n  base: fairy-meat\n  add:\n    - 2 of hearts\n"
-                                 "    - 11 of hearts\n")
+    path = write(
+        project,
+        "bad",
+        "variant:\n  name: bad\n  base: fairy-meat\n  add:\n    - 2 of hearts\n    - 11 of hearts\n",
+    )
     with pytest.raises(InputError) as err:
         load_game(path, "bad.yaml")
-    assert "bad.yaml:6: variant.add[1]: selector '11 of hearts' asks for cards that the base" in str(err.value)
+    assert "bad.yaml:6: variant.add[1]: selector '11 of hearts' asks for cards that the base" in str(
+        err.value
+    )
     path = write(project, "bad", "variant:\n  name: bad\n  base: fairy-mead\n")
     with pytest.raises(InputError, match="did you mean 'fairy-meat'"):
         load_game(path, "bad.yaml")
@@ -252,26 +355,39 @@ def test_variant_errors_are_located(project: Path) -> None:
 
 
 def run(project: Path, *args: str) -> object:
-    return CliRunner(mix_stderr=False).invoke(main, [*args, "--project", str(project)]) \
-        if _mix_stderr_supported() else CliRunner().invoke(main, [*args, "--project", str(project)])
+    return (
+        CliRunner(mix_stderr=False).invoke(main, [*args, "--project", str(project)])
+        if _mix_stderr_supported()
+        else CliRunner().invoke(main, [*args, "--project", str(project)])
+    )
 
 
 def _mix_stderr_supported() -> bool:
     import inspect
+
     return "mix_stderr" in inspect.signature(CliRunner.__init__).parameters
 
 
 def test_check_variant_warns_or_fails(project: Path) -> None:
-    write(project, "lopsided", "variant:\n  name: lopsided\n  base: fairy-meat\n  remove: [2-10 of clubs, trumps of hearts]\n")
+    write(
+        project,
+        "lopsided",
+        "variant:\n  name: lopsided\n  base: fairy-meat\n  remove: [2-10 of clubs, trumps of hearts]\n",
+    )
     res = run(project, "check", str(project / "card_data" / "variants" / "lopsided.yaml"))
     assert res.exit_code == 0, res.output
     assert "warning: even-trump-colours" in res.output and "red 4, black 8" in res.output
     assert "warning: even-numbered-colours" in res.output and "red 18, black 9" in res.output
-    write(project, "even", "variant:\n  name: even\n  base: fairy-meat\n  remove: [\"2-10 of clubs,diamonds\"]\n")
+    write(
+        project, "even", 'variant:\n  name: even\n  base: fairy-meat\n  remove: ["2-10 of clubs,diamonds"]\n'
+    )
     res = run(project, "check", str(project / "card_data" / "variants" / "even.yaml"))
     warnings = [line for line in res.output.splitlines() if "warning:" in line]
-    assert res.exit_code == 0 and len(warnings) == 1 and "warning: deck-size: expected 54 cards, found 36" in \
-        warnings[0], res.output   # the base's own rule, as a warning; the colours are even
+    assert (
+        res.exit_code == 0
+        and len(warnings) == 1
+        and "warning: deck-size: expected 54 cards, found 36" in warnings[0]
+    ), res.output  # the base's own rule, as a warning; the colours are even
     write(project, "ties", "variant:\n  name: ties\n  base: fairy-meat\n  remove: [4-8]\n")
     res = run(project, "check", str(project / "card_data" / "variants" / "ties.yaml"))
     assert res.exit_code == 0 and "warning: order-ties" in res.output and "with the base deck" in res.output
@@ -286,23 +402,48 @@ def test_check_variant_warns_or_fails(project: Path) -> None:
 def test_stack_command_writes_builds_and_reports(project: Path) -> None:
     res = run(project, "build", "fairy-meat")
     assert res.exit_code == 0, res.output
-    res = run(project, "stack", "fairy-meat", "bloody", "--decks", "2", "--remove", "4-6",
-              "--add", "2-3 of hearts,spades", "--jokers", "2", "--mark", "B", "--trials", "300", "--json")
+    res = run(
+        project,
+        "stack",
+        "fairy-meat",
+        "bloody",
+        "--decks",
+        "2",
+        "--remove",
+        "4-6",
+        "--add",
+        "2-3 of hearts,spades",
+        "--jokers",
+        "2",
+        "--mark",
+        "B",
+        "--trials",
+        "300",
+        "--json",
+    )
     assert res.exit_code == 0, res.output
     rep = json.loads(res.stdout if hasattr(res, "stdout") else res.output)
     assert rep["cards"] == 86 and rep["by_role"] == {"Trump": 32, "Numbered": 52, "Joker": 2}
     assert rep["combat"]["trials"] == 300
     spec = yaml.safe_load((project / "card_data" / "variants" / "bloody.yaml").read_text())["variant"]
-    assert spec == {"name": "bloody", "base": "fairy-meat", "decks": 2, "remove": ["4-6"],
-                    "add": ["2-3 of hearts,spades"], "jokers": 2, "mark": "B", "trials": 300}
+    assert spec == {
+        "name": "bloody",
+        "base": "fairy-meat",
+        "decks": 2,
+        "remove": ["4-6"],
+        "add": ["2-3 of hearts,spades"],
+        "jokers": 2,
+        "mark": "B",
+        "trials": 300,
+    }
     out = project / "output"
     manifest = {e["path"]: e for e in json.loads((out / "manifest.json").read_text())["files"]}
     assert manifest["bloody/stats.pdf"]["kind"] == "reference" and manifest["bloody/stats.pdf"]["pages"] == 1
     assert manifest["bloody/fairy-deck.pdf"]["cards"] == 86
-    assert "fairy-meat/fairy-deck.pdf" in manifest          # the base game's entries survive
+    assert "fairy-meat/fairy-deck.pdf" in manifest  # the base game's entries survive
     deck_pdf = pdfium.PdfDocument(out / "bloody" / "fairy-deck.pdf")
     lines = [deck_pdf[i].get_textpage().get_text_range().split("\r\n") for i in range(len(deck_pdf))]
-    assert [page.count("B") for page in lines[:2]] == [9, 9]          # fronts, then backs: one mark per card
+    assert [page.count("B") for page in lines[:2]] == [9, 9]  # fronts, then backs: one mark per card
     assert sum(page.count("B") for page in lines[::2]) == 86
     assert sum(page.count("B") for page in lines[1::2]) == 86
     deck_pdf.close()
@@ -342,18 +483,23 @@ def test_real_fairy_meat_database(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     rep = json.loads(res.stdout if hasattr(res, "stdout") else res.output)
     assert rep["cards"] == 108 and rep["by_role"] == {"Trump": 32, "Numbered": 72, "Joker": 4}
-    assert Counter(c.copies for c in load_game(project / "card_data" / "variants" / "double.yaml")
-                   .component("fairy-deck").cards) == Counter({2: 54})
+    assert Counter(
+        c.copies
+        for c in load_game(project / "card_data" / "variants" / "double.yaml").component("fairy-deck").cards
+    ) == Counter({2: 54})
 
 
 def test_variants_are_known_by_name(project: Path) -> None:
     """`pnp list`, `pnp check NAME` and `pnp build NAME` find a stacked variant in card_data/variants/."""
     from conftest import run
+
     r = run("stack", "bargains", "rich", "--add", "10s", "--trials", "100", "--project", str(project))
     assert r.code == 0, r.out + r.err
     listed = run("list", "--project", str(project))
     assert listed.code == 0 and "Stacked variants" in listed.out
-    assert any(line.startswith("rich ") and "(from bargains, 78 cards)" in line for line in listed.out.splitlines())
+    assert any(
+        line.startswith("rich ") and "(from bargains, 78 cards)" in line for line in listed.out.splitlines()
+    )
     assert run("check", "rich", "--project", str(project)).code == 0
     (project / "output" / "rich" / "deck.pdf").unlink()
     built = run("build", "rich", "--project", str(project), "--duplex", "off")

@@ -1,4 +1,5 @@
 """The stacked-deck statistics report: exact odds, seeded combat, text, JSON and the one-page PDF."""
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -69,21 +70,33 @@ def test_stacked_composition_and_odds(project: Path) -> None:
     assert d["numbered_values"] == {"2": 10, "3": 10, "4": 0, "5": 0, "6": 0, "7": 8, "8": 8, "9": 8, "10": 8}
     assert exact(d["numbered_value_distribution"]["2"]) == Fraction(10, 52)
     assert exact(d["p_no_numbered"]["3"]) == Fraction(comb(34, 3), comb(86, 3))
-    assert rep["composition"]["variant"]["suit"] == {"clubs": 20, "diamonds": 20, "hearts": 22, "none": 2,
-                                                     "spades": 22}
+    assert rep["composition"]["variant"]["suit"] == {
+        "clubs": 20,
+        "diamonds": 20,
+        "hearts": 22,
+        "none": 2,
+        "spades": 22,
+    }
     # Order ties get likelier: the checker's warning says so, in numbers.
     assert exact(d["p_order_tie"]["4"]) > exact(rep["odds"]["base"]["p_order_tie"]["4"])
-    assert [n["rule"] for n in rep["notes"]] == ["deck-size", "sixteen-trumps",
-                                                 "order-ties [tie=0.7987, base_tie=0.6187, margin=0.075]"]
+    assert [n["rule"] for n in rep["notes"]] == [
+        "deck-size",
+        "sixteen-trumps",
+        "order-ties [tie=0.7987, base_tie=0.6187, margin=0.075]",
+    ]
 
 
 def test_combat_is_seeded_and_shows_a_bloodier_stack(project: Path) -> None:
     game = variant(project, "bloody2", remove=("4-7",), add=("2-3", "9-10"))
     base = base_component(game)
     one = report(game, base, trials=2000, seed=5)["combat"]
-    assert one == report(game, base, trials=2000, seed=5)["combat"]          # reproducible run to run
+    assert one == report(game, base, trials=2000, seed=5)["combat"]  # reproducible run to run
     assert one != report(game, base, trials=2000, seed=6)["combat"]
-    assert one["trials"] == 2000 and [(m["kill"], m["live"]) for m in one["matchups"]] == [(2, 2), (3, 3), (5, 2)]
+    assert one["trials"] == 2000 and [(m["kill"], m["live"]) for m in one["matchups"]] == [
+        (2, 2),
+        (3, 3),
+        (5, 2),
+    ]
     for m in one["matchups"]:
         assert 0 <= m["variant"]["p_cheat"] <= 1 and m["variant"]["attacker_cards"] == m["kill"] + 1
     # Only extreme values left: small hands deal more damage and more Nasty Hits per attack.
@@ -130,21 +143,35 @@ def test_one_page_pdf_with_charts(project: Path, tmp_path: Path) -> None:
     path = tmp_path / "stats.pdf"
     assert write_pdf(path, rep, Fonts.load(MAIN / "fonts"), game.style.accent, game.style.ink) == 1
     assert len(PdfReader(path).pages) == 1
-    with pdfplumber.open(path) as pdf:                 # every glyph, chart labels too, in the project's fonts
+    with pdfplumber.open(path) as pdf:  # every glyph, chart labels too, in the project's fonts
         used = {ch["fontname"].split("+")[-1] for ch in pdf.pages[0].chars}
     assert used and all(f.startswith("DejaVu") for f in used), used
     doc = pdfium.PdfDocument(path)
     page = doc[0]
     text = page.get_textpage().get_text_range()
-    for needle in ("stacked deck \u201cpdfcheck\u201d", "Cards by role", "Numbered values", "Order ties by number",
-                   "Expected damage per attack", "Nasty Hit chance", "Playing strategy", "this variant / standard",
-                   "Kill 3 vs Live 3", "29.6%", "Checks"):
+    for needle in (
+        "stacked deck \u201cpdfcheck\u201d",
+        "Cards by role",
+        "Numbered values",
+        "Order ties by number",
+        "Expected damage per attack",
+        "Nasty Hit chance",
+        "Playing strategy",
+        "this variant / standard",
+        "Kill 3 vs Live 3",
+        "29.6%",
+        "Checks",
+    ):
         assert needle in text, needle
     image = page.render(scale=0.5).to_pil().convert("RGB")
     w, h = image.size
-    assert image.getpixel((w // 3, 8)) == pytest.approx((0x1F, 0x5A, 0x8C), abs=3)   # band in the variant colour
+    assert image.getpixel((w // 3, 8)) == pytest.approx(
+        (0x1F, 0x5A, 0x8C), abs=3
+    )  # band in the variant colour
     band = [image.getpixel((x, y)) for x in range(w) for y in range(int(h * 0.17), int(h * 0.30), 3)]
-    assert sum(1 for p in band if abs(p[0] - 0x1F) < 6 and abs(p[2] - 0x8C) < 6) > 200    # composition bars drawn
+    assert (
+        sum(1 for p in band if abs(p[0] - 0x1F) < 6 and abs(p[2] - 0x8C) < 6) > 200
+    )  # composition bars drawn
     doc.close()
 
 

@@ -9,6 +9,7 @@ step numbers, counts of printed cards) are named per game in NOT_FACTS, each wit
 The PDF side of the same promise (the rebuilt booklet prints the new value) is
 `test_booklet_facts.py`.
 """
+
 from __future__ import annotations
 
 import copy
@@ -28,7 +29,7 @@ from pnp.data.reading.loader import load_game
 from pnp.data.templating.slots import card_view, rendered_slots
 from pnp.output.booklet_text import render
 
-NAMES = {"title", "value", "code", "index", "rank", "key", "name", "ribbon"}   # card names, not sentences
+NAMES = {"title", "value", "code", "index", "rank", "key", "name", "ribbon"}  # card names, not sentences
 WORDS = "zero one two three four five six seven eight nine ten eleven twelve".split()
 
 # Per game: patterns for numbers in the text that are not facts of play. A match is blanked before
@@ -37,19 +38,25 @@ NOT_FACTS: dict[str, list[tuple[str, str]]] = {
     "bargains": [
         (r"Pile (\d+): \1 cards?", "a solitaire pile's cards: pile n holds n"),
         (r"\b(?:[Vv]ariant|[Pp]ile|step) \d\b", "names of variants, mat piles and steps"),
-        (r"\b(?:\d+, )+\d+ and \d+\b|lightest 1 to darkest 10|\b(?:1|3|5|7|10)s\b|by a 10|a 1\b|three 3s",
-         "the card values"),
+        (
+            r"\b(?:\d+, )+\d+ and \d+\b|lightest 1 to darkest 10|\b(?:1|3|5|7|10)s\b|by a 10|a 1\b|three 3s",
+            "the card values",
+        ),
         (r"the 5 values|the five stay apart", "how many values the deck has (counted from it)"),
         (r"^a bargain worth \d+$", "a card's value on its face"),
         (r"Pile (\d+): \1 cards?", "a solitaire pile's cards: pile n holds n"),
         (r"overshoots by four scores four", "an example of the scoring"),
         (r"two (?:different )?handfuls", "plain English"),
-        (r"\*\*Players:\*\* 1 to 6|starts at 1 because",
-         "the game's player range (game.players; the check compares it with the variants' facts)"),
+        (
+            r"\*\*Players:\*\* 1 to 6|starts at 1 because",
+            "the game's player range (game.players; the check compares it with the variants' facts)",
+        ),
     ],
     "fairy-bucks": [
-        (r"\((?:\d+, )+\d+;|points \(1 to 5\)|Fairy Bucks 1 to 10|worth 1 to 10|The four 1-point|^1-point items$",
-         "the values printed on items and notes"),
+        (
+            r"\((?:\d+, )+\d+;|points \(1 to 5\)|Fairy Bucks 1 to 10|worth 1 to 10|The four 1-point|^1-point items$",
+            "the values printed on items and notes",
+        ),
         (r"^Four wishes folded", "a note's flavour line"),
         (r"^\d+ points?$", "an item's points on its face"),
         (r"Two copies of each|Scoring cards:\*\* 4|set 1 to set 5", "counts of printed cards and purses"),
@@ -58,40 +65,58 @@ NOT_FACTS: dict[str, list[tuple[str, str]]] = {
         (r"one of 4 symbols", "the symbols the item cards show (counted from them)"),
     ],
     "feenbalz": [
-        (r"qualities 1, 2, 3|qualities 0, 1, 2, 3 and 4|five horseshoes have|four main colours|and 5 horseshoes",
-         "the objects' qualities and counts (card data)"),
-        (r"(?:six|three|four) (?:colours|kinds|fairies|want no|and six)|wanted by three|disliked by four|"
-         r"1 of them the Black|\*\*(?:6|10|25) \w+ (?:\w+ )?cards|[Tt]he (?:10|six) (?:magic|overview)",
-         "what the fairies wish for and how many cards there are (card data)"),
+        (
+            r"qualities 1, 2, 3|qualities 0, 1, 2, 3 and 4|five horseshoes have|four main colours|and 5 horseshoes",
+            "the objects' qualities and counts (card data)",
+        ),
+        (
+            r"(?:six|three|four) (?:colours|kinds|fairies|want no|and six)|wanted by three|disliked by four|"
+            r"1 of them the Black|\*\*(?:6|10|25) \w+ (?:\w+ )?cards|[Tt]he (?:10|six) (?:magic|overview)",
+            "what the fairies wish for and how many cards there are (card data)",
+        ),
         (r"\*\*Players:\*\* 3 to 6", "the game's player range (game.players, checked by a players rule)"),
         (r"If two players both|no two fairies", "plain English"),
         (r"^quality \d$", "an object's quality on its face"),
     ],
     "tarot": [
-        (r"\*\*Players:\*\* 2\.|[Aa] duel for two|[Tt]wo players|the two sides|[Tt]wo decks|Shuffle 2 decks",
-         "a duel: the game's two players (game.players, checked by a players rule)"),
-        (r"\b[Tt]wo (?:combo |single |hand )?cards\b|two servants|two masters|both, if two|your two combo|"
-         r"swap\*\* two of your",
-         "a combo is a pair, a master and a servant (the masters-and-servants chart)"),
-        (r"two (?:facing )?tracks of 5 positions|numbered 0 to 4|your 3 (?:meets|faces) the (?:card on the )?other player's 1|"
-         r"the two tracks",
-         "the map's tracks (the map board's positions)"),
-        (r"22 major arcana numbered 0 to 21, plus 2 extra|\(seven sword, seven bow, seven magic\)|Tiger, who has no element, is 0",
-         "the arcana (card data)"),
+        (
+            r"\*\*Players:\*\* 2\.|[Aa] duel for two|[Tt]wo players|the two sides|[Tt]wo decks|Shuffle 2 decks",
+            "a duel: the game's two players (game.players, checked by a players rule)",
+        ),
+        (
+            r"\b[Tt]wo (?:combo |single |hand )?cards\b|two servants|two masters|both, if two|your two combo|"
+            r"swap\*\* two of your",
+            "a combo is a pair, a master and a servant (the masters-and-servants chart)",
+        ),
+        (
+            r"two (?:facing )?tracks of 5 positions|numbered 0 to 4|your 3 (?:meets|faces) the (?:card on the )?other player's 1|"
+            r"the two tracks",
+            "the map's tracks (the map board's positions)",
+        ),
+        (
+            r"22 major arcana numbered 0 to 21, plus 2 extra|\(seven sword, seven bow, seven magic\)|Tiger, who has no element, is 0",
+            "the arcana (card data)",
+        ),
         (r"[Ff]our players on four sides", "an untested idea for more players"),
         (r"twenty-two arcana", "the cover's count of the arcana"),
     ],
     "fairy-meat": [
-        (r"\((?:\d+, )+\d+\)|the 2 to 10 of|Numbered: 2 to 10|towards the middle \(5 or 6\)|value 0|"
-         r"\d+ red, \d+ black|four fairy courts",
-         "the playing cards' ranks, values and counts (card data)"),
-        (r"[Tt]wo (?:decks|or more decks|colours|Bleeders|Kisses|fairies drawing)|need two Kisses|"
-         r"over three cards and the combat sequence over two",
-         "plain English, and how the reference cards are split"),
+        (
+            r"\((?:\d+, )+\d+\)|the 2 to 10 of|Numbered: 2 to 10|towards the middle \(5 or 6\)|value 0|"
+            r"\d+ red, \d+ black|four fairy courts",
+            "the playing cards' ranks, values and counts (card data)",
+        ),
+        (
+            r"[Tt]wo (?:decks|or more decks|colours|Bleeders|Kisses|fairies drawing)|need two Kisses|"
+            r"over three cards and the combat sequence over two",
+            "plain English, and how the reference cards are split",
+        ),
         (r"a Kill 2 fairy against a Live 2 one", "the smallest attack the deck statistics simulate"),
         (r"^Numbered · \d+$", "a card's rank at its ends"),
-        (r"step \d|p\. \d+|\(\d+ of them\)|overlaps at 10 in the source",
-         "step numbers, rulebook pages, counts of printed cards, the source's own table"),
+        (
+            r"step \d|p\. \d+|\(\d+ of them\)|overlaps at 10 in the source",
+            "step numbers, rulebook pages, counts of printed cards, the source's own table",
+        ),
     ],
 }
 
@@ -108,8 +133,10 @@ def corpus(game: Game) -> str:
         for card in comp.cards:
             view = card_view(game, card)
             parts += [_flat(view.get(key)) for key in ("text", "rows")]
-        for slots in rendered_slots(game, comp).values():   # what faces and backs print
-            parts += [v for k, v in slots.items() if k not in NAMES and isinstance(v, str) and not v.startswith("#")]
+        for slots in rendered_slots(game, comp).values():  # what faces and backs print
+            parts += [
+                v for k, v in slots.items() if k not in NAMES and isinstance(v, str) and not v.startswith("#")
+            ]
     return "\n".join(parts)
 
 
@@ -202,9 +229,9 @@ def typed_numbers(name: str) -> dict[str, list[str]]:
     live: set[str] = set()
     for path, value in leaves(game.facts):
         after = sentences(_rebuilt(game, path, value))
-        live |= set(before - after)     # a sentence printed fewer times: at least one copy changed
+        live |= set(before - after)  # a sentence printed fewer times: at least one copy changed
         kept[".".join(map(str, path))] = value, set(before) - set(before - after)
-    own = "\n".join(texts(game.facts))   # a number in a fact's own text lives in the facts already
+    own = "\n".join(texts(game.facts))  # a number in a fact's own text lives in the facts already
     found: dict[str, list[str]] = {}
     for fact, (value, same) in kept.items():
         for sentence in sorted(s for s in same - live if s not in own):
@@ -243,15 +270,30 @@ def test_a_rebuilt_game_prints_no_old_number(tmp_path: Path) -> None:
     assert run("build", "fairy-bucks", "--project", str(root), "--out", str(out), "--force").code == 0
     before = pdf_words(out)
     text = db.read_text(encoding="utf-8")
-    db.write_text(text.replace("auction_size: 3", "auction_size: 4").replace("castle_items: 1", "castle_items: 2")
-                  .replace("high_bidder_streak: 2", "high_bidder_streak: 3"), encoding="utf-8")
+    db.write_text(
+        text.replace("auction_size: 3", "auction_size: 4")
+        .replace("castle_items: 1", "castle_items: 2")
+        .replace("high_bidder_streak: 2", "high_bidder_streak: 3"),
+        encoding="utf-8",
+    )
     r = run("build", "fairy-bucks", "--project", str(root), "--out", str(out), "--force")
     assert r.code == 0, r.out + r.err
     after = pdf_words(out)
-    for old in ("When the last three items", "treasures three at a time", "seven rounds of three",
-                "wins this castle and the item under it", "Two reveals in a row", "High Bidder twice in a row"):
+    for old in (
+        "When the last three items",
+        "treasures three at a time",
+        "seven rounds of three",
+        "wins this castle and the item under it",
+        "Two reveals in a row",
+        "High Bidder twice in a row",
+    ):
         assert old in before and old not in after, old
-    for new in ("When the last four items", "treasures four at a time", "rounds of four",
-                "wins this castle and the two items under it", "Three reveals in a row",
-                "High Bidder three times in a row"):
+    for new in (
+        "When the last four items",
+        "treasures four at a time",
+        "rounds of four",
+        "wins this castle and the two items under it",
+        "Three reveals in a row",
+        "High Bidder three times in a row",
+    ):
         assert new in after, new

@@ -1,5 +1,6 @@
 """Tests for pnp.symbols: every symbol is rendered to a PDF, rasterised with
 pypdfium2 and checked for placement, ink coverage and distinct silhouettes."""
+
 from __future__ import annotations
 
 import itertools
@@ -19,14 +20,49 @@ COLS = 9
 TOL = 1  # px of anti-aliasing allowed just outside the box
 
 REQUIRED = {
-    "heart", "diamond", "club", "spade",
-    "moon", "sun", "star", "book",
-    "sword", "bow", "magic", "tiger",
-    "beetle", "flower", "stone", "feather", "mushroom", "shell", "horseshoe",
-    "berry", "fairy", "dislike",
-    "crown", "leaf", "acorn", "butterfly", "wing", "key", "bell", "lantern", "teardrop",
-    "snowflake", "clover", "dragonfly", "seed", "coin", "castle", "skull", "sparkle",
-    "hexagon", "triangle", "circle", "square",
+    "heart",
+    "diamond",
+    "club",
+    "spade",
+    "moon",
+    "sun",
+    "star",
+    "book",
+    "sword",
+    "bow",
+    "magic",
+    "tiger",
+    "beetle",
+    "flower",
+    "stone",
+    "feather",
+    "mushroom",
+    "shell",
+    "horseshoe",
+    "berry",
+    "fairy",
+    "dislike",
+    "crown",
+    "leaf",
+    "acorn",
+    "butterfly",
+    "wing",
+    "key",
+    "bell",
+    "lantern",
+    "teardrop",
+    "snowflake",
+    "clover",
+    "dragonfly",
+    "seed",
+    "coin",
+    "castle",
+    "skull",
+    "sparkle",
+    "hexagon",
+    "triangle",
+    "circle",
+    "square",
 }
 
 # symbols that appear side by side and must be told apart by outline alone
@@ -35,9 +71,29 @@ GROUPS = {
     "items": ["moon", "sun", "star", "book"],
     "elements": ["sword", "bow", "magic", "tiger"],
     "feenbalz": ["beetle", "flower", "stone", "feather", "mushroom", "shell", "horseshoe"],
-    "emblems": ["crown", "leaf", "acorn", "butterfly", "wing", "key", "bell", "lantern", "teardrop",
-                "snowflake", "clover", "dragonfly", "seed", "coin", "castle", "skull", "sparkle",
-                "hexagon", "triangle", "circle", "square"],
+    "emblems": [
+        "crown",
+        "leaf",
+        "acorn",
+        "butterfly",
+        "wing",
+        "key",
+        "bell",
+        "lantern",
+        "teardrop",
+        "snowflake",
+        "clover",
+        "dragonfly",
+        "seed",
+        "coin",
+        "castle",
+        "skull",
+        "sparkle",
+        "hexagon",
+        "triangle",
+        "circle",
+        "square",
+    ],
 }
 
 PLAIN, OUTLINED, ON_COLOUR, OUTLINE_ONLY = range(4)

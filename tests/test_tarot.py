@@ -1,5 +1,6 @@
 """Fate/Tiger Colosseum tarot: built PDFs counted by collation code, the chart built from
 the links, and the checker failing on broken copies of the database."""
+
 from __future__ import annotations
 
 import json
@@ -30,7 +31,9 @@ def game():
 @pytest.fixture(scope="module")
 def two_decks(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("tarot")
-    result = CliRunner().invoke(main, ["build", "tarot", "--project", str(ROOT), "--out", str(out), "--decks", "2"])
+    result = CliRunner().invoke(
+        main, ["build", "tarot", "--project", str(ROOT), "--out", str(out), "--decks", "2"]
+    )
     assert result.exit_code == 0, result.output
     return out
 
@@ -76,15 +79,23 @@ def test_manifest_and_backs(two_decks: Path) -> None:
 
 def test_faces_show_roman_numerals_and_arcana_names(two_decks: Path) -> None:
     text = "\n".join(page_texts(two_decks / "tarot" / "arcana.pdf"))
-    for label in ("XXI", "XIV", "THE WORLD", "THE FOOL", "WHEEL OF FORTUNE", "Masters and Servants",
-                  "Tarot of the Grail War"):
+    for label in (
+        "XXI",
+        "XIV",
+        "THE WORLD",
+        "THE FOOL",
+        "WHEEL OF FORTUNE",
+        "Masters and Servants",
+        "Tarot of the Grail War",
+    ):
         assert label in text
     assert roman(0) == "0" and roman(4) == "IV" and roman(19) == "XIX" and roman(21) == "XXI"
 
 
 def test_decks_outside_range_is_refused(tmp_path: Path) -> None:
-    result = CliRunner().invoke(main, ["build", "tarot", "--project", str(ROOT), "--out", str(tmp_path),
-                                       "--decks", "3"])
+    result = CliRunner().invoke(
+        main, ["build", "tarot", "--project", str(ROOT), "--out", str(tmp_path), "--decks", "3"]
+    )
     assert result.exit_code == 2
     assert "--decks 3" in result.output
 
@@ -96,8 +107,14 @@ def chart_edges(g) -> set[tuple[str, str]]:
     comp = g.component("arcana")
     chart = next(c for c in comp.cards if c.key == "chart")
     slots = resolve(g, comp, g.faces["chart"], "faces.chart", chart, None, None)
-    nodes = nodes_from(slots["nodes"], slots.get("node_id") or "id", slots.get("node_label") or "label",
-                       slots.get("node_group") or "group", slots.get("node_links") or "links", slots.get("node_number"))
+    nodes = nodes_from(
+        slots["nodes"],
+        slots.get("node_id") or "id",
+        slots.get("node_label") or "label",
+        slots.get("node_group") or "group",
+        slots.get("node_links") or "links",
+        slots.get("node_number"),
+    )
     _, _, edges = layers(nodes)
     return set(edges)
 
@@ -110,8 +127,11 @@ def test_chart_edges_are_the_database_links(game) -> None:
 
 
 def test_editing_a_link_changes_the_chart(tmp_path: Path, game) -> None:
-    path = broken_copy(tmp_path, 'role: none, epithet: "heiress with no servant",',
-                       'role: master, servants: ["19"], epithet: "heiress with no servant",')
+    path = broken_copy(
+        tmp_path,
+        'role: none, epithet: "heiress with no servant",',
+        'role: master, servants: ["19"], epithet: "heiress with no servant",',
+    )
     path.write_text(path.read_text().replace('masters: ["1"],', 'masters: ["1", "10"],', 1))
     edited = load_game(path)
     assert chart_edges(edited) - chart_edges(game) == {("10", "19")}

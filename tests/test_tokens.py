@@ -1,5 +1,6 @@
 """Tokens and tiles: circles, squares and hexes with copies and fields like cards, on punch-out
 sheets with a cut line around each; single- or double-sided. Measured from the built PDFs."""
+
 from __future__ import annotations
 
 import json
@@ -77,7 +78,9 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def _cut_lines(pdf: Path, page: int = 0) -> list[dict]:
     with pdfplumber.open(pdf) as doc:
         p = doc.pages[page]
-        return [c for c in p.curves + p.rects if c.get("stroke") and not c.get("fill") and c["width"] > 15 * MM]
+        return [
+            c for c in p.curves + p.rects if c.get("stroke") and not c.get("fill") and c["width"] > 15 * MM
+        ]
 
 
 def test_circle_tokens_are_cut_along_their_own_outline(built: Path) -> None:
@@ -87,17 +90,20 @@ def test_circle_tokens_are_cut_along_their_own_outline(built: Path) -> None:
         assert abs(c["width"] / MM - 25) < 0.05 and abs(c["height"] / MM - 25) < 0.05
     centres = sorted(((c["x0"] + c["x1"]) / 2 / MM, (c["top"] + c["bottom"]) / 2 / MM) for c in cuts)
     nearest = min(math.dist(a, b) for a in centres for b in centres if a is not b)
-    assert abs(nearest - 29) < 0.05   # 25 mm apart plus 2 x 2 mm of bleed: no token shares a cut
+    assert abs(nearest - 29) < 0.05  # 25 mm apart plus 2 x 2 mm of bleed: no token shares a cut
 
 
 def test_hex_tiles_have_six_corners_and_no_back_pages(built: Path) -> None:
     cuts = _cut_lines(built / "tiles.pdf")
     assert len(cuts) == 5
-    corners = [(round((x - cuts[0]["x0"]) / MM, 2), round((y - cuts[0]["top"]) / MM, 2)) for x, y in cuts[0]["pts"]]
-    assert sorted(set(corners)) == sorted({(0.0, 15.0), (8.66, 0.0), (25.98, 0.0), (34.64, 15.0), (25.98, 30.0),
-                                           (8.66, 30.0)})
+    corners = [
+        (round((x - cuts[0]["x0"]) / MM, 2), round((y - cuts[0]["top"]) / MM, 2)) for x, y in cuts[0]["pts"]
+    ]
+    assert sorted(set(corners)) == sorted(
+        {(0.0, 15.0), (8.66, 0.0), (25.98, 0.0), (34.64, 15.0), (25.98, 30.0), (8.66, 30.0)}
+    )
     with pdfplumber.open(built / "tiles.pdf") as doc:
-        assert len(doc.pages) == 1   # single-sided: no back design, no back pages
+        assert len(doc.pages) == 1  # single-sided: no back design, no back pages
 
 
 def test_square_tokens_and_double_sided_backs_line_up(built: Path) -> None:
@@ -106,7 +112,9 @@ def test_square_tokens_and_double_sided_backs_line_up(built: Path) -> None:
         fronts = [r for r in doc.pages[0].rects if r.get("stroke") and not r.get("fill")]
         width = doc.pages[0].width
     assert len(fronts) == 3 and all(abs(r["width"] / MM - 20) < 0.05 for r in fronts)
-    image = np.asarray(pdfium.PdfDocument(str(built / "markers.pdf"))[1].render(scale=1).to_pil().convert("RGB"))
+    image = np.asarray(
+        pdfium.PdfDocument(str(built / "markers.pdf"))[1].render(scale=1).to_pil().convert("RGB")
+    )
     for r in fronts:  # long-edge duplex: the back of each marker is mirrored left to right
         x, y = width - (r["x0"] + r["x1"]) / 2, (r["top"] + r["bottom"]) / 2
         assert list(image[int(y), int(x)]) == [181, 86, 43]
@@ -114,11 +122,13 @@ def test_square_tokens_and_double_sided_backs_line_up(built: Path) -> None:
 
 def test_the_face_is_cut_to_its_shape_with_bleed(built: Path) -> None:
     cut = _cut_lines(built / "coins.pdf")[0]
-    image = np.asarray(pdfium.PdfDocument(str(built / "coins.pdf"))[0].render(scale=4).to_pil().convert("RGB"))
+    image = np.asarray(
+        pdfium.PdfDocument(str(built / "coins.pdf"))[0].render(scale=4).to_pil().convert("RGB")
+    )
     corner = image[int((cut["top"] + 1 * MM) * 4), int((cut["x0"] + 1 * MM) * 4)]
     inside_bleed = image[int((cut["top"] + 12.5 * MM) * 4), int((cut["x0"] - 1 * MM) * 4)]
-    assert list(corner) == [255, 255, 255]          # outside the circle and its bleed: paper
-    assert list(inside_bleed) == [217, 165, 32]      # 1 mm outside the cut, still the face's colour
+    assert list(corner) == [255, 255, 255]  # outside the circle and its bleed: paper
+    assert list(inside_bleed) == [217, 165, 32]  # 1 mm outside the cut, still the face's colour
 
 
 def test_the_manifest_counts_tokens(built: Path) -> None:
@@ -127,10 +137,19 @@ def test_the_manifest_counts_tokens(built: Path) -> None:
     assert entry["kind"] == "tokens" and entry["cards"] == 16 and entry["copies"] == {"TK-c1": 10, "TK-c5": 6}
 
 
-@pytest.mark.parametrize(("edit", "words"), [
-    (("card_size: 25x25\n    shape: circle", "card_size: 25x20\n    shape: circle"), "a circle token is as high as it is wide"),
-    (("kind: tokens\n    name: Markers", "kind: deck\n    name: Markers\n    shape: hex"), "only tokens have a shape"),
-])
+@pytest.mark.parametrize(
+    ("edit", "words"),
+    [
+        (
+            ("card_size: 25x25\n    shape: circle", "card_size: 25x20\n    shape: circle"),
+            "a circle token is as high as it is wide",
+        ),
+        (
+            ("kind: tokens\n    name: Markers", "kind: deck\n    name: Markers\n    shape: hex"),
+            "only tokens have a shape",
+        ),
+    ],
+)
 def test_shape_mistakes_are_named(tmp_path: Path, edit: tuple[str, str], words: str) -> None:
     root = project(tmp_path, GAME.replace(*edit), name="tokens")
     r = run("check", "--project", str(root))

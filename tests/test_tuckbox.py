@@ -1,5 +1,6 @@
 """Tuck boxes read from the PDFs: the folds enclose the deck (card + 1 mm, cards x thickness + 1 mm),
 every fold and cut on the page, and a box too large for any paper named by `pnp check`."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -29,7 +30,9 @@ def segments(pdf: Path, width: float) -> list[tuple[float, float, float, float]]
             start = (float(operands[0]), float(operands[1]))
         elif op == b"l" and abs(lw - width) < 1e-6:
             x0, y0, x1, y1 = start[0], start[1], float(operands[0]), float(operands[1])
-            out.append(((x0 + shift[0]) / MM, (y0 + shift[1]) / MM, (x1 + shift[0]) / MM, (y1 + shift[1]) / MM))
+            out.append(
+                ((x0 + shift[0]) / MM, (y0 + shift[1]) / MM, (x1 + shift[0]) / MM, (y1 + shift[1]) / MM)
+            )
     return out
 
 
@@ -46,18 +49,22 @@ def _inside(pdf: Path) -> tuple[float, float, float]:
     return widths[0], max(heights), widths[1]
 
 
-@pytest.mark.parametrize("flags, per_card", [((), 0.3), (("--sleeved",), 0.5), (("--card-thickness", "0.4"), 0.4)])
+@pytest.mark.parametrize(
+    "flags, per_card", [((), 0.3), (("--sleeved",), 0.5), (("--card-thickness", "0.4"), 0.4)]
+)
 def test_the_box_holds_the_deck(tmp_path: Path, flags: tuple[str, ...], per_card: float) -> None:
     project = make_project(tmp_path / "proj")
     out = tmp_path / "out"
-    r = run("build", "bargains", "--tuckbox", *flags, "--project", str(project), "--out", str(out), "--jobs", "1")
+    r = run(
+        "build", "bargains", "--tuckbox", *flags, "--project", str(project), "--out", str(out), "--jobs", "1"
+    )
     assert r.code == 0, r.err
     pdf = out / "bargains" / "deck-tuckbox.pdf"
     w, h, d = _inside(pdf)
-    assert w == pytest.approx(64.0, abs=0.05) and h == pytest.approx(89.0, abs=0.05)   # poker + 1 mm
-    assert d == pytest.approx(65 * per_card + 1.0, abs=0.05)                             # 65 cards + 1 mm
+    assert w == pytest.approx(64.0, abs=0.05) and h == pytest.approx(89.0, abs=0.05)  # poker + 1 mm
+    assert d == pytest.approx(65 * per_card + 1.0, abs=0.05)  # 65 cards + 1 mm
     cuts = segments(pdf, 0.5)
-    assert len(cuts) > 30   # the outline, the notch's arc among them
+    assert len(cuts) > 30  # the outline, the notch's arc among them
     text = PdfReader(str(pdf)).pages[0].extract_text()
     assert "tuck box for 65 cards" in text and "glue" in text
 
@@ -66,8 +73,10 @@ def test_the_net_closes() -> None:
     """Every fold joins two pieces; the lid covers the top and the bottom flap the bottom."""
     box = tuck_box(Size(63, 88), 65)
     w, h, d = box.inner
-    assert (box.piece("lid").box()[2] - box.piece("lid").box()[0], box.piece("lid").box()[3] -
-            box.piece("lid").box()[1]) == pytest.approx((w, d))
+    assert (
+        box.piece("lid").box()[2] - box.piece("lid").box()[0],
+        box.piece("lid").box()[3] - box.piece("lid").box()[1],
+    ) == pytest.approx((w, d))
     assert box.piece("bottom").box()[3] - box.piece("bottom").box()[1] == pytest.approx(d)
     assert box.piece("glue").box()[2] == pytest.approx(GLUE)
     folds: dict[tuple, int] = {}
@@ -83,7 +92,9 @@ def test_check_names_a_box_too_large_for_any_paper(tmp_path: Path) -> None:
     project = make_project(tmp_path / "proj")
     db = project / "card_data" / "bargains.yaml"
     text = db.read_text(encoding="utf-8")
-    db.write_text(text.replace("card_size: poker", "card_size: 280x400\n    tuckbox: true", 1), encoding="utf-8")
+    db.write_text(
+        text.replace("card_size: poker", "card_size: 280x400\n    tuckbox: true", 1), encoding="utf-8"
+    )
     r = run("check", "bargains", "--project", str(project))
     assert r.code != 0
     assert "card_data/bargains.yaml:" in r.err + r.out and "tuckbox" in r.err + r.out

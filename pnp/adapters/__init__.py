@@ -6,6 +6,7 @@ internals only there; on any other release, or with `PNP_ADAPTERS=off` in the
 environment, it takes the library's public route (same pages, slower) and
 `pnp --version` says so. Imports nothing of pnp but this package.
 """
+
 from __future__ import annotations
 
 import importlib

@@ -7,6 +7,7 @@ system takes a process's memory back at once. Python has no public call that
 runs the exit handlers and then skips the teardown, so `atexit._run_exitfuncs`
 is used where tested; elsewhere the program exits the ordinary way.
 """
+
 from __future__ import annotations
 
 import atexit
@@ -50,10 +51,12 @@ def thread_raiser() -> Callable[[int, type[BaseException] | None], bool]:
     if not ACTIVE:
         return lambda thread_id, exc_type: False
     import ctypes
+
     set_async_exc = ctypes.pythonapi.PyThreadState_SetAsyncExc
     set_async_exc.argtypes = (ctypes.c_ulong, ctypes.py_object)
     set_async_exc.restype = ctypes.c_int
 
     def raise_in(thread_id: int, exc_type: type[BaseException] | None) -> bool:
         return bool(set_async_exc(thread_id, exc_type if exc_type is not None else ctypes.py_object()) == 1)
+
     return raise_in

@@ -6,6 +6,7 @@ pnp checks the format string there (no huge field widths). Where the hook is not
 tested, `str.format` is refused in templates through the public
 `is_safe_attribute` instead (the `format` filter and `%` still work).
 """
+
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -19,16 +20,20 @@ GATE = Gate("jinja2", jinja2.__version__, ("3.1",))
 ACTIVE = GATE.active
 
 
-def checking_str_format(base: type[SandboxedEnvironment], check: Callable[[str], None]) -> type[SandboxedEnvironment]:
+def checking_str_format(
+    base: type[SandboxedEnvironment], check: Callable[[str], None]
+) -> type[SandboxedEnvironment]:
     """A subclass of the sandbox `base` that passes each format string a template uses to `check`
     (which raises to refuse it); or one that refuses `str.format` outright when not active."""
     if ACTIVE:
+
         class Checked(base):  # type: ignore[valid-type,misc]
             def wrap_str_format(self, value: Any) -> Any:
                 wrapped = super().wrap_str_format(value)
                 if wrapped is not None:
                     check(str(getattr(value, "__self__", "")))
                 return wrapped
+
         return Checked
 
     class Refusing(base):  # type: ignore[valid-type,misc]
@@ -36,4 +41,5 @@ def checking_str_format(base: type[SandboxedEnvironment], check: Callable[[str],
             if isinstance(obj, str) and attr in ("format", "format_map"):
                 return False
             return bool(super().is_safe_attribute(obj, attr, value))
+
     return Refusing

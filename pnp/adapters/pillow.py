@@ -5,6 +5,7 @@
 conversion alone, measured. CMYK output converts every distinct colour a build
 draws, so the adapter calls the transform's core directly where tested.
 """
+
 from __future__ import annotations
 
 from typing import Any

@@ -11,6 +11,7 @@ Used only on the release series in `GATE.tested`; on any other release (or
 with PNP_ADAPTERS=off) each function takes ReportLab's public route or returns
 None for the caller to do so; PDF/X output is then refused with the reason.
 """
+
 from __future__ import annotations
 
 import copy
@@ -34,7 +35,9 @@ from pnp.adapters import Gate
 
 GATE = Gate("reportlab", reportlab.Version, ("4.4", "5.1"))
 ACTIVE = GATE.active
-FLATE_LEVEL = 1  # zlib level for every stream on the fast path (ReportLab's own: 6; +4.5 % bytes, half the time)
+FLATE_LEVEL = (
+    1  # zlib level for every stream on the fast path (ReportLab's own: 6; +4.5 % bytes, half the time)
+)
 
 
 # -- the stream writer ---------------------------------------------------------
@@ -86,8 +89,13 @@ class _Form(pdfdoc.PDFFormXObject):
 
 def _form_bytes(form: Any, document: Any) -> bytes | None:
     """ReportLab's bytes for `form` (PDFFormXObject.format then PDFStream.format), or None to let it."""
-    if form.Annots or form.Resources or form.BBox or form.Matrix \
-            or not isinstance(document.encrypt, pdfdoc.NoEncryption):
+    if (
+        form.Annots
+        or form.Resources
+        or form.BBox
+        or form.Matrix
+        or not isinstance(document.encrypt, pdfdoc.NoEncryption)
+    ):
         return None
     if form.Contents is not None:  # compressed already (end_form_compressed): its stream, as is
         if form.Contents.filters is not None or set(form.Contents.dictionary.dict) != {"Filter"}:
@@ -102,22 +110,40 @@ def _form_bytes(form: Any, document: Any) -> bytes | None:
     if not isinstance(content, bytes):
         return None
     ref = document.idToObjectNumberAndVersion
-    resources = [b"/Font %d %d R" % ref[pdfdoc.BasicFonts],
-                 b"/ProcSet [ /PDF /Text /ImageB /ImageC /ImageI ]" if form.hasImages else b"/ProcSet [ /PDF /Text ]"]
+    resources = [
+        b"/Font %d %d R" % ref[pdfdoc.BasicFonts],
+        b"/ProcSet [ /PDF /Text /ImageB /ImageC /ImageI ]" if form.hasImages else b"/ProcSet [ /PDF /Text ]",
+    ]
     if form.XObjects:
         names = sorted(form.XObjects.dict)
-        resources.append(b"/XObject " + _dict_bytes([
-            pdfdoc_bytes(pdfdoc.PDFName(k)) + b" %d %d R" % ref[form.XObjects.dict[k].name] for k in names]))
-    states = getattr(form, "ExtGState", None)   # see-through colours: ReportLab's own form writer drops them
+        resources.append(
+            b"/XObject "
+            + _dict_bytes(
+                [
+                    pdfdoc_bytes(pdfdoc.PDFName(k)) + b" %d %d R" % ref[form.XObjects.dict[k].name]
+                    for k in names
+                ]
+            )
+        )
+    states = getattr(form, "ExtGState", None)  # see-through colours: ReportLab's own form writer drops them
     if isinstance(states, pdfdoc.PDFDictionary):
         resources.append(b"/ExtGState " + pdfdoc_bytes(states.format(document)))
     shadings = getattr(form, "pnp_shadings", None)
     if shadings:
-        resources.append(b"/Shading " + _dict_bytes([b"/%s %d %d R" % (k.encode(), *ref[k]) for k in sorted(shadings)]))
+        resources.append(
+            b"/Shading " + _dict_bytes([b"/%s %d %d R" % (k.encode(), *ref[k]) for k in sorted(shadings)])
+        )
     box = b" ".join(pdfdoc_bytes(fp_str(v)) for v in (form.lowerx, form.lowery, form.upperx, form.uppery))
-    entries = [b"/BBox [ " + box + b" ]", *([b"/Filter [ /FlateDecode ]"] if flate else []), b"/FormType 1",
-               b"/Length " + pdfdoc_bytes(fp_str(len(content))), b"/Matrix [ 1 0 0 1 0 0 ]",
-               b"/Resources " + _dict_bytes(resources), b"/Subtype /Form", b"/Type /XObject"]
+    entries = [
+        b"/BBox [ " + box + b" ]",
+        *([b"/Filter [ /FlateDecode ]"] if flate else []),
+        b"/FormType 1",
+        b"/Length " + pdfdoc_bytes(fp_str(len(content))),
+        b"/Matrix [ 1 0 0 1 0 0 ]",
+        b"/Resources " + _dict_bytes(resources),
+        b"/Subtype /Form",
+        b"/Type /XObject",
+    ]
     return _dict_bytes(entries) + b"\nstream\n" + content + b"endstream\n"
 
 
@@ -142,20 +168,26 @@ def _font_bytes(font: Any, document: Any) -> bytes | None:
         refs = font.ToUnicode, font.FontDescriptor
     except AttributeError:
         return None
-    if hasattr(font, "Encoding") or not all(isinstance(r, pdfdoc.PDFObjectReference) for r in refs) \
-            or not all(type(v) in (int, float) for v in (first, last, *widths)) or not widths:
+    if (
+        hasattr(font, "Encoding")
+        or not all(isinstance(r, pdfdoc.PDFObjectReference) for r in refs)
+        or not all(type(v) in (int, float) for v in (first, last, *widths))
+        or not widths
+    ):
         return None
     ref = document.idToObjectNumberAndVersion
-    rows = [pdfdoc_bytes(fp_str(*widths[i:i + 10])) for i in range(0, len(widths), 10)]
-    entries = [b"/BaseFont " + pdfdoc_bytes(pdfdoc.PDFName(names["BaseFont"])),
-               b"/FirstChar " + pdfdoc_bytes(fp_str(first)),
-               b"/FontDescriptor %d %d R" % ref[refs[1].name],
-               b"/LastChar " + pdfdoc_bytes(fp_str(last)),
-               b"/Name " + pdfdoc_bytes(pdfdoc.PDFName(names["Name"])),
-               b"/Subtype " + pdfdoc_bytes(pdfdoc.PDFName(names["Subtype"])),
-               b"/ToUnicode %d %d R" % ref[refs[0].name],
-               b"/Type " + pdfdoc_bytes(pdfdoc.PDFName(names["Type"])),
-               b"/Widths [ " + b" \n  ".join(rows) + b" ]"]
+    rows = [pdfdoc_bytes(fp_str(*widths[i : i + 10])) for i in range(0, len(widths), 10)]
+    entries = [
+        b"/BaseFont " + pdfdoc_bytes(pdfdoc.PDFName(names["BaseFont"])),
+        b"/FirstChar " + pdfdoc_bytes(fp_str(first)),
+        b"/FontDescriptor %d %d R" % ref[refs[1].name],
+        b"/LastChar " + pdfdoc_bytes(fp_str(last)),
+        b"/Name " + pdfdoc_bytes(pdfdoc.PDFName(names["Name"])),
+        b"/Subtype " + pdfdoc_bytes(pdfdoc.PDFName(names["Subtype"])),
+        b"/ToUnicode %d %d R" % ref[refs[0].name],
+        b"/Type " + pdfdoc_bytes(pdfdoc.PDFName(names["Type"])),
+        b"/Widths [ " + b" \n  ".join(rows) + b" ]",
+    ]
     return _dict_bytes(entries)
 
 
@@ -169,8 +201,11 @@ def end_form_compressed(c: Canvas, name: str) -> None:
         return
     form = c._doc.idToObject[pdfdoc.xObjectName(name)]
     form.pnp_shadings = shadings  # gradients: ReportLab's endForm leaves them out of the form's resources
-    form.Contents = pdfdoc.PDFStream(pdfdoc.PDFDictionary({"Filter": pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])}),
-                                     zlib.compress(form.stream, FLATE_LEVEL), filters=None)
+    form.Contents = pdfdoc.PDFStream(
+        pdfdoc.PDFDictionary({"Filter": pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])}),
+        zlib.compress(form.stream, FLATE_LEVEL),
+        filters=None,
+    )
     form.stream = None
 
 
@@ -238,12 +273,17 @@ def mark_pdfx(c: Canvas, version: str, profile: bytes, condition: str) -> None:
     info.pdfx_version = version
     doc.info = info
     stream = pdfdoc.PDFStream(pdfdoc.PDFDictionary({"N": 4}), profile, filters=[pdfdoc.PDFZCompress])
-    intent = pdfdoc.PDFDictionary({
-        "Type": pdfdoc.PDFName("OutputIntent"), "S": pdfdoc.PDFName("GTS_PDFX"),
-        "OutputConditionIdentifier": pdfdoc.PDFString("Custom"), "OutputCondition": pdfdoc.PDFString(condition),
-        "Info": pdfdoc.PDFString(condition), "RegistryName": pdfdoc.PDFString("http://www.color.org"),
-        "DestOutputProfile": doc.Reference(stream),
-    })
+    intent = pdfdoc.PDFDictionary(
+        {
+            "Type": pdfdoc.PDFName("OutputIntent"),
+            "S": pdfdoc.PDFName("GTS_PDFX"),
+            "OutputConditionIdentifier": pdfdoc.PDFString("Custom"),
+            "OutputCondition": pdfdoc.PDFString(condition),
+            "Info": pdfdoc.PDFString(condition),
+            "RegistryName": pdfdoc.PDFString("http://www.color.org"),
+            "DestOutputProfile": doc.Reference(stream),
+        }
+    )
     catalog = doc.Catalog
     catalog.__NoDefault__ = [*catalog.__NoDefault__, "OutputIntents"]  # keys ReportLab writes
     catalog.OutputIntents = pdfdoc.PDFArray([intent])
@@ -256,13 +296,20 @@ class _PdfxInfo(pdfdoc.PDFInfo):
 
     def format(self, document: Any) -> bytes:
         date = pdfdoc.PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter)
-        return pdfdoc.PDFDictionary({
-            "Title": pdfdoc.PDFString(self.title), "Author": pdfdoc.PDFString(self.author),
-            "CreationDate": date, "ModDate": date, "Producer": pdfdoc.PDFString(self.producer),
-            "Creator": pdfdoc.PDFString(self.creator), "Subject": pdfdoc.PDFString(self.subject),
-            "Keywords": pdfdoc.PDFString(self.keywords), "Trapped": pdfdoc.PDFName("False"),
-            "GTS_PDFXVersion": pdfdoc.PDFString(self.pdfx_version),
-        }).format(document)
+        return pdfdoc.PDFDictionary(
+            {
+                "Title": pdfdoc.PDFString(self.title),
+                "Author": pdfdoc.PDFString(self.author),
+                "CreationDate": date,
+                "ModDate": date,
+                "Producer": pdfdoc.PDFString(self.producer),
+                "Creator": pdfdoc.PDFString(self.creator),
+                "Subject": pdfdoc.PDFString(self.subject),
+                "Keywords": pdfdoc.PDFString(self.keywords),
+                "Trapped": pdfdoc.PDFName("False"),
+                "GTS_PDFXVersion": pdfdoc.PDFString(self.pdfx_version),
+            }
+        ).format(document)
 
 
 # -- fonts ---------------------------------------------------------------------
@@ -274,16 +321,24 @@ def face_state(data: bytes) -> tuple[dict, dict]:
     """A font file parsed by ReportLab, as plain values in two parts: what measuring and describing
     the font read, and what only cutting subsets reads (SUBSET_ONLY). Left out: the file's bytes and
     name, the scale function and glyphToChar (the parser's scratch table, read nowhere else)."""
-    state = {k: v for k, v in vars(TTFontFace(io.BytesIO(data))).items()
-             if k not in ("_ttf_data", "_pdfScale", "glyphToChar", "filename")}
+    state = {
+        k: v
+        for k, v in vars(TTFontFace(io.BytesIO(data))).items()
+        if k not in ("_ttf_data", "_pdfScale", "glyphToChar", "filename")
+    }
     for key in _NAMES:
         if isinstance(state.get(key), bytes):
             state[key] = bytes(state[key])
     return {k: v for k, v in state.items() if k not in SUBSET_ONLY}, {k: state[k] for k in SUBSET_ONLY}
 
 
-def restored_font(name: str, path: str, data: bytes, state: dict,
-                  make_subset: Callable[[TTFontFace, tuple[int, ...]], bytes]) -> TTFont:
+def restored_font(
+    name: str,
+    path: str,
+    data: bytes,
+    state: dict,
+    make_subset: Callable[[TTFontFace, tuple[int, ...]], bytes],
+) -> TTFont:
     """TTFont(name, path) from a parsed state (face_state's first part), in the state ReportLab's
     own parse gives (a test compares them); `make_subset(face, glyphs)` cuts its subsets."""
     face = TTFontFace.__new__(TTFontFace)
@@ -319,9 +374,11 @@ def file_data(face: TTFontFace) -> bytes:
 
 
 # -- platypus ------------------------------------------------------------------
-_LATER = ("(^(?:[a-z0-9\\.\\-\\+]*)://)",  # paragraph.uri_pat (web addresses, for hyphenation)
-          "([\u2e80-\uffff])",  # textsplit.rx (cjkwrap)
-          "#[^\\n]*|(^|[^a-zA-Z0-9_.\\\"'])(as|")  # PyFontify.matchRE (Python source)
+_LATER = (
+    "(^(?:[a-z0-9\\.\\-\\+]*)://)",  # paragraph.uri_pat (web addresses, for hyphenation)
+    "([\u2e80-\uffff])",  # textsplit.rx (cjkwrap)
+    "#[^\\n]*|(^|[^a-zA-Z0-9_.\\\"'])(as|",
+)  # PyFontify.matchRE (Python source)
 
 
 class _OnFirstUse:
@@ -342,6 +399,7 @@ def import_platypus() -> None:
     compiling) become stand-ins that compile on first use, and `re.compile` is itself again after."""
     if "reportlab.platypus.paragraph" in sys.modules or not ACTIVE:
         import reportlab.platypus  # noqa: F401
+
         return
     compile_now = re.compile
 

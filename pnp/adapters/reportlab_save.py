@@ -10,6 +10,7 @@ bytes are the ones ReportLab's own save writes. Gated with the rest of the
 ReportLab adapter (`pnp.adapters.reportlab.ACTIVE`); otherwise `save` is the
 canvas's own and a lazy stream's data is read at once.
 """
+
 from __future__ import annotations
 
 import threading
@@ -20,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.adapters.reportlab import ACTIVE
 
-_SINK = threading.local()   # the open file a `save` in this thread is writing to
+_SINK = threading.local()  # the open file a `save` in this thread is writing to
 
 
 class _LazyStream(pdfdoc.PDFStream):
@@ -51,7 +52,7 @@ class _StreamingFile(pdfdoc.PDFFile):
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         sink = getattr(_SINK, "file", None)
-        if sink is not None:   # the header ReportLab has added first, then everything as it comes
+        if sink is not None:  # the header ReportLab has added first, then everything as it comes
             collected: list[bytes] = getattr(self, "strings")
             for piece in collected:
                 sink.write(piece)
@@ -86,7 +87,7 @@ def save(c: Canvas) -> None:
     with open(c._filename, "wb") as fh:
         _SINK.file = fh
         try:
-            rest = doc.GetPDFData(c)   # written as formatted; what is left is the empty join
+            rest = doc.GetPDFData(c)  # written as formatted; what is left is the empty join
         finally:
             _SINK.file = None
         fh.write(rest.encode("latin1") if isinstance(rest, str) else rest)

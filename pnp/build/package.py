@@ -1,4 +1,5 @@
 """The builds a print-and-play package is made of: one per paper and sheet, into a private folder."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -15,8 +16,15 @@ from pnp.output.package import INKS, PAPERS, SHEETS, is_card_sheet
 from pnp.output.steps import BuildOptions
 
 
-def build_variants(game: Game, options: BuildOptions, fonts: Fonts, sheets: Mapping[str, SheetSpec], folder: Path,
-                   jobs: int, progress: Callable[[int], None]) -> dict[str, Path]:
+def build_variants(
+    game: Game,
+    options: BuildOptions,
+    fonts: Fonts,
+    sheets: Mapping[str, SheetSpec],
+    folder: Path,
+    jobs: int,
+    progress: Callable[[int], None],
+) -> dict[str, Path]:
     """Build the game once per paper, sheet and ink into `folder`; zip path -> file (the low-ink builds
     give only their card sheets)."""
     files: dict[str, Path] = {}

@@ -1,4 +1,5 @@
 """The work of a build: the chosen games as a list of steps, checked before anything is drawn."""
+
 from __future__ import annotations
 
 from pnp.build.steps import MAKERS, checklist_step, stats_step
@@ -17,9 +18,15 @@ def check_counts(games: list[Game], counts: dict[str, int]) -> None:
                 continue
             n = counts[spec.option]
             if not spec.min <= n <= spec.max:
-                problems.append(Problem(game.where, comp.line, f"--{spec.option}",
-                                        f"{game.game.name} prints {spec.min} to {spec.max} sets of {comp.name}; "
-                                        f"--{spec.option} {n} is outside that"))
+                problems.append(
+                    Problem(
+                        game.where,
+                        comp.line,
+                        f"--{spec.option}",
+                        f"{game.game.name} prints {spec.min} to {spec.max} sets of {comp.name}; "
+                        f"--{spec.option} {n} is outside that",
+                    )
+                )
     if problems:
         raise InputError(problems)
 
@@ -33,14 +40,23 @@ def plan_build(games: list[Game], options: BuildOptions) -> list[Step]:
         for comp in game.components:
             maker = MAKERS.get(comp.kind)
             if maker is None:
-                problems.append(Problem(game.where, comp.line, f"{comp.key}.kind",
-                                        f"this version cannot draw {comp.kind!r} components yet"))
+                problems.append(
+                    Problem(
+                        game.where,
+                        comp.line,
+                        f"{comp.key}.kind",
+                        f"this version cannot draw {comp.kind!r} components yet",
+                    )
+                )
                 continue
             try:
-                made = maker(game, comp, options)  # a maker may return several steps (a huge deck: one per part)
+                made = maker(
+                    game, comp, options
+                )  # a maker may return several steps (a huge deck: one per part)
                 steps.extend(made if isinstance(made, list) else [made])
                 if comp.kind == "deck" and (comp.tuckbox or options.tuckbox):
                     from pnp.output.tuckbox import tuckbox_step  # lazy: only decks that get a box
+
                     steps.append(tuckbox_step(game, comp, options))
             except InputError as exc:
                 problems += exc.problems

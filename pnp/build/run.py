@@ -1,4 +1,5 @@
 """Running a planned build: steps on the workers in a new generation of the output, then published as a whole."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -31,14 +32,29 @@ def _run_step(work: _Work, index: int) -> list[Output]:
     try:
         made = step.run(work.stage, work.fonts, lambda: None)
     except MissingGlyph as exc:
-        raise InputError([Problem(step.label, None, "", f"{exc}; use a font that has it (fonts/fonts.yaml) "
-                                                        "or leave the character out")]) from None
+        raise InputError(
+            [
+                Problem(
+                    step.label,
+                    None,
+                    "",
+                    f"{exc}; use a font that has it (fonts/fonts.yaml) or leave the character out",
+                )
+            ]
+        ) from None
     return made if isinstance(made, list) else [made]
 
 
-def build(steps: list[Step], games: list[Game], out: Path, fonts: Fonts,
-          progress: Callable[[int], None] = lambda n: None, jobs: int = 1,
-          options: BuildOptions | None = None, settings: dict[str, Any] | None = None) -> list[Output]:
+def build(
+    steps: list[Step],
+    games: list[Game],
+    out: Path,
+    fonts: Fonts,
+    progress: Callable[[int], None] = lambda n: None,
+    jobs: int = 1,
+    options: BuildOptions | None = None,
+    settings: dict[str, Any] | None = None,
+) -> list[Output]:
     """Run planned steps (on `jobs` workers) in a staging folder, then publish.
 
     On any error nothing in `out` changes. Each step writes its own files, so
@@ -58,8 +74,14 @@ def build(steps: list[Step], games: list[Game], out: Path, fonts: Fonts,
     return outputs
 
 
-def _record(data: dict[str, Any], made: Path, outputs: list[Output], games: list[Game],
-            options: BuildOptions | None, settings: dict[str, Any] | None) -> None:
+def _record(
+    data: dict[str, Any],
+    made: Path,
+    outputs: list[Output],
+    games: list[Game],
+    options: BuildOptions | None,
+    settings: dict[str, Any] | None,
+) -> None:
     """The manifest entry of a build about to be published (its files in `made`); with `settings` (the
     build options as the command line gave them) the outputs are keyed by their inputs, for the next
     build to skip what is unchanged."""
@@ -71,6 +93,7 @@ def _record(data: dict[str, Any], made: Path, outputs: list[Output], games: list
         inputs, files = freshness.record(made, databases, settings, files)
     record_build(data, files, {g.slug: {**recorded, "language": g.lang} for g in games}, inputs)
     from pnp.output.prints import print_record  # lazy: digests only once the drawing is done
+
     found = data.get("prints")
     prints: dict[str, Any] = found if isinstance(found, dict) else {}
     counts = options.counts if options else {}

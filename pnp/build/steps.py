@@ -1,4 +1,5 @@
 """What each kind of component becomes: a step that draws one PDF (or several, for a huge deck)."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -25,8 +26,16 @@ def deck_output(game: Game, comp: Component, rel: str, pages: int, cards: list[P
     for p in cards:
         copies[p.code] = copies.get(p.code, 0) + p.copies
     size = card_size_of(comp)
-    return Output(rel, game.tag, comp.key, comp.kind if comp.kind in ("reference", "tokens") else "deck", pages,
-                  (size.w, size.h), sum(copies.values()), dict(sorted(copies.items())))
+    return Output(
+        rel,
+        game.tag,
+        comp.key,
+        comp.kind if comp.kind in ("reference", "tokens") else "deck",
+        pages,
+        (size.w, size.h),
+        sum(copies.values()),
+        dict(sorted(copies.items())),
+    )
 
 
 PART_SHEETS = 120  # sheets per PDF: a deck with more is split into parts (see card_step)
@@ -53,41 +62,78 @@ def card_step(game: Game, comp: Component, options: BuildOptions) -> list[Step]:
         first, last = part * PART_SHEETS, min(len(sheets), (part + 1) * PART_SHEETS)
         rel = f"{game.slug}/{comp.key}.pdf" if parts == 1 else f"{game.slug}/{comp.key}-part{part + 1}.pdf"
         label = comp.name if parts == 1 else f"{comp.name} (part {part + 1} of {parts})"
-        steps.append(Step(f"{game.tag} {label}", max(1, last - first),
-                          _deck_run(game, comp, options, cards, grid, rel, rendered,
-                                    None if parts == 1 else (part + 1, parts, range(first, last), sheets))))
+        steps.append(
+            Step(
+                f"{game.tag} {label}",
+                max(1, last - first),
+                _deck_run(
+                    game,
+                    comp,
+                    options,
+                    cards,
+                    grid,
+                    rel,
+                    rendered,
+                    None if parts == 1 else (part + 1, parts, range(first, last), sheets),
+                ),
+            )
+        )
     return steps
 
 
-def _deck_run(game: Game, comp: Component, options: BuildOptions, cards: list[Printed], grid: Any, rel: str,
-              rendered: Any, part: tuple[int, int, range, list] | None) -> Callable[[Path, Fonts, Callable[[], None]], Output]:
+def _deck_run(
+    game: Game,
+    comp: Component,
+    options: BuildOptions,
+    cards: list[Printed],
+    grid: Any,
+    rel: str,
+    rendered: Any,
+    part: tuple[int, int, range, list] | None,
+) -> Callable[[Path, Fonts, Callable[[], None]], Output]:
     def run(stage: Path, fonts: Fonts, tick: Callable[[], None]) -> Output:
         path = stage / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         page = (pt(grid.page.w), pt(grid.page.h))
-        c = canvas(path, f"{game.game.name}: {comp.name}", page, fonts.name("body"), colour_hook(options.colour))
+        c = canvas(
+            path, f"{game.game.name}: {comp.name}", page, fonts.name("body"), colour_hook(options.colour)
+        )
         c.pnp_ink = options.ink  # pnp's own note, as pnp_font: how the cards' inks are chosen (pnp.draw.inks)
         if options.colour:
             whole_page_boxes(c, *page)
-        forms = FormCache(c, game, fonts, options.sheets.bleed, rendered={comp.key: rendered} if rendered else {},
-                          max_dpi=options.max_dpi)
+        forms = FormCache(
+            c,
+            game,
+            fonts,
+            options.sheets.bleed,
+            rendered={comp.key: rendered} if rendered else {},
+            max_dpi=options.max_dpi,
+        )
         pages = draw_deck(c, game, comp, cards, options.sheets, fonts, forms, tick, part[2] if part else None)
         if options.colour:
             finish_pdfx(c, options.colour)
         rls.save(c)  # written as formatted: a deck of full-art cards is never held whole
         sheet = options.sheets.sheet
         if (options.sheets.cut_files or (sheet and sheet.cut_files)) and (part is None or part[0] == 1):
-            write_cut_files(stage / game.slug / comp.key, grid, options.sheets.corner_radius,
-                            sheet.print_area if sheet else None)
+            write_cut_files(
+                stage / game.slug / comp.key,
+                grid,
+                options.sheets.corner_radius,
+                sheet.print_area if sheet else None,
+            )
         if sheet and sheet.print_area and sheet.cut_files:
             write_print_images(path, grid, sheet.print_area)
         if part is None:
             return deck_output(game, comp, rel, pages, cards)
         number, count, span, sheets = part
-        on_sheets = [Printed(pl.card.card, pl.card.code, 1, pl.card.mark, pl.card.set_index)
-                     for sheet in sheets[span.start:span.stop] for pl in sheet]
+        on_sheets = [
+            Printed(pl.card.card, pl.card.code, 1, pl.card.mark, pl.card.set_index)
+            for sheet in sheets[span.start : span.stop]
+            for pl in sheet
+        ]
         out = deck_output(game, comp, rel, pages, on_sheets)
         return dataclasses.replace(out, part=(number, count), sheets=(span.start + 1, span.stop))
+
     return run
 
 
@@ -95,6 +141,7 @@ def write_cut_files(stem: Path, grid: Any, radius: float, area: tuple[float, flo
     """`<deck>-cut.svg` (of the page, or of a print-then-cut `area`) and `<deck>-cut.dxf` (of the page):
     the cut outlines of a full fronts page."""
     from pnp.output.cut_files import dxf, svg  # lazy: only builds that ask for cut files
+
     stem.with_name(stem.name + "-cut.svg").write_text(svg(grid, radius, area), encoding="utf-8")
     stem.with_name(stem.name + "-cut.dxf").write_text(dxf(grid, radius), encoding="utf-8")
 
@@ -102,6 +149,7 @@ def write_cut_files(stem: Path, grid: Any, radius: float, area: tuple[float, flo
 def write_print_images(pdf: Path, grid: Any, area: tuple[float, float]) -> None:
     """`<deck>-print-N.png`: each page cut to the print-then-cut area, for the machine's app to print."""
     from pnp.output.cut_files import print_images  # lazy, as above
+
     for n, png in enumerate(print_images(pdf.read_bytes(), grid, area), 1):
         pdf.with_name(f"{pdf.stem}-print-{n}.png").write_bytes(png)
 
@@ -126,6 +174,7 @@ def board_step(game: Game, comp: Component, options: BuildOptions) -> "Step | li
     from pnp.output.boards import (
         board_step as make,  # lazy: board art only for games with boards
     )
+
     return make(game, comp, options)
 
 
@@ -133,6 +182,7 @@ def booklet_step(game: Game, comp: Component, options: BuildOptions) -> "Step | 
     from pnp.output.booklets import (
         booklet_step as make,  # lazy: platypus and jinja2 only for booklets
     )
+
     return make(game, comp, options)
 
 
@@ -140,8 +190,14 @@ def stats_step(game: Game, options: BuildOptions) -> Step:
     from pnp.output.stats_sheet import (
         stats_step as make,  # lazy: only stacked decks have a stats sheet
     )
+
     return make(game, options)
 
 
-MAKERS: dict[str, StepMaker] = {"deck": card_step, "reference": card_step, "tokens": card_step, "board": board_step,
-                                "booklet": booklet_step}
+MAKERS: dict[str, StepMaker] = {
+    "deck": card_step,
+    "reference": card_step,
+    "tokens": card_step,
+    "board": board_step,
+    "booklet": booklet_step,
+}

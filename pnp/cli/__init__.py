@@ -4,6 +4,7 @@ May import anything in `pnp`; nothing imports it but `pnp.__main__` and the test
 Commands import their heavy stages inside the command function (lazy, for
 start-up speed); `run` is the program.
 """
+
 from __future__ import annotations
 
 import logging
@@ -40,8 +41,22 @@ def main() -> None:
         logging.basicConfig(level=getattr(logging, level, logging.DEBUG), format="pnp %(name)s: %(message)s")
 
 
-for _command in (build, changes, check, fetch, list_games, layouts, new, package, schema, export, preview, stack,
-                 serve, sheets):
+for _command in (
+    build,
+    changes,
+    check,
+    fetch,
+    list_games,
+    layouts,
+    new,
+    package,
+    schema,
+    export,
+    preview,
+    stack,
+    serve,
+    sheets,
+):
     main.add_command(_command)
 
 
@@ -61,6 +76,7 @@ def run() -> None:
         print(code, file=sys.stderr)
         code = 1
     from pnp.adapters.cpython import exit_now
+
     exit_now(code)
 
 

@@ -1,4 +1,5 @@
 """`pnp changes` and `pnp build --only-changed`: what changed since a print, and a reprint of only that."""
+
 from __future__ import annotations
 
 import json
@@ -17,8 +18,15 @@ if TYPE_CHECKING:  # the command line starts without the model (start-up speed)
 @click.command()
 @click.argument("game")
 @project_option
-@click.option("--out", "out_dir", default="output", show_default=True, help="Output folder (relative to the project).")
-@click.option("--since", default=None, metavar="NAME", help="A print kept with pnp build --tag NAME (default: the last build).")
+@click.option(
+    "--out", "out_dir", default="output", show_default=True, help="Output folder (relative to the project)."
+)
+@click.option(
+    "--since",
+    default=None,
+    metavar="NAME",
+    help="A print kept with pnp build --tag NAME (default: the last build).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the changes as JSON (for tools).")
 def changes(game: str, project_dir: str, out_dir: str, since: str | None, as_json: bool) -> None:
     """List GAME's cards added, removed and changed since a tagged print (or the last build).
@@ -43,6 +51,7 @@ def compare(project: Project, out: Path, game: Game, since: str | None, counts: 
     """The changes of `game` since the print `since` (or the last build into `out`)."""
     from pnp.output.manifest import read_manifest
     from pnp.output.prints import diff, earlier_print, print_record
+
     old, label = earlier_print(project.root, read_manifest(out), game, since)
     now = print_record(game, counts or dict(old.get("counts") or {}))
     return diff(old, now, game.slug, label)
@@ -55,12 +64,22 @@ def summary(game: Game, found: Any) -> str:
     lines = [f"{game.game.name}, since {found.since}: {counts}"]
     for ch in found.items:
         what = ", ".join(ch.fields) or " and ".join(s for s, m in (("face", ch.face), ("back", ch.back)) if m)
-        lines.append(f"  {ch.kind:8} {ch.ident:14} {ch.name}" + (f"  ({what})" if ch.kind == "changed" and what else ""))
+        lines.append(
+            f"  {ch.kind:8} {ch.ident:14} {ch.name}"
+            + (f"  ({what})" if ch.kind == "changed" and what else "")
+        )
     return "\n".join(lines)
 
 
-def reprint(project: Project, out: Path, files: list[Path], options: Any, since: str | None, force: bool,
-            tag: str | None) -> None:
+def reprint(
+    project: Project,
+    out: Path,
+    files: list[Path],
+    options: Any,
+    since: str | None,
+    force: bool,
+    tag: str | None,
+) -> None:
     """`pnp build --only-changed`: per game, reprint.pdf with the new and changed cards and the list of
     cards to swap, and changes.md; nothing changed gives no reprint (an old one is removed)."""
     games = load_games(project, tuple(str(p) for p in files))
@@ -71,7 +90,9 @@ def reprint(project: Project, out: Path, files: list[Path], options: Any, since:
         _publish(out, game, found[game.slug], (options, fonts))
         click.echo(summary(game, found[game.slug]))
         if found[game.slug].items:
-            click.echo(f"Wrote {out / game.slug / 'reprint.pdf'}: print it, then swap the cards its last page lists")
+            click.echo(
+                f"Wrote {out / game.slug / 'reprint.pdf'}: print it, then swap the cards its last page lists"
+            )
         else:
             click.echo(f"Nothing to reprint for {game.slug}.")
     keep_tag(project, files, tag, options.counts, games)
@@ -81,6 +102,7 @@ def _publish(out: Path, game: Game, found: Any, drawing: tuple[Any, Any] | None)
     """Write changes.md (and with `drawing`, reprint.pdf) into the game's folder as one new generation."""
     from pnp.output.publish import publish, staging
     from pnp.output.reprint import changes_markdown, reprint_cards, write_reprint
+
     folder = f"{game.slug}/"
     with staging(out) as stage:
         (stage / game.slug).mkdir(parents=True, exist_ok=True)
@@ -89,7 +111,9 @@ def _publish(out: Path, game: Game, found: Any, drawing: tuple[Any, Any] | None)
         if drawing is not None and found.items:
             options, fonts = drawing
             pages = write_reprint(stage / folder / "reprint.pdf", game, found, options, fonts)
-            cards = sum(p.copies for _, printed in reprint_cards(game, found, options.counts) for p in printed)
+            cards = sum(
+                p.copies for _, printed in reprint_cards(game, found, options.counts) for p in printed
+            )
             entry = {"path": f"{folder}reprint.pdf", "since": found.since, "pages": pages, "cards": cards}
 
         def record(data: dict[str, Any], made: Path) -> None:
@@ -107,20 +131,22 @@ def check_tag(tag: str | None) -> None:
     """A print's name must be a plain word: it becomes a file name."""
     if tag is not None:
         from pnp.output.prints import TAG
+
         if not TAG.fullmatch(tag):
-            raise click.BadParameter(f"{tag!r}: use 1-40 letters, digits, dots, hyphens or underscores",
-                                     param_hint="--tag")
+            raise click.BadParameter(
+                f"{tag!r}: use 1-40 letters, digits, dots, hyphens or underscores", param_hint="--tag"
+            )
 
 
-def keep_tag(project: Any, files: list[Path], tag: str | None, counts: dict[str, int],
-             loaded: list[Any] | None = None) -> None:
+def keep_tag(
+    project: Any, files: list[Path], tag: str | None, counts: dict[str, int], loaded: list[Any] | None = None
+) -> None:
     """With --tag, keep each game's card records as prints/GAME/TAG.json in the project."""
     if tag is None:
         return
     from pnp.output.prints import print_record, save_tag
+
     games = loaded if loaded is not None else load_games(project, tuple(str(p) for p in files))
     for game in games:
         path = save_tag(project.root, game.slug, tag, print_record(game, counts))
         click.echo(f"Tagged this print of {game.slug} as {tag!r} ({path.relative_to(project.root)})")
-
-

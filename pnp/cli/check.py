@@ -1,4 +1,5 @@
 """`pnp check`: validate databases and check every composition rule."""
+
 from __future__ import annotations
 
 import json
@@ -32,21 +33,41 @@ def check(games: tuple[str, ...], project_dir: str, lang: str | None, as_json: b
         loaded = in_languages(project, load_games(project, games), lang or "all", bool(games))
         fonts = load_fonts(project)
         report = [(game, checked(game), untranslated(game)) for game in loaded]
-        warned = {game.slug: validate(game, fonts, booklets=not any(v.severity == "error" for v in violations))
-                  for game, violations, _ in report}
+        warned = {
+            game.slug: validate(game, fonts, booklets=not any(v.severity == "error" for v in violations))
+            for game, violations, _ in report
+        }
     except InputError as exc:
         if as_json:
             click.echo(json.dumps({"ok": False, "problems": [str(p) for p in exc.problems]}, indent=2))
             sys.exit(2)
         raise
-    broken = any(v.severity == "error" for _, vs, _ in report for v in vs) or any(gaps for _, _, gaps in report)
+    broken = any(v.severity == "error" for _, vs, _ in report for v in vs) or any(
+        gaps for _, _, gaps in report
+    )
     if as_json:
-        click.echo(json.dumps({"ok": not broken, "games": [
-            {"game": g.game.name, "name": g.slug, "tag": g.tag, "language": g.lang,
-             "file": display(project, g.source),
-             "ok": not any(v.severity == "error" for v in vs) and not gaps, "violations": [v.as_dict() for v in vs],
-             "untranslated": [str(p) for p in gaps], "warnings": warned[g.slug]}
-            for g, vs, gaps in report]}, indent=2))
+        click.echo(
+            json.dumps(
+                {
+                    "ok": not broken,
+                    "games": [
+                        {
+                            "game": g.game.name,
+                            "name": g.slug,
+                            "tag": g.tag,
+                            "language": g.lang,
+                            "file": display(project, g.source),
+                            "ok": not any(v.severity == "error" for v in vs) and not gaps,
+                            "violations": [v.as_dict() for v in vs],
+                            "untranslated": [str(p) for p in gaps],
+                            "warnings": warned[g.slug],
+                        }
+                        for g, vs, gaps in report
+                    ],
+                },
+                indent=2,
+            )
+        )
     else:
         for game, violations, gaps in report:
             rules = len(game.rules) + sum(len(c.rules) for c in game.components)

@@ -1,4 +1,5 @@
 """What every `pnp` command shares: the project option, loading games, progress, error exits."""
+
 from __future__ import annotations
 
 import math
@@ -20,13 +21,24 @@ GAMES_HELP = "Game names (bargains, fairy-bucks, feenbalz, tarot, fairy-meat) or
 
 
 def project_option(fn: Callable) -> Callable:
-    return click.option("--project", "project_dir", default=".", show_default=True,
-                        type=click.Path(file_okay=False), help="Project folder holding card_data/, templates/, fonts/.")(fn)
+    return click.option(
+        "--project",
+        "project_dir",
+        default=".",
+        show_default=True,
+        type=click.Path(file_okay=False),
+        help="Project folder holding card_data/, templates/, fonts/.",
+    )(fn)
 
 
 def jobs_option(fn: Callable) -> Callable:
-    return click.option("--jobs", "-j", type=click.IntRange(1, 256), default=None,
-                        help="Worker processes [default: the machine's cores].")(fn)
+    return click.option(
+        "--jobs",
+        "-j",
+        type=click.IntRange(1, 256),
+        default=None,
+        help="Worker processes [default: the machine's cores].",
+    )(fn)
 
 
 def fail_input(exc: InputError) -> None:
@@ -43,6 +55,7 @@ def load_games(project: Project, names: tuple[str, ...]) -> list[Game]:
     from pnp.data.reading.loader import (
         load_game,  # lazy: `pnp build` with nothing to do loads nothing
     )
+
     files = [project.resolve_game(n) for n in names] if names else list(project.game_files().values())
     games, problems = [], []
     for path in files:
@@ -63,11 +76,15 @@ def rules_first(games: list[Game], force: bool, verb: tuple[str, str] = ("built"
     in the message (`pnp stack`: stacked, stacks).
     """
     from pnp.rules.checker import checked  # lazy: start-up speed
+
     violations = [v for game in games for v in checked(game)]
     errors = [v for v in violations if v.severity == "error"]
     if errors and not force:
-        click.echo(f"error: {len(errors)} composition rule(s) broken; nothing was {verb[0]} "
-                   f"(see `pnp check`; --force {verb[1]} anyway):", err=True)
+        click.echo(
+            f"error: {len(errors)} composition rule(s) broken; nothing was {verb[0]} "
+            f"(see `pnp check`; --force {verb[1]} anyway):",
+            err=True,
+        )
         for v in errors:
             click.echo(f"  {v}", err=True)
         sys.exit(1)
@@ -122,8 +139,10 @@ def parse_offset(text: str) -> tuple[float, float]:
     except ValueError:
         raise click.BadParameter("use X,Y in millimetres, e.g. 0.5,-1", param_hint="--back-offset") from None
     if not all(math.isfinite(v) and abs(v) <= MAX_OFFSET for v in (x, y)):
-        raise click.BadParameter(f"each of X,Y must be a number of millimetres from {-MAX_OFFSET:g} to {MAX_OFFSET:g}",
-                                 param_hint="--back-offset")
+        raise click.BadParameter(
+            f"each of X,Y must be a number of millimetres from {-MAX_OFFSET:g} to {MAX_OFFSET:g}",
+            param_hint="--back-offset",
+        )
     return x, y
 
 
@@ -146,26 +165,44 @@ class Group(click.Group):
 
 def version_option(fn: Callable) -> Callable:
     """--version: pnp's version, then each library an adapter uses and whether the adapter is on."""
+
     def show(ctx: click.Context, param: click.Parameter, value: bool) -> None:
         if not value or ctx.resilient_parsing:
             return
         from pnp import __version__
         from pnp.adapters import gates  # lazy: imports the libraries
+
         click.echo(f"pnp (fairy-pnp) {__version__}")
         for gate in gates():
             click.echo(f"  {gate.describe()}")
         ctx.exit()
-    return click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=show,
-                        help="Show the version and how pnp uses each library, then exit.")(fn)
+
+    return click.option(
+        "--version",
+        is_flag=True,
+        expose_value=False,
+        is_eager=True,
+        callback=show,
+        help="Show the version and how pnp uses each library, then exit.",
+    )(fn)
 
 
 def colour_options(fn: Callable) -> Callable:
     """--ink-limit and --press-profile: how CMYK output is separated."""
-    fn = click.option("--press-profile", type=click.Path(dir_okay=False, exists=True), default=None,
-                      help="ICC profile of the shop's press (CMYK, Lab connection space) "
-                           "[default: Ghostscript's SWOP-like CMYK profile].")(fn)
-    return click.option("--ink-limit", type=click.FloatRange(100, 400), default=240, show_default=True,
-                        help="Most total ink (C+M+Y+K, percent) CMYK output may use.")(fn)
+    fn = click.option(
+        "--press-profile",
+        type=click.Path(dir_okay=False, exists=True),
+        default=None,
+        help="ICC profile of the shop's press (CMYK, Lab connection space) "
+        "[default: Ghostscript's SWOP-like CMYK profile].",
+    )(fn)
+    return click.option(
+        "--ink-limit",
+        type=click.FloatRange(100, 400),
+        default=240,
+        show_default=True,
+        help="Most total ink (C+M+Y+K, percent) CMYK output may use.",
+    )(fn)
 
 
 def print_colour(ink_limit: float, press_profile: str | None) -> Any:

@@ -1,4 +1,5 @@
 """`pnp fetch`: download the shared sheets a project's cards come from, so builds stay offline."""
+
 from __future__ import annotations
 
 import hashlib
@@ -18,7 +19,7 @@ from pnp.cli.common import display, fail_input, open_project, project_option
 class Source:
     """One `cards: {from: URL}` of a database: where it is written, and the URL."""
 
-    where: str     # database file:line: field, as messages name it
+    where: str  # database file:line: field, as messages name it
     url: str
     dest: Path
 
@@ -26,8 +27,13 @@ class Source:
 @click.command()
 @click.argument("games", nargs=-1)
 @project_option
-@click.option("--timeout", type=click.FloatRange(1, 120), default=30.0, show_default=True,
-              help="Seconds to wait for each download.")
+@click.option(
+    "--timeout",
+    type=click.FloatRange(1, 120),
+    default=30.0,
+    show_default=True,
+    help="Seconds to wait for each download.",
+)
 def fetch(games: tuple[str, ...], project_dir: str, timeout: float) -> None:
     """Download the shared sheets GAMES' cards come from (all games when none).
 
@@ -38,13 +44,16 @@ def fetch(games: tuple[str, ...], project_dir: str, timeout: float) -> None:
     Nothing is written unless every sheet downloads and reads as a table.
     """
     from pnp.data.format.errors import InputError
+
     project = open_project(project_dir)
     try:
         sources = _sources(project, games)
     except InputError as exc:
         fail_input(exc)
     if not sources:
-        click.echo("No database here takes its cards from a URL (cards: {from: \"https://...\"}); nothing to fetch.")
+        click.echo(
+            'No database here takes its cards from a URL (cards: {from: "https://..."}); nothing to fetch.'
+        )
         return
     got: dict[Path, tuple[Source, bytes]] = {}
     failed = []
@@ -70,6 +79,7 @@ def _sources(project: Any, games: tuple[str, ...]) -> list[Source]:
     from pnp.data.format.located import line_of
     from pnp.data.reading.remote import FOLDER, is_url, local_name
     from pnp.data.reading.yamlsrc import load_yaml
+
     files = [project.resolve_game(n) for n in games] if games else list(project.game_files().values())
     out, problems = [], []
     for path in files:
@@ -98,6 +108,7 @@ def _download(url: str, timeout: float) -> bytes:
 
     from pnp.data.reading.remote import download_url
     from pnp.data.reading.spreadsheet import MAX_SHEET_BYTES, read_rows
+
     address = download_url(url)
     request = urllib.request.Request(address, headers={"User-Agent": "fairy-pnp (pnp fetch)"})
     try:
@@ -113,8 +124,10 @@ def _download(url: str, timeout: float) -> bytes:
         raise ValueError(f"{address} is larger than {MAX_SHEET_BYTES // 1_000_000} MB")
     head = data[:512].lstrip().lower()
     if "html" in kind.lower() or head.startswith((b"<!doctype html", b"<html")):
-        raise ValueError(f"{address} gave a web page, not a CSV table: share the sheet with anyone who has the "
-                         "link (or publish it to the web as CSV) and fetch again")
+        raise ValueError(
+            f"{address} gave a web page, not a CSV table: share the sheet with anyone who has the "
+            "link (or publish it to the web as CSV) and fetch again"
+        )
     try:
         rows = read_rows(Path("sheet.csv"), None, data)
     except ValueError as exc:
@@ -130,6 +143,7 @@ def _publish(card_data: Path, got: dict[Path, tuple[Source, bytes]]) -> list[str
 
     from pnp.data.reading.remote import FOLDER, SOURCES, download_url
     from pnp.data.store.cache import file_digest
+
     folder = card_data / FOLDER
     folder.mkdir(parents=True, exist_ok=True)
     record_path = folder / SOURCES
@@ -145,8 +159,13 @@ def _publish(card_data: Path, got: dict[Path, tuple[Source, bytes]]) -> list[str
         same = dest.is_file() and file_digest(dest) == digest
         if not same:
             _write(dest, data)
-        record[dest.name] = {"url": source.url, "downloaded_from": download_url(source.url), "fetched": now,
-                             "sha256": digest, "bytes": len(data)}
+        record[dest.name] = {
+            "url": source.url,
+            "downloaded_from": download_url(source.url),
+            "fetched": now,
+            "sha256": digest,
+            "bytes": len(data),
+        }
         rel = f"card_data/{FOLDER}/{dest.name}"
         lines.append(f"{rel}: {'unchanged' if same else 'written'} ({len(data)} bytes) from {source.url}")
     header = "# Written by `pnp fetch`: where each copy in this folder came from, and when.\n"

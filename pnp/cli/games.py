@@ -1,4 +1,5 @@
 """`pnp list`: the games, their components and card counts."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -45,5 +46,3 @@ def _detail(comp: Any) -> str:
     if comp.sets:
         detail += f", one set per {comp.sets.option[:-1]} ({comp.sets.min}-{comp.sets.max}, default {comp.sets.default})"
     return detail
-
-

@@ -1,4 +1,5 @@
 """`--lang`: which of its languages a game is built, checked or exported in."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
@@ -12,8 +13,10 @@ if TYPE_CHECKING:
     from pnp.data.format.model import Game
 
 
-LANG_HELP = ("A language the game is written in (its game.languages, e.g. de), or all [default: its first]. "
-             "Other languages than the first go to GAME/CODE/.")
+LANG_HELP = (
+    "A language the game is written in (its game.languages, e.g. de), or all [default: its first]. "
+    "Other languages than the first go to GAME/CODE/."
+)
 
 
 def lang_option(fn: Callable) -> Callable:
@@ -22,10 +25,13 @@ def lang_option(fn: Callable) -> Callable:
 
 def export_lang_option(fn: Callable) -> Callable:
     """--lang for the exports: kept in the command's context (read by `chosen_lang`), not passed on."""
+
     def keep(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
         ctx.meta["pnp.lang"] = value
-    return click.option("--lang", default=None, metavar="CODE", expose_value=False, callback=keep,
-                        help=LANG_HELP)(fn)
+
+    return click.option(
+        "--lang", default=None, metavar="CODE", expose_value=False, callback=keep, help=LANG_HELP
+    )(fn)
 
 
 def chosen_lang() -> str | None:
@@ -41,19 +47,28 @@ def in_languages(project: Project, games: list[Game], lang: str | None, named: b
     if lang is None:
         return games
     from pnp.data.reading.loader import load_game  # lazy, as in load_games
+
     out: list[Game] = []
     problems: list[Problem] = []
     for game in games:
         languages = game.game.languages
         if lang != "all" and lang not in languages:
             if named:
-                problems.append(Problem(game.where, None, "game.languages",
-                                        f"{game.slug} is not written in {lang!r}; its languages: "
-                                        f"{', '.join(languages)} (--lang all builds every one)"))
+                problems.append(
+                    Problem(
+                        game.where,
+                        None,
+                        "game.languages",
+                        f"{game.slug} is not written in {lang!r}; its languages: "
+                        f"{', '.join(languages)} (--lang all builds every one)",
+                    )
+                )
             continue
         for code in languages if lang == "all" else (lang,):
             try:
-                out.append(game if code == game.lang else load_game(game.source, game.where, game.root, lang=code))
+                out.append(
+                    game if code == game.lang else load_game(game.source, game.where, game.root, lang=code)
+                )
             except InputError as exc:
                 problems += exc.problems
     if problems:

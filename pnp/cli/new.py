@@ -1,4 +1,5 @@
 """`pnp new DIR`: a small working project to start a game of one's own from."""
+
 from __future__ import annotations
 
 import os
@@ -24,7 +25,9 @@ def new(directory: str) -> None:
 
     dest = Path(directory)
     if dest.exists() and (not dest.is_dir() or any(dest.iterdir())):
-        raise click.UsageError(f"{dest} already exists and is not empty; pnp new writes only into a new folder")
+        raise click.UsageError(
+            f"{dest} already exists and is not empty; pnp new writes only into a new folder"
+        )
     dest.parent.mkdir(parents=True, exist_ok=True)
     # Everything is written into a temporary folder beside DIR and moved in with one rename,
     # so an interrupted run leaves no half project behind.

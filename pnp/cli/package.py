@@ -1,4 +1,5 @@
 """`pnp package`: a game's print-and-play zip (both papers, duplex and gutterfold, boxes and a guide)."""
+
 from __future__ import annotations
 
 import tempfile
@@ -23,12 +24,21 @@ from pnp.cli.language import in_languages, lang_option
 @click.argument("game")
 @project_option
 @jobs_option
-@click.option("--out", "out_dir", default="output", show_default=True, help="Output folder (relative to the project).")
+@click.option(
+    "--out", "out_dir", default="output", show_default=True, help="Output folder (relative to the project)."
+)
 @click.option("--players", type=int, default=None, help="Sets for per-player components.")
 @click.option("--decks", type=int, default=None, help="Copies of components printed per deck.")
 @lang_option
-def package(game: str, project_dir: str, jobs: int | None, out_dir: str, players: int | None,
-            decks: int | None, lang: str | None) -> None:
+def package(
+    game: str,
+    project_dir: str,
+    jobs: int | None,
+    out_dir: str,
+    players: int | None,
+    decks: int | None,
+    lang: str | None,
+) -> None:
     """Write OUT/<game>-print-and-play.zip: A4 and Letter card sheets for duplex printers and for any
     printer (gutterfold), each in full and low ink, boards, booklets, checklist, tuck boxes, and a
     one-page print-and-cut guide (--lang de: in German, OUT/<game>-de-print-and-play.zip)."""
@@ -54,15 +64,22 @@ def package(game: str, project_dir: str, jobs: int | None, out_dir: str, players
     fonts = load_fonts(project)
     sheets = {name: sheet_named(name, project.root) for name in SHEETS}
     options = BuildOptions(SheetOptions(paper_size("a4")), counts)
-    with tempfile.TemporaryDirectory(prefix="pnp-package-") as tmp, \
-            progress(len(PAPERS) * len(SHEETS) * 20, "Packaging") as advance:
+    with (
+        tempfile.TemporaryDirectory(prefix="pnp-package-") as tmp,
+        progress(len(PAPERS) * len(SHEETS) * 20, "Packaging") as advance,
+    ):
         files = build_variants(the_game, options, fonts, sheets, Path(tmp), jobs_for(jobs), lambda n: None)
-        guides = {f"{paper}/print-guide.pdf": write_guide(the_game, paper_size(paper),
-                                                          [f for f in files if f.startswith(f"{paper}/")], fonts)
-                  for paper in PAPERS}
+        guides = {
+            f"{paper}/print-guide.pdf": write_guide(
+                the_game, paper_size(paper), [f for f in files if f.startswith(f"{paper}/")], fonts
+            )
+            for paper in PAPERS
+        }
         advance(len(PAPERS) * len(SHEETS) * 20)
         root = f"{the_game.slug.replace('/', '-')}-print-and-play"
         path = project.output(out_dir) / f"{root}.zip"
         write_zip(path, root, files, guides)
-    click.echo(f"Wrote {path} ({len(files) + len(guides)} files: A4 and Letter, duplex and gutterfold, "
-               "full and low ink)")
+    click.echo(
+        f"Wrote {path} ({len(files) + len(guides)} files: A4 and Letter, duplex and gutterfold, "
+        "full and low ink)"
+    )

@@ -1,4 +1,5 @@
 """`pnp schema`: the JSON Schema of the card database format, for editors."""
+
 from __future__ import annotations
 
 import json
@@ -22,16 +23,28 @@ def schema(project_dir: str, out_file: str | None) -> None:
     from pnp.data.format.schema import json_schema
     from pnp.data.reading.layouts import slot_schema
 
-    data = {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "fairy-pnp card database",
-            **json_schema(Game)}
+    data = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "fairy-pnp card database",
+        **json_schema(Game),
+    }
     design = data["$defs"]["Design"]
     design["allOf"] = slot_schema()  # per layout: its slots, so an editor completes and checks slot names
     cards = data["$defs"]["Component"]["properties"]["cards"]
-    sheet = {"type": "object", "required": ["from"], "additionalProperties": False,
-             "description": "cards from a spreadsheet beside the database: one row per card, columns are fields",
-             "properties": {"from": {"type": "string", "pattern": "(?i)\\.(csv|xlsx)$"},
-                            "sheet": {"type": "string", "description": "XLSX: the sheet (default: the first)"}}}
-    data["$defs"]["Component"]["properties"]["cards"] = {"anyOf": [cards, sheet], "description": cards.get("description", "")}
+    sheet = {
+        "type": "object",
+        "required": ["from"],
+        "additionalProperties": False,
+        "description": "cards from a spreadsheet beside the database: one row per card, columns are fields",
+        "properties": {
+            "from": {"type": "string", "pattern": "(?i)\\.(csv|xlsx)$"},
+            "sheet": {"type": "string", "description": "XLSX: the sheet (default: the first)"},
+        },
+    }
+    data["$defs"]["Component"]["properties"]["cards"] = {
+        "anyOf": [cards, sheet],
+        "description": cards.get("description", ""),
+    }
     text = json.dumps(data, indent=2)
     if out_file:
         path = Path(out_file)

@@ -1,4 +1,5 @@
 """`pnp serve`: the live preview in the browser (see `pnp.serve`)."""
+
 from __future__ import annotations
 
 import click
@@ -8,14 +9,31 @@ from pnp.cli.common import open_project, project_option
 
 @click.command()
 @project_option
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
-              help="Port to listen on (0: any free port).")
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on; anything but this machine needs --allow-remote.")
-@click.option("--allow-remote", is_flag=True,
-              help="Let other machines connect (to --host); every request then needs the printed address's token.")
-@click.option("--out", "out_dir", default="output", show_default=True,
-              help="Output folder for the Build button (relative to the project).")
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8000,
+    show_default=True,
+    help="Port to listen on (0: any free port).",
+)
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on; anything but this machine needs --allow-remote.",
+)
+@click.option(
+    "--allow-remote",
+    is_flag=True,
+    help="Let other machines connect (to --host); every request then needs the printed address's token.",
+)
+@click.option(
+    "--out",
+    "out_dir",
+    default="output",
+    show_default=True,
+    help="Output folder for the Build button (relative to the project).",
+)
 def serve(project_dir: str, port: int, host: str, allow_remote: bool, out_dir: str) -> None:
     """Preview every game in the browser, and edit its cards there; the page follows your saves.
 
@@ -34,8 +52,9 @@ def serve(project_dir: str, port: int, host: str, allow_remote: bool, out_dir: s
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
     except OSError as exc:
-        raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror or exc} "
-                                   f"(try --port 0 for any free port)") from None
+        raise click.ClickException(
+            f"cannot listen on {host}:{port}: {exc.strerror or exc} (try --port 0 for any free port)"
+        ) from None
     bound = server.server_address[1]
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{bound}/" + (f"?token={app.guard.token}" if app.guard.remote else "")
@@ -45,8 +64,10 @@ def serve(project_dir: str, port: int, host: str, allow_remote: bool, out_dir: s
     try:
         start(server, app)
         games = len(app.live.snapshot.games)
-        click.echo(f"Serving {project.root} at {address} ({games} game{'s' * (games != 1)}, "
-                   f"{problems} problem{'s' * (problems != 1)}); Ctrl+C stops")
+        click.echo(
+            f"Serving {project.root} at {address} ({games} game{'s' * (games != 1)}, "
+            f"{problems} problem{'s' * (problems != 1)}); Ctrl+C stops"
+        )
         threading.Event().wait()
     except KeyboardInterrupt:
         click.echo("Stopped.")

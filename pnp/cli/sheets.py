@@ -1,4 +1,5 @@
 """`pnp sheets`: every sheet `pnp build --sheet` can use, what it is for, and a picture of it."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -10,12 +11,27 @@ from pnp.data.format.errors import InputError
 
 
 @click.command(name="sheets")
-@click.option("--project", "project_dir", default=".", show_default=True, type=click.Path(file_okay=False),
-              help="Project folder (its sheets/ folder adds sheets).")
-@click.option("--paper", default="a4", show_default=True, help="Paper of the pictures: a4, letter, a3, or WxH mm.")
-@click.option("--card", default="poker", show_default=True, help="Card size of the pictures: poker, tarot, ... or WxH.")
-@click.option("--out", "out_dir", default="output", show_default=True,
-              help="Pictures go to OUT/sheets/ (relative to the project).")
+@click.option(
+    "--project",
+    "project_dir",
+    default=".",
+    show_default=True,
+    type=click.Path(file_okay=False),
+    help="Project folder (its sheets/ folder adds sheets).",
+)
+@click.option(
+    "--paper", default="a4", show_default=True, help="Paper of the pictures: a4, letter, a3, or WxH mm."
+)
+@click.option(
+    "--card", default="poker", show_default=True, help="Card size of the pictures: poker, tarot, ... or WxH."
+)
+@click.option(
+    "--out",
+    "out_dir",
+    default="output",
+    show_default=True,
+    help="Pictures go to OUT/sheets/ (relative to the project).",
+)
 def sheets(project_dir: str, paper: str, card: str, out_dir: str) -> None:
     """List the sheets (built in, then the project's sheets/), with how many cards of one size fit, and
     draw each one's picture: fronts pale, backs dark with their front's number, the fold in red."""
@@ -36,7 +52,7 @@ def sheets(project_dir: str, paper: str, card: str, out_dir: str) -> None:
     for path, display in sheet_files(project).values():
         try:
             spec = read_sheet(path, display)
-        except InputError as exc:   # listed with the others' problems at the end
+        except InputError as exc:  # listed with the others' problems at the end
             broken += exc.problems
             continue
         click.echo(f"{spec.name}  ({spec.source})")
@@ -47,8 +63,10 @@ def sheets(project_dir: str, paper: str, card: str, out_dir: str) -> None:
             click.echo(f"  {card_mm.label()} on {paper_mm.label()}: {exc}")
             continue
         way = "portrait" if grid.page.h >= grid.page.w else "landscape"
-        click.echo(f"  {card_mm.label()} on {paper_mm.label()}: {grid.per_page} per page "
-                   f"({grid.cols} x {grid.rows}, {way}{', fold ' + grid.fold if grid.fold else ''})")
+        click.echo(
+            f"  {card_mm.label()} on {paper_mm.label()}: {grid.per_page} per page "
+            f"({grid.cols} x {grid.rows}, {way}{', fold ' + grid.fold if grid.fold else ''})"
+        )
         path = folder / f"{spec.name}-{paper}-{card}.png".replace(" ", "")
         folder.mkdir(parents=True, exist_ok=True)
         write_bytes_atomic(path, sheet_picture(spec, grid))

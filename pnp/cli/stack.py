@@ -1,4 +1,5 @@
 """`pnp stack`: write a stacked-deck variant database, build it, and report what it changes."""
+
 from __future__ import annotations
 
 import json
@@ -26,27 +27,67 @@ SELECTOR_HELP = "Selector forms: " + "; ".join(FORMS) + "."
 @click.argument("name")
 @project_option
 @jobs_option
-@click.option("--decks", type=click.IntRange(1, 8), default=1, show_default=True,
-              help="Base decks shuffled together.")
-@click.option("--remove", "removes", multiple=True, metavar="SELECTOR",
-              help="Take every copy of these cards out (repeatable), e.g. '4-6' or '2-10 of clubs,diamonds'.")
-@click.option("--add", "adds", multiple=True, metavar="SELECTOR",
-              help="Add these cards from one more base deck (repeatable; name twice for two more).")
-@click.option("--jokers", type=click.IntRange(0, 32), default=None, help="Jokers in the stack (default: as stacked).")
+@click.option(
+    "--decks", type=click.IntRange(1, 8), default=1, show_default=True, help="Base decks shuffled together."
+)
+@click.option(
+    "--remove",
+    "removes",
+    multiple=True,
+    metavar="SELECTOR",
+    help="Take every copy of these cards out (repeatable), e.g. '4-6' or '2-10 of clubs,diamonds'.",
+)
+@click.option(
+    "--add",
+    "adds",
+    multiple=True,
+    metavar="SELECTOR",
+    help="Add these cards from one more base deck (repeatable; name twice for two more).",
+)
+@click.option(
+    "--jokers", type=click.IntRange(0, 32), default=None, help="Jokers in the stack (default: as stacked)."
+)
 @click.option("--component", default="", help="Deck to stack (default: the base game's first deck).")
-@click.option("--mark", default="", help="One or two characters printed on every card (default: first letter).")
+@click.option(
+    "--mark", default="", help="One or two characters printed on every card (default: first letter)."
+)
 @click.option("--color", "mark_color", default=DEFAULT_COLOR, show_default=True, help="Mark colour, #RRGGBB.")
-@click.option("--trials", type=click.IntRange(100, 200_000), default=None,
-              help="Simulated attacks per match-up for the combat figures (default 20000, at most 200000: about 15 s).")
+@click.option(
+    "--trials",
+    type=click.IntRange(100, 200_000),
+    default=None,
+    help="Simulated attacks per match-up for the combat figures (default 20000, at most 200000: about 15 s).",
+)
 @click.option("--seed", type=int, default=None, help="Seed of the combat simulation (default 1).")
-@click.option("--out", "out_dir", default="output", show_default=True, help="Output folder (relative to the project).")
+@click.option(
+    "--out", "out_dir", default="output", show_default=True, help="Output folder (relative to the project)."
+)
 @click.option("--paper", default="a4", show_default=True, help="a4, letter, a3, tabloid or WxH in mm.")
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics report as JSON.")
-@click.option("--force", is_flag=True, help="Stack even a deck that breaks an essential rule (the game cannot be "
-                                            "played with it).")
-def stack(base: str, name: str, project_dir: str, jobs: int | None, decks: int, removes: tuple[str, ...], adds: tuple[str, ...],
-          jokers: int | None, component: str, mark: str, mark_color: str, trials: int | None, seed: int | None,
-          out_dir: str, paper: str, as_json: bool, force: bool) -> None:
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Stack even a deck that breaks an essential rule (the game cannot be played with it).",
+)
+def stack(
+    base: str,
+    name: str,
+    project_dir: str,
+    jobs: int | None,
+    decks: int,
+    removes: tuple[str, ...],
+    adds: tuple[str, ...],
+    jokers: int | None,
+    component: str,
+    mark: str,
+    mark_color: str,
+    trials: int | None,
+    seed: int | None,
+    out_dir: str,
+    paper: str,
+    as_json: bool,
+    force: bool,
+) -> None:
     """Stack BASE's deck into variant NAME: write card_data/variants/NAME.yaml and build it.
 
     The changes apply in order: --decks copies of the base deck, then --remove,
@@ -78,18 +119,28 @@ def stack(base: str, name: str, project_dir: str, jobs: int | None, decks: int, 
     base_game = load_game(base_path, display(project, base_path), project.root)
     base_ref = base_path.stem if base_path.parent == project.card_data else display(project, base_path)
     try:
-        spec = VariantSpec(name=name, base=base_ref, component=component, decks=decks, remove=removes,
-                           add=adds, jokers=jokers, mark=mark, color=mark_color,
-                           trials=trials, seed=seed)
+        spec = VariantSpec(
+            name=name,
+            base=base_ref,
+            component=component,
+            decks=decks,
+            remove=removes,
+            add=adds,
+            jokers=jokers,
+            mark=mark,
+            color=mark_color,
+            trials=trials,
+            seed=seed,
+        )
     except ValueError as exc:
         raise InputError([Problem("pnp stack", None, "", str(exc))]) from None
     target = project.card_data / "variants" / f"{name}.yaml"
     shown = display(project, target)
-    try:      # refuse bad selectors before writing anything
+    try:  # refuse bad selectors before writing anything
         game = build_variant(spec, base_game, target, shown)
     except InputError as exc:
         raise InputError([_as_option(p) for p in exc.problems]) from None
-    rules_first([game], force, ("stacked", "stacks"))   # an unplayable deck: exit 1, nothing written
+    rules_first([game], force, ("stacked", "stacks"))  # an unplayable deck: exit 1, nothing written
     build_options = BuildOptions(SheetOptions(sheet_paper))
     steps = plan_build([game], build_options)
     fonts = load_fonts(project)

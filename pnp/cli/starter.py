@@ -2,9 +2,10 @@
 
 Text only (the fonts are copied from ReportLab's own Bitstream Vera files by the command).
 """
+
 from __future__ import annotations
 
-GAME = '''\
+GAME = """\
 # Lantern Market: a starter project made by `pnp new`. Change anything, then run
 #   pnp check     every problem as file:line: field: problem (nothing is written)
 #   pnp build     card sheets, backs, the rule booklet and a checklist in output/
@@ -122,9 +123,9 @@ components:
     kind: booklet
     name: {en: Rules, de: Spielregel}
     template: rules.md.j2    # templates/rules.md.j2 (and rules.de.md.j2): text that reads its numbers from here
-'''
+"""
 
-CARDS = '''\
+CARDS = """\
 key,name,copies,value,suit,text,name@de,text@de
 moth,Glow Moth,6,1,moon,Worth **1**. Two {moth} played together count as one {star}.,Leuchtmotte,Zählt **1**. Zwei {moth} zusammen gespielt zählen wie ein {star}.
 paper,Paper Lantern,5,2,sun,"Worth **2**. *Fragile:* a Night Wind blows it out.",Papierlaterne,Zählt **2**. *Zerbrechlich:* Ein Nachtwind bläst sie aus.
@@ -133,9 +134,9 @@ beacon,Harbour Beacon,3,5,sun,Worth **5**. The brightest light in the market.,Ha
 wind,Night Wind,2,0,leaf,"Blow out one {sun} card on the table.
 Its owner discards it.",Nachtwind,"Lösche eine {sun}-Karte auf dem Tisch.
 Ihr Besitzer wirft sie ab."
-'''
+"""
 
-BOOKLET = '''\
+BOOKLET = """\
 {#- The rule booklet: jinja2 renders this file with the database, then the text is
     laid out. # headings, **bold**, *italic*, - lists, | tables |, > asides and
     [[cards KEY ...]] pictures of cards. Every number below comes from the database,
@@ -170,9 +171,9 @@ BOOKLET = '''\
 
 > There are {{ count('deck', suit='sun') }} Sun cards and only
 > {{ count('deck', key='wind') }} Night Winds: keep one for the end.
-'''
+"""
 
-BOOKLET_DE = '''\
+BOOKLET_DE = """\
 {#- Die Spielregel auf Deutsch: dieselbe Datenbank, dieselben Zahlen, nur die Sätze
     sind übersetzt. Fehlt diese Datei, druckt die deutsche Ausgabe die englische Regel
     (und `pnp check` meldet es). -#}
@@ -206,9 +207,9 @@ BOOKLET_DE = '''\
 
 > Es gibt {{ count('deck', suit='sun') }} Sonnenkarten und nur
 > {{ count('deck', key='wind') }} Nachtwinde: Hebt euch einen fürs Ende auf.
-'''
+"""
 
-ART = '''\
+ART = """\
 <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100mm" height="100mm">
   <!-- A paper lantern, drawn as plain shapes: replace this file with your own picture
        (PNG, JPEG or SVG; SVG stays sharp at any size, pictures need 300 dpi). -->
@@ -221,9 +222,9 @@ ART = '''\
   <rect x="34" y="82" width="32" height="6" rx="2" fill="#3b2f25"/>
   <rect x="48" y="88" width="4" height="8" fill="#3b2f25"/>
 </svg>
-'''
+"""
 
-MOTH = '''\
+MOTH = """\
 <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
   <!-- Your own symbol: any SVG in art/symbols/ is a symbol named after its file
        (here `moth`), usable wherever a built-in one is: {moth} in card text, a
@@ -234,9 +235,9 @@ MOTH = '''\
   <ellipse cx="64" cy="66" rx="13" ry="10" transform="rotate(-30 64 66)"/>
   <ellipse cx="50" cy="52" rx="6" ry="24"/>
 </svg>
-'''
+"""
 
-FONTS = '''\
+FONTS = """\
 # Font roles: each names a TrueType file in this folder. Layouts use them by role
 # (display for titles, serif for text...), and **bold** / *italic* in card text
 # switch to the bold and italic roles. These are the Bitstream Vera fonts that
@@ -250,7 +251,7 @@ roles:
   serif: Vera.ttf
   serif-italic: VeraIt.ttf
   condensed: VeraBd.ttf
-'''
+"""
 
 FILES: dict[str, str] = {
     "card_data/lanterns.yaml": GAME,

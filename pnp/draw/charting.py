@@ -6,6 +6,7 @@ and returns where each box and arrow goes; the layout's elements draw them
 (see pnp/layouts/chart.yaml). Nodes without any link come back as `alone`,
 for a strip under the chart. Lengths in and out are mm, y down from the card's top.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -15,7 +16,7 @@ from pnp.data.templating.engine import numeral
 from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import MM, pt
 
-LABEL = 7.2   # node label size (condensed bold)
+LABEL = 7.2  # node label size (condensed bold)
 NUMBER = 7.0  # node number size (serif)
 
 
@@ -28,15 +29,28 @@ class Node:
     links: tuple[str, ...]
 
 
-def nodes_from(records: Any, fid: str = "id", flabel: str = "label", fgroup: str = "group",
-               flinks: str = "links", fnum: str | None = None) -> list[Node]:
+def nodes_from(
+    records: Any,
+    fid: str = "id",
+    flabel: str = "label",
+    fgroup: str = "group",
+    flinks: str = "links",
+    fnum: str | None = None,
+) -> list[Node]:
     """Records to nodes, using the given field names."""
     out = []
     for rec in records or []:
         get = rec.get if hasattr(rec, "get") else (lambda k, d=None: getattr(rec, k, d))
         label = get(flabel) or get("name") or get(fid)
-        out.append(Node(str(get(fid)), str(label), str(get(fgroup) or ""),
-                        numeral(get(fnum)) if fnum else "", tuple(str(k) for k in (get(flinks) or []))))
+        out.append(
+            Node(
+                str(get(fid)),
+                str(label),
+                str(get(fgroup) or ""),
+                numeral(get(fnum)) if fnum else "",
+                tuple(str(k) for k in (get(flinks) or [])),
+            )
+        )
     return out
 
 
@@ -66,7 +80,7 @@ def layers(nodes: list[Node]) -> tuple[list[list[Node]], list[Node], list[tuple[
     for sweep in range(12):
         order = {n.id: i for col in cols for i, n in enumerate(col)}
         down = sweep % 2 == 0
-        for ci in (range(1, len(cols)) if down else range(len(cols) - 2, -1, -1)):
+        for ci in range(1, len(cols)) if down else range(len(cols) - 2, -1, -1):
             ref_ids = {n.id for n in cols[ci - 1 if down else ci + 1]}
 
             def key(n: Node, ref_ids: set[str] = ref_ids) -> float:
@@ -89,7 +103,7 @@ def _crossings(cols: list[list[Node]], edges: list[tuple[str, str]]) -> int:
     spans = [(where[a], where[b]) for a, b in edges if where[b][0] == where[a][0] + 1]
     count = 0
     for i, ((c1, a1), (_, b1)) in enumerate(spans):
-        for (c2, a2), (_, b2) in spans[i + 1:]:
+        for (c2, a2), (_, b2) in spans[i + 1 :]:
             if c1 == c2 and (a1 - a2) * (b1 - b2) < 0:
                 count += 1
     return count
@@ -111,8 +125,6 @@ def _spread(want: list[float], pitch: float, lo: float, hi: float) -> list[float
     return ys
 
 
-
-
 def box_width(fonts: Fonts, n: Node) -> float:
     """A node box's width in points: its label, or its number and emblem, plus padding."""
     top = (fonts.width(n.number, "serif", NUMBER) if n.number else 0) + pt(4)
@@ -121,11 +133,21 @@ def box_width(fonts: Fonts, n: Node) -> float:
 
 def _box(n: Node, x: float, y: float, w: float, h: float) -> dict[str, Any]:
     """A node box for the layout, in mm (x, y: its top-left corner; y down)."""
-    return {"id": n.id, "label": n.label, "group": n.group, "number": n.number,
-            "x": x / MM, "y": -(y + h / 2) / MM, "w": w / MM, "h": h / MM}
+    return {
+        "id": n.id,
+        "label": n.label,
+        "group": n.group,
+        "number": n.number,
+        "x": x / MM,
+        "y": -(y + h / 2) / MM,
+        "w": w / MM,
+        "h": h / MM,
+    }
 
 
-def chart(fonts: Fonts, nodes: list[Node], x: float, top: float, width: float, height: float) -> dict[str, Any]:
+def chart(
+    fonts: Fonts, nodes: list[Node], x: float, top: float, width: float, height: float
+) -> dict[str, Any]:
     """Where the linked nodes' boxes and arrows go in the box (mm; y down): {boxes, arrows, alone}.
 
     Each arrow is a curve (`commands` for a path element) with a `head` triangle and the
@@ -174,12 +196,21 @@ def chart(fonts: Fonts, nodes: list[Node], x: float, top: float, width: float, h
         if x1 <= x0:  # same or earlier column: come in from the right side
             x1 = bx + widths[col_of[b]]
         mid = (x0 + x1) / 2
-        out["arrows"].append({
-            "group": by_id[b].group,
-            "commands": [["move", x0 / MM, -ay / MM],
-                         ["curve", mid / MM, -ay / MM, mid / MM, -by / MM, (x1 - pt(1.4)) / MM, -by / MM]],
-            "head": [["move", x1 / MM, -by / MM], ["line", (x1 - pt(1.8)) / MM, -(by + pt(0.95)) / MM],
-                     ["line", (x1 - pt(1.8)) / MM, -(by - pt(0.95)) / MM], ["close"]]})
+        out["arrows"].append(
+            {
+                "group": by_id[b].group,
+                "commands": [
+                    ["move", x0 / MM, -ay / MM],
+                    ["curve", mid / MM, -ay / MM, mid / MM, -by / MM, (x1 - pt(1.4)) / MM, -by / MM],
+                ],
+                "head": [
+                    ["move", x1 / MM, -by / MM],
+                    ["line", (x1 - pt(1.8)) / MM, -(by + pt(0.95)) / MM],
+                    ["line", (x1 - pt(1.8)) / MM, -(by - pt(0.95)) / MM],
+                    ["close"],
+                ],
+            }
+        )
     for ci, col in enumerate(cols):
         for n in col:
             nx, ny = pos[n.id]
@@ -195,9 +226,19 @@ def strip(fonts: Fonts, alone: list[Node], x: float, top: float, width: float) -
     x, width = pt(x), pt(width)
     bw = min(max(box_width(fonts, a) for a in alone), (width - pt(3) * (n - 1)) / n)
     start = x + (width - (n * bw + (n - 1) * pt(3))) / 2
-    return [{"id": node.id, "label": node.label, "group": node.group, "number": node.number,
-             "x": (start + i * (bw + pt(3))) / MM, "y": top + 1.1, "w": bw / MM, "h": 7.0}
-            for i, node in enumerate(alone)]
+    return [
+        {
+            "id": node.id,
+            "label": node.label,
+            "group": node.group,
+            "number": node.number,
+            "x": (start + i * (bw + pt(3))) / MM,
+            "y": top + 1.1,
+            "w": bw / MM,
+            "h": 7.0,
+        }
+        for i, node in enumerate(alone)
+    ]
 
 
 def chips(fonts: Fonts, groups: Mapping[str, Any], room: float, size: float = 6.8) -> dict[str, Any]:

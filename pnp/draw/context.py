@@ -4,6 +4,7 @@ pictures and shapes on a canvas, for layouts, sheets, boards and booklets.
 Colours are "#RRGGBB" strings in databases (their maths: `pnp.data.format.colours`);
 all lengths here are PDF points unless a name says mm.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -43,7 +44,7 @@ class CardContext:
     style: Style
     code: str = ""
     mark: Mark | None = None
-    version: str = ""   # the game's version, printed beside the code
+    version: str = ""  # the game's version, printed beside the code
     safe: float = pt(SAFE_ZONE)
     art: Artwork | None = None  # the project's pictures and own symbols (None: built-in symbols only)
 
@@ -60,9 +61,18 @@ class CardContext:
         self.c.rect(*self.bleed_rect(), stroke=0, fill=1)
 
     # -- text -------------------------------------------------------------
-    def text(self, x: float, y: float, text: str, role: str = "body", size: float = 8,
-             fill: Color | None = None, align: str = "left", max_width: float | None = None,
-             min_size: float = 5.0) -> float:
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        role: str = "body",
+        size: float = 8,
+        fill: Color | None = None,
+        align: str = "left",
+        max_width: float | None = None,
+        min_size: float = 5.0,
+    ) -> float:
         """Draw one line; shrink to `max_width` when given. Returns the size used.
 
         Inline markup (**bold**, *italic*, {icon}) is drawn run by run; text without
@@ -90,12 +100,32 @@ class CardContext:
             c.drawString(x, y, text)
         return size
 
-    def _rich(self, x: float, y: float, runs: list[richtext.Run], role: str, size: float, fill: Color | None,
-              align: str, max_width: float | None, min_size: float) -> float:
+    def _rich(
+        self,
+        x: float,
+        y: float,
+        runs: list[richtext.Run],
+        role: str,
+        size: float,
+        fill: Color | None,
+        align: str,
+        max_width: float | None,
+        min_size: float,
+    ) -> float:
         if max_width:
             size = self.fonts.fit(richtext.serialize(runs), role, max_width, size, min_size)
-        richtext.draw_line(self.c, self.fonts, x, y, runs, role, size, fill or color(self.style.ink), align,
-                           lambda name, cx, cy, s, ink: self.symbol(self._icon_name(name), cx, cy, s, ink))
+        richtext.draw_line(
+            self.c,
+            self.fonts,
+            x,
+            y,
+            runs,
+            role,
+            size,
+            fill or color(self.style.ink),
+            align,
+            lambda name, cx, cy, s, ink: self.symbol(self._icon_name(name), cx, cy, s, ink),
+        )
         return size
 
     def _icon_name(self, name: str) -> str:
@@ -129,8 +159,9 @@ class CardContext:
             lines.append(line)
         return lines
 
-    def fit_paragraph(self, text: str, role: str, size: float, min_size: float, width: float, height: float,
-                      leading: float) -> tuple[float, list[str]]:
+    def fit_paragraph(
+        self, text: str, role: str, size: float, min_size: float, width: float, height: float, leading: float
+    ) -> tuple[float, list[str]]:
         """The size (not below `min_size`, in 0.25 pt steps) and lines at which `text` fits the box;
         ValueError when it does not fit even then."""
         while True:
@@ -140,13 +171,27 @@ class CardContext:
                 break
             size = max(min_size, size - 0.25)
         if needed > height + 0.01:
-            raise ValueError(f"text does not fit its {width / pt(1):.0f} x {height / pt(1):.0f} mm box "
-                             f"even at {min_size:g} pt: {text[:40]!r}...")
+            raise ValueError(
+                f"text does not fit its {width / pt(1):.0f} x {height / pt(1):.0f} mm box "
+                f"even at {min_size:g} pt: {text[:40]!r}..."
+            )
         return size, lines
 
-    def paragraph(self, x: float, top: float, width: float, height: float, text: str,
-                  role: str = "body", size: float = 8, min_size: float = 6.0, leading: float = 1.2,
-                  fill: Color | None = None, align: str = "left", valign: str = "top") -> float:
+    def paragraph(
+        self,
+        x: float,
+        top: float,
+        width: float,
+        height: float,
+        text: str,
+        role: str = "body",
+        size: float = 8,
+        min_size: float = 6.0,
+        leading: float = 1.2,
+        fill: Color | None = None,
+        align: str = "left",
+        valign: str = "top",
+    ) -> float:
         """Wrapped text in a box, shrunk (not below `min_size`) until it fits. Returns the size."""
         text = str(text).strip()
         if not text:
@@ -165,8 +210,17 @@ class CardContext:
         return size
 
     # -- shapes ------------------------------------------------------------
-    def symbol(self, name: str, cx: float, cy: float, size: float, fill: Color | None,
-               stroke: Color | None = None, stroke_width: float | None = None, decor: bool = False) -> None:
+    def symbol(
+        self,
+        name: str,
+        cx: float,
+        cy: float,
+        size: float,
+        fill: Color | None,
+        stroke: Color | None = None,
+        stroke_width: float | None = None,
+        decor: bool = False,
+    ) -> None:
         """A built-in symbol or one of the project's own (art/symbols/NAME.svg, which wins on a shared name).
 
         On a low-ink card a decorative symbol (`decor`: a pattern's, or a large one) pales like a fill;
@@ -181,15 +235,24 @@ class CardContext:
         else:
             raise ValueError(unknown_symbol(name, self.art.symbols if self.art else ()))
 
-    def picture(self, art: Any, x: float, y: float, w: float, h: float, shape: str = "rect",
-                radius: float = 0.0, fill: Color | None = None) -> bool:
+    def picture(
+        self,
+        art: Any,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        shape: str = "rect",
+        radius: float = 0.0,
+        fill: Color | None = None,
+    ) -> bool:
         """Draw a layout's `art` slot into its picture box: a Picture placed with its fit, or a symbol
         name drawn in `fill` (centred, as large as the box). Returns False when there is no art."""
         if isinstance(art, Picture):
             if self.art is None:
                 raise ValueError(f"{art.name}: pictures cannot be drawn here")
             if low_ink(self.c) and w * h > BIG_PICTURE * self.w * self.h:
-                return True   # a low-ink card leaves out its large pictures (full-bleed art)
+                return True  # a low-ink card leaves out its large pictures (full-bleed art)
             self.art.draw(self.c, art, x, y, w, h, shape, radius)
             return True
         if art and fill is not None:
@@ -197,8 +260,17 @@ class CardContext:
             return True
         return False
 
-    def medallion(self, cx: float, cy: float, r: float, fill: Color, stroke: Color, width: float,
-                  halo: Color | None = None, halo_width: float = 0.0) -> None:
+    def medallion(
+        self,
+        cx: float,
+        cy: float,
+        r: float,
+        fill: Color,
+        stroke: Color,
+        width: float,
+        halo: Color | None = None,
+        halo_width: float = 0.0,
+    ) -> None:
         """An outlined disc, optionally on a wider halo disc: the picture frame of several layouts."""
         c = self.c
         if halo is not None:
@@ -209,8 +281,17 @@ class CardContext:
         c.setLineWidth(width)
         c.circle(cx, cy, r, stroke=1, fill=1)
 
-    def round_rect(self, x: float, y: float, w: float, h: float, r: float, fill: Color | None = None,
-                   stroke: Color | None = None, width: float = 0.6) -> None:
+    def round_rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        r: float,
+        fill: Color | None = None,
+        stroke: Color | None = None,
+        width: float = 0.6,
+    ) -> None:
         c = self.c
         if fill is not None:
             c.setFillColor(fill_ink(c, fill))

@@ -6,6 +6,7 @@ design's slots, the style, the card's size and the functions below; a
 (card, cards, game, facts...). Lengths are mm in expressions; `PT` is one
 point in mm, so `size * PT` is a font size as a length.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -39,17 +40,35 @@ def functions(ctx: CardContext) -> dict[str, Callable[..., Any]]:
     m = Measures(ctx)
     return {
         "colour": colour,
-        "mix": mix, "lighten": lighten, "darken": darken, "on": on, "luminance": luminance,
-        "width": m.width, "fit": m.fit, "lines": m.lines, "paragraph_size": m.paragraph_size,
-        "wrap_size": m.wrap_size, "table": m.table,
-        "chart_nodes": charting.nodes_from, "unlinked": lambda nodes: charting.layers(nodes)[1],
+        "mix": mix,
+        "lighten": lighten,
+        "darken": darken,
+        "on": on,
+        "luminance": luminance,
+        "width": m.width,
+        "fit": m.fit,
+        "lines": m.lines,
+        "paragraph_size": m.paragraph_size,
+        "wrap_size": m.wrap_size,
+        "table": m.table,
+        "chart_nodes": charting.nodes_from,
+        "unlinked": lambda nodes: charting.layers(nodes)[1],
         "chart": lambda nodes, x, top, width, height: charting.chart(ctx.fonts, nodes, x, top, width, height),
         "strip": lambda alone, x, top, width: charting.strip(ctx.fonts, alone, x, top, width),
         "chips": lambda groups, room: charting.chips(ctx.fonts, groups, room),
-        "card_size": _card_size, "fail": _fail,
-        "roman": roman, "numeral": numeral, "is_picture": lambda value: isinstance(value, Picture),
-        "cos": lambda deg: math.cos(math.radians(deg)), "sin": lambda deg: math.sin(math.radians(deg)),
-        "sqrt": math.sqrt, "min": min, "max": max, "abs": abs, "round": round, "len": len,
+        "card_size": _card_size,
+        "fail": _fail,
+        "roman": roman,
+        "numeral": numeral,
+        "is_picture": lambda value: isinstance(value, Picture),
+        "cos": lambda deg: math.cos(math.radians(deg)),
+        "sin": lambda deg: math.sin(math.radians(deg)),
+        "sqrt": math.sqrt,
+        "min": min,
+        "max": max,
+        "abs": abs,
+        "round": round,
+        "len": len,
         "PT": PT,  # type: ignore[dict-item]
     }
 
@@ -68,8 +87,13 @@ def _fail(message: Any) -> None:
 def card_of(ctx: CardContext) -> dict[str, float]:
     """The card as expressions see it (`trim`), in mm: width and height, safe inset, bleed, footer height."""
     mm = pt(1)
-    return {"w": ctx.w / mm, "h": ctx.h / mm, "safe": ctx.safe / mm, "bleed": ctx.bleed / mm,
-            "footer": ctx.footer_h / mm}
+    return {
+        "w": ctx.w / mm,
+        "h": ctx.h / mm,
+        "safe": ctx.safe / mm,
+        "bleed": ctx.bleed / mm,
+        "footer": ctx.footer_h / mm,
+    }
 
 
 def ink_of(ctx: CardContext) -> str:
@@ -85,8 +109,14 @@ class ElementProblem(ValueError):
         self.line, self.field, self.message = line, field, message
 
 
-def draw_layout(ctx: CardContext, layout: Layout, slots: Mapping[str, Any], seen: Mapping[str, Any],
-                art: Artwork | None, name: str | None = None) -> Color | None:
+def draw_layout(
+    ctx: CardContext,
+    layout: Layout,
+    slots: Mapping[str, Any],
+    seen: Mapping[str, Any],
+    art: Artwork | None,
+    name: str | None = None,
+) -> Color | None:
     """Render and draw a layout's elements for one card; the ink it asks for the code and set mark.
 
     `seen` is what the expressions see besides the slots and functions. A built-in layout
@@ -95,8 +125,13 @@ def draw_layout(ctx: CardContext, layout: Layout, slots: Mapping[str, Any], seen
     line and field that failed.
     """
     if name is not None and not any(isinstance(v, Picture) for v in slots.values()):
-        packed = cached("layout-card", (name, _card_key(ctx, slots)),
-                        lambda: (_packed(_render(ctx, layout, slots, seen)), []), shelf="cards", raw=True)
+        packed = cached(
+            "layout-card",
+            (name, _card_key(ctx, slots)),
+            lambda: (_packed(_render(ctx, layout, slots, seen)), []),
+            shelf="cards",
+            raw=True,
+        )
         try:
             elements, ink = packed
             drawn = [rendering.unpack(el) for el in elements]
@@ -119,8 +154,14 @@ def _packed(done: tuple[list[Element], Any]) -> list[Any]:
 
 def _card_key(ctx: CardContext, slots: Mapping[str, Any]) -> str:
     """A digest of everything a built-in layout's expressions see: slots, style, card size, font files."""
-    seen = [dict(slots), dataclasses.asdict(ctx.style), card_of(ctx), _font_files(tuple(sorted(ctx.fonts.files.items()))),
-            ctx.mark is not None, ink_of(ctx)]
+    seen = [
+        dict(slots),
+        dataclasses.asdict(ctx.style),
+        card_of(ctx),
+        _font_files(tuple(sorted(ctx.fonts.files.items()))),
+        ctx.mark is not None,
+        ink_of(ctx),
+    ]
     return hashlib.sha256(json.dumps(seen, sort_keys=True, default=repr).encode()).hexdigest()
 
 
@@ -137,17 +178,31 @@ def _font_files(files: tuple[tuple[str, Any], ...]) -> list[tuple[Any, ...]]:
     return out
 
 
-def _render(ctx: CardContext, layout: Layout, slots: Mapping[str, Any],
-            seen: Mapping[str, Any]) -> tuple[list[Element], Any]:
+def _render(
+    ctx: CardContext, layout: Layout, slots: Mapping[str, Any], seen: Mapping[str, Any]
+) -> tuple[list[Element], Any]:
     """The layout's elements rendered for one card (those whose `when` holds) and its code colour."""
-    style = {"ink": colour(ctx.style.ink), "paper": colour(ctx.style.paper), "accent": colour(ctx.style.accent)}
+    style = {
+        "ink": colour(ctx.style.ink),
+        "paper": colour(ctx.style.paper),
+        "accent": colour(ctx.style.accent),
+    }
     card = card_of(ctx)
     code = f"{ctx.code} \u00b7 {ctx.version}" if ctx.code and ctx.version else ctx.code
-    context = {**functions(ctx), **seen, "slots": dict(slots), "style": style, "trim": card,
-               "marked": ctx.mark is not None, "code": code, "ink": ink_of(ctx)}
+    context = {
+        **functions(ctx),
+        **seen,
+        "slots": dict(slots),
+        "style": style,
+        "trim": card,
+        "marked": ctx.mark is not None,
+        "code": code,
+        "ink": ink_of(ctx),
+    }
     from pnp.data.templating.sandbox import (
         time_limit,  # lazy: jinja2 only when something is rendered
     )
+
     with time_limit():
         try:
             context = rendering.let(layout.let.items(), context)
@@ -164,7 +219,11 @@ def _render(ctx: CardContext, layout: Layout, slots: Mapping[str, Any],
             if done is not None:
                 drawn.append(done)
         try:
-            ink = rendering.evaluate(layout.code_color, context) if layout.code_color else slots.get("code_color")
+            ink = (
+                rendering.evaluate(layout.code_color, context)
+                if layout.code_color
+                else slots.get("code_color")
+            )
         except Exception as exc:  # noqa: BLE001 - a broken expression is this field's problem
             raise ElementProblem(layout.line, "code_color", f"{type(exc).__name__}: {exc}") from None
     return drawn, ink

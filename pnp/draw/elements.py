@@ -4,6 +4,7 @@ Every layout, built in or `layout: custom`, is a list of elements; this module
 turns each into ReportLab calls in a `CardContext`. Lengths arrive in mm (the
 templating stage converted units) and become points here.
 """
+
 from __future__ import annotations
 
 from typing import Any, Callable, Iterable
@@ -129,10 +130,12 @@ def path_of(ctx: CardContext, el: Element) -> Any:
     p = ctx.c.beginPath()
     if el.d:
         from pnp.data.format.pathdata import path_data  # lazy: svglib only for d
+
         for op, args in path_data(str(el.d)):
             pts = [point(ctx, el, args[k], args[k + 1]) for k in range(0, len(args), 2)]
             {"move": p.moveTo, "line": p.lineTo, "curve": p.curveTo, "close": p.close}[op](
-                *[v for xy in pts for v in xy])
+                *[v for xy in pts for v in xy]
+            )
         return p
     for op, *args in el.commands if not isinstance(el.commands, str) else ():  # rendered: a list
         if op == "close":
@@ -180,17 +183,29 @@ def _halo(ctx: CardContext, el: Element, x: float, y: float, text: str, size: fl
     c.setStrokeColor(_ink(el.halo, el))
     c.setLineWidth(_pt(el.halo_width))
     c.setLineJoin(1)
-    {"left": c.drawString, "center": c.drawCentredString, "right": c.drawRightString}[el.align](x, y, text, mode=1)
+    {"left": c.drawString, "center": c.drawCentredString, "right": c.drawRightString}[el.align](
+        x, y, text, mode=1
+    )
     c.restoreState()
 
 
 def _paragraph(ctx: CardContext, el: Element, b: Box) -> None:
     x, bottom, w, h = b
     size = float(el.size or 8.0)
-    ctx.paragraph(x, bottom + h, w, h, _words(el.text), el.font, size,
-                  min_size=float(el.min_size if el.min_size is not None else size), leading=float(el.leading),
-                  fill=_ink(el.fill or ctx.style.ink, el), align="center" if el.align == "center" else "left",
-                  valign="middle" if el.valign == "middle" else "top")
+    ctx.paragraph(
+        x,
+        bottom + h,
+        w,
+        h,
+        _words(el.text),
+        el.font,
+        size,
+        min_size=float(el.min_size if el.min_size is not None else size),
+        leading=float(el.leading),
+        fill=_ink(el.fill or ctx.style.ink, el),
+        align="center" if el.align == "center" else "left",
+        valign="middle" if el.valign == "middle" else "top",
+    )
 
 
 def _image(ctx: CardContext, el: Element, b: Box) -> None:
@@ -204,8 +219,15 @@ def _symbol(ctx: CardContext, el: Element, b: Box) -> None:
     fill = _ink(el.fill, el) if el.fill else (None if el.stroke else _ink(ctx.style.ink, el))
     stroke = _ink(el.stroke, el) if el.stroke else None
     size = _pt(el.size) if el.size is not None else min(w, h)
-    ctx.symbol(str(el.symbol), x + w / 2, y + h / 2, size, fill=fill, stroke=stroke,
-               stroke_width=_pt(el.stroke_width) if stroke and el.stroke_width is not None else None)
+    ctx.symbol(
+        str(el.symbol),
+        x + w / 2,
+        y + h / 2,
+        size,
+        fill=fill,
+        stroke=stroke,
+        stroke_width=_pt(el.stroke_width) if stroke and el.stroke_width is not None else None,
+    )
 
 
 def _pattern(ctx: CardContext, el: Element, b: Box) -> None:
@@ -223,7 +245,9 @@ def _pattern(ctx: CardContext, el: Element, b: Box) -> None:
         cy = y + h / 2 + (j - ny / 2) * step_y
         shift = step / 2 if el.stagger and j % 2 else 0.0
         for i in range(nx + 1):
-            ctx.symbol(str(el.symbol), x + w / 2 + (i - nx / 2) * step + shift, cy, size, fill=fill, decor=True)
+            ctx.symbol(
+                str(el.symbol), x + w / 2 + (i - nx / 2) * step + shift, cy, size, fill=fill, decor=True
+            )
 
 
 def _group(ctx: CardContext, el: Element, b: Box) -> None:
@@ -258,9 +282,22 @@ def _ink(value: Any, el: Element) -> Any:
 
 
 _DRAW: dict[str, Callable[[CardContext, Element, Box], None]] = {
-    "rect": _shape, "round_rect": _shape, "ellipse": _shape, "polygon": _shape, "star": _shape, "hex": _shape,
-    "hexgrid": _hexgrid, "line": _line, "path": _shape, "text": _text,
-    "paragraph": _paragraph, "image": _image, "symbol": _symbol, "pattern": _pattern, "group": _group}
+    "rect": _shape,
+    "round_rect": _shape,
+    "ellipse": _shape,
+    "polygon": _shape,
+    "star": _shape,
+    "hex": _shape,
+    "hexgrid": _hexgrid,
+    "line": _line,
+    "path": _shape,
+    "text": _text,
+    "paragraph": _paragraph,
+    "image": _image,
+    "symbol": _symbol,
+    "pattern": _pattern,
+    "group": _group,
+}
 
 
 def _words(value: Any) -> str:

@@ -11,6 +11,7 @@ converted once. JPEG data is passed through (grey, RGB and CMYK, Adobe's
 inverted CMYK with its `Decode`). `prepare` returns what the PDF needs; the
 caller keeps it in the disk cache under the file's SHA-256 (`pnp.draw.images`).
 """
+
 from __future__ import annotations
 
 import io
@@ -29,16 +30,16 @@ class ImageStream:
 
     width: int
     height: int
-    colour_space: str                     # DeviceGray | DeviceRGB | DeviceCMYK | Indexed
+    colour_space: str  # DeviceGray | DeviceRGB | DeviceCMYK | Indexed
     bits: int
-    filter: str                           # FlateDecode | DCTDecode
+    filter: str  # FlateDecode | DCTDecode
     data: bytes
-    predictor_colours: int = 0            # > 0: DecodeParms with Predictor 15 and this many colours
-    palette: bytes = b""                  # Indexed: the base (RGB) colours, 3 bytes each
-    decode: tuple[float, ...] = ()        # e.g. Adobe CMYK JPEG: 1 0 1 0 1 0 1 0
-    mask: tuple[int, ...] = ()            # colour-key masking ranges
-    smask: "ImageStream | None" = None    # an alpha channel, DeviceGray
-    decoded: bool = False                 # whether making it decoded the pixels (for the tests and bench)
+    predictor_colours: int = 0  # > 0: DecodeParms with Predictor 15 and this many colours
+    palette: bytes = b""  # Indexed: the base (RGB) colours, 3 bytes each
+    decode: tuple[float, ...] = ()  # e.g. Adobe CMYK JPEG: 1 0 1 0 1 0 1 0
+    mask: tuple[int, ...] = ()  # colour-key masking ranges
+    smask: "ImageStream | None" = None  # an alpha channel, DeviceGray
+    decoded: bool = False  # whether making it decoded the pixels (for the tests and bench)
 
 
 def prepare(data: bytes) -> ImageStream:
@@ -51,6 +52,7 @@ def prepare(data: bytes) -> ImageStream:
 
 
 # -- PNG -------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class _Png:
@@ -68,8 +70,8 @@ def _chunks(data: bytes) -> _Png:
     """The chunks a PDF needs, read without decoding any pixel."""
     pos, header, palette, transparency, idat = len(PNG_SIGNATURE), b"", b"", b"", []
     while pos + 8 <= len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
+        length, kind = struct.unpack(">I4s", data[pos : pos + 8])
+        body = data[pos + 8 : pos + 8 + length]
         if len(body) != length:
             raise ValueError("the PNG file is cut short")
         if kind == b"IHDR":
@@ -98,21 +100,32 @@ def _png(data: bytes) -> ImageStream:
     if not passes or png.colour_type in (4, 6):
         return _converted(data)
     space = {0: "DeviceGray", 2: "DeviceRGB", 3: "Indexed"}[png.colour_type]
-    image = ImageStream(png.width, png.height, space, png.depth, "FlateDecode", png.idat,
-                        predictor_colours=_CHANNELS[png.colour_type], palette=png.palette)
+    image = ImageStream(
+        png.width,
+        png.height,
+        space,
+        png.depth,
+        "FlateDecode",
+        png.idat,
+        predictor_colours=_CHANNELS[png.colour_type],
+        palette=png.palette,
+    )
     if not png.transparency:
         return image
     if png.colour_type == 3:  # alpha per palette entry: a soft mask, made from the decoded indices
         return _with_alpha(image, data)
-    count = 1 if png.colour_type == 0 else 3   # one colour is transparent: a colour-key mask, no decoding
-    values = struct.unpack(f">{count}H", png.transparency[:2 * count])
+    count = 1 if png.colour_type == 0 else 3  # one colour is transparent: a colour-key mask, no decoding
+    values = struct.unpack(f">{count}H", png.transparency[: 2 * count])
     top = (1 << png.depth) - 1
-    return ImageStream(**{**image.__dict__, "mask": tuple(v for value in values for v in (min(value, top),) * 2)})
+    return ImageStream(
+        **{**image.__dict__, "mask": tuple(v for value in values for v in (min(value, top),) * 2)}
+    )
 
 
 def _with_alpha(image: ImageStream, data: bytes) -> ImageStream:
     """`image` (passed through) with a soft mask from the picture's own alpha, decoded for it alone."""
     from PIL import Image  # lazy: only transparency needs decoding
+
     with Image.open(io.BytesIO(data)) as im:
         alpha = im.convert("RGBA").getchannel("A")
     return ImageStream(**{**image.__dict__, "smask": _grey(alpha), "decoded": True})
@@ -122,11 +135,12 @@ def _converted(data: bytes) -> ImageStream:
     """A PNG the PDF cannot take as it is (16 bits, interlaced, an alpha channel): decoded once,
     written as 8-bit grey or RGB with its alpha as a soft mask."""
     from PIL import Image  # lazy: only these PNGs are decoded
+
     with Image.open(io.BytesIO(data)) as opened:
         opened.load()
         im: Any = opened
         alpha = None
-        if im.mode in ("I", "I;16", "I;16B", "I;16L"):   # 16-bit grey: the top 8 bits
+        if im.mode in ("I", "I;16", "I;16B", "I;16L"):  # 16-bit grey: the top 8 bits
             im = im.point(lambda v: v * (1 / 256)).convert("L")
         elif im.mode in ("LA", "La", "PA", "RGBA", "RGBa", "P") or "transparency" in im.info:
             rgba = im.convert("RGBA")
@@ -143,19 +157,34 @@ def _converted(data: bytes) -> ImageStream:
 def _raw(im: Any) -> ImageStream:
     """Decoded 8-bit grey or RGB pixels, deflated."""
     space = "DeviceGray" if im.mode == "L" else "DeviceRGB"
-    return ImageStream(im.width, im.height, space, 8, "FlateDecode", zlib.compress(im.tobytes(), _DEFLATE_LEVEL),
-                       decoded=True)
+    return ImageStream(
+        im.width,
+        im.height,
+        space,
+        8,
+        "FlateDecode",
+        zlib.compress(im.tobytes(), _DEFLATE_LEVEL),
+        decoded=True,
+    )
 
 
 def _grey(alpha: Any) -> ImageStream:
-    return ImageStream(alpha.width, alpha.height, "DeviceGray", 8, "FlateDecode",
-                       zlib.compress(alpha.tobytes(), _DEFLATE_LEVEL), decoded=True)
+    return ImageStream(
+        alpha.width,
+        alpha.height,
+        "DeviceGray",
+        8,
+        "FlateDecode",
+        zlib.compress(alpha.tobytes(), _DEFLATE_LEVEL),
+        decoded=True,
+    )
 
 
 def downsampled(data: bytes, size: tuple[int, int]) -> ImageStream:
     """The picture resampled to `size` pixels (Lanczos): a JPEG stays a JPEG (quality 92), anything
     else becomes deflated pixels with its alpha as a soft mask."""
     from PIL import Image  # lazy: only --max-dpi resamples
+
     with Image.open(io.BytesIO(data)) as im:
         im.load()
         if data.startswith(b"\xff\xd8"):
@@ -176,6 +205,7 @@ def in_inks(data: bytes, convert: Any, size: tuple[int, int] | None = None) -> I
     """The picture (resampled to `size` when given) as CMYK inks by `convert` (a PIL image in, a
     CMYK one out), transparency flattened onto white: what a PDF/X-1a print file may hold."""
     from PIL import Image  # lazy: only --cmyk converts pictures
+
     with Image.open(io.BytesIO(data)) as im:
         im.load()
         rgba = im.convert("RGBA")
@@ -184,11 +214,19 @@ def in_inks(data: bytes, convert: Any, size: tuple[int, int] | None = None) -> I
     paper = Image.new("RGB", rgba.size, "white")
     paper.paste(rgba, mask=rgba.getchannel("A"))
     inks = convert(paper)
-    return ImageStream(inks.width, inks.height, "DeviceCMYK", 8, "FlateDecode",
-                       zlib.compress(inks.tobytes(), _DEFLATE_LEVEL), decoded=True)
+    return ImageStream(
+        inks.width,
+        inks.height,
+        "DeviceCMYK",
+        8,
+        "FlateDecode",
+        zlib.compress(inks.tobytes(), _DEFLATE_LEVEL),
+        decoded=True,
+    )
 
 
 # -- JPEG ------------------------------------------------------------------------
+
 
 def _jpeg(data: bytes) -> ImageStream:
     """JPEG data as it is: size and components from its frame header, Adobe's inverted CMYK noted."""
@@ -200,11 +238,11 @@ def _jpeg(data: bytes) -> ImageStream:
         if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
             pos += 2
             continue
-        length = struct.unpack(">H", data[pos + 2:pos + 4])[0]
-        if marker == 0xEE and data[pos + 4:pos + 9] == b"Adobe":
+        length = struct.unpack(">H", data[pos + 2 : pos + 4])[0]
+        if marker == 0xEE and data[pos + 4 : pos + 9] == b"Adobe":
             adobe = True
         if marker in (0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF):
-            bits, height, width, components = struct.unpack(">BHHB", data[pos + 4:pos + 10])
+            bits, height, width, components = struct.unpack(">BHHB", data[pos + 4 : pos + 10])
             space = {1: "DeviceGray", 3: "DeviceRGB", 4: "DeviceCMYK"}.get(components)
             if space is None or bits != 8:
                 raise ValueError(f"a JPEG of {components} components at {bits} bits is not printable")
@@ -216,9 +254,11 @@ def _jpeg(data: bytes) -> ImageStream:
 
 # -- kept in the disk cache ----------------------------------------------------------
 
+
 def pack(image: ImageStream) -> bytes:
     """`image` as bytes for the cache: a JSON header line, then its data and its soft mask's."""
     import json
+
     head = {k: v for k, v in image.__dict__.items() if k not in ("data", "smask", "palette")}
     head["palette"] = image.palette.hex()
     head["size"] = len(image.data)
@@ -229,17 +269,27 @@ def pack(image: ImageStream) -> bytes:
 def unpack(data: bytes) -> ImageStream:
     """What `pack` wrote (ValueError for anything else)."""
     import json
+
     line, _, rest = data.partition(b"\n")
     head = json.loads(line)
-    if not isinstance(head, dict) or set(head) != {f for f in ImageStream.__dataclass_fields__ if f != "data"
-                                                   and f != "smask"} | {"size"}:
+    if not isinstance(head, dict) or set(head) != {
+        f for f in ImageStream.__dataclass_fields__ if f != "data" and f != "smask"
+    } | {"size"}:
         raise ValueError("not a packed picture")
     size = int(head.pop("size"))
     if not 0 < size <= len(rest):
         raise ValueError("a packed picture cut short")
     smask = unpack(rest[size:]) if len(rest) > size else None
-    return ImageStream(**{**head, "palette": bytes.fromhex(head["palette"]), "decode": tuple(head["decode"]),
-                          "mask": tuple(head["mask"]), "data": rest[:size], "smask": smask})
+    return ImageStream(
+        **{
+            **head,
+            "palette": bytes.fromhex(head["palette"]),
+            "decode": tuple(head["decode"]),
+            "mask": tuple(head["mask"]),
+            "data": rest[:size],
+            "smask": smask,
+        }
+    )
 
 
 def pdf_object(doc: Any, image: ImageStream, again: Callable[[], ImageStream] | None = None) -> Any:
@@ -249,17 +299,30 @@ def pdf_object(doc: Any, image: ImageStream, again: Callable[[], ImageStream] | 
     from reportlab.pdfbase import pdfdoc
 
     from pnp.adapters.reportlab_save import lazy_stream
+
     N, A = pdfdoc.PDFName, pdfdoc.PDFArray
-    entries: dict[str, Any] = {"Type": N("XObject"), "Subtype": N("Image"), "Width": image.width,
-                               "Height": image.height, "BitsPerComponent": image.bits, "Filter": N(image.filter)}
+    entries: dict[str, Any] = {
+        "Type": N("XObject"),
+        "Subtype": N("Image"),
+        "Width": image.width,
+        "Height": image.height,
+        "BitsPerComponent": image.bits,
+        "Filter": N(image.filter),
+    }
     if image.colour_space == "Indexed":
         lookup = doc.Reference(pdfdoc.PDFStream(pdfdoc.PDFDictionary({}), image.palette, filters=None))
         entries["ColorSpace"] = A([N("Indexed"), N("DeviceRGB"), len(image.palette) // 3 - 1, lookup])
     else:
         entries["ColorSpace"] = N(image.colour_space)
     if image.predictor_colours:
-        entries["DecodeParms"] = pdfdoc.PDFDictionary({"Predictor": 15, "Colors": image.predictor_colours,
-                                                       "BitsPerComponent": image.bits, "Columns": image.width})
+        entries["DecodeParms"] = pdfdoc.PDFDictionary(
+            {
+                "Predictor": 15,
+                "Colors": image.predictor_colours,
+                "BitsPerComponent": image.bits,
+                "Columns": image.width,
+            }
+        )
     if image.decode:
         entries["Decode"] = A(list(image.decode))
     if image.mask:
@@ -273,9 +336,11 @@ def pdf_object(doc: Any, image: ImageStream, again: Callable[[], ImageStream] | 
 
 def _mask_of(again: Callable[[], ImageStream]) -> Callable[[], ImageStream]:
     """Makes the soft mask of what `again` makes."""
+
     def mask() -> ImageStream:
         made = again().smask
         if made is None:
             raise ValueError("a picture changed while its PDF was written")
         return made
+
     return mask

@@ -4,6 +4,7 @@ Each distinct face (a card type in one marked set) and each distinct back is
 drawn once as a PDF form XObject; sheets place them with `doForm`, so a deck
 of 65 cards draws 5 faces and 1 back.
 """
+
 from __future__ import annotations
 
 import re
@@ -70,7 +71,7 @@ class FormCache:
     bleed_mm: float
     forms: dict[tuple, str] = field(default_factory=dict)
     rendered: dict[str, dict[SlotKey, dict[str, Any]]] = field(default_factory=dict)  # per component key
-    max_dpi: float | None = None   # pictures sharper than this at their printed size are downsampled
+    max_dpi: float | None = None  # pictures sharper than this at their printed size are downsampled
     art: Artwork = field(init=False)
 
     def __post_init__(self) -> None:
@@ -81,20 +82,38 @@ class FormCache:
         key = ("face", comp.key, p.card.key, p.set_index)
         if key not in self.forms:
             design_key = p.card.design("face", comp)
-            self.forms[key] = self._draw(key, comp, self.game.faces[design_key], f"faces.{design_key}",
-                                         p.card, p.mark, p.set_index, p.code)
+            self.forms[key] = self._draw(
+                key,
+                comp,
+                self.game.faces[design_key],
+                f"faces.{design_key}",
+                p.card,
+                p.mark,
+                p.set_index,
+                p.code,
+            )
         return self.forms[key]
 
     def back(self, comp: Component, p: Printed) -> str:
         design_key = p.card.design("back", comp)
         key = ("back", comp.key, design_key, p.set_index)
         if key not in self.forms:
-            self.forms[key] = self._draw(key, comp, self.game.backs[design_key], f"backs.{design_key}",
-                                         None, p.mark, p.set_index, "")
+            self.forms[key] = self._draw(
+                key, comp, self.game.backs[design_key], f"backs.{design_key}", None, p.mark, p.set_index, ""
+            )
         return self.forms[key]
 
-    def _draw(self, key: tuple, comp: Component, design: Design, where: str, card: CardType | None,
-              mark: Mark | None, set_index: int | None, code: str) -> str:
+    def _draw(
+        self,
+        key: tuple,
+        comp: Component,
+        design: Design,
+        where: str,
+        card: CardType | None,
+        mark: Mark | None,
+        set_index: int | None,
+        code: str,
+    ) -> str:
         name = form_name("F" + "_".join(str(k) for k in key if k is not None).replace(" ", ""))
         size = card_size_of(comp)
         if comp.key not in self.rendered:
@@ -106,35 +125,75 @@ class FormCache:
         c = self.c
         c.beginForm(name, lowerx=-b, lowery=-b, upperx=w + b, uppery=h + b)
         c.clipPath(outline(c, comp.shape, w, h, b), stroke=0, fill=0)
-        ctx = CardContext(c, w, h, b, self.fonts, self.game.style, code=code, mark=mark, art=self.art,
-                          version=self.game.game.version)
+        ctx = CardContext(
+            c,
+            w,
+            h,
+            b,
+            self.fonts,
+            self.game.style,
+            code=code,
+            mark=mark,
+            art=self.art,
+            version=self.game.game.version,
+        )
         try:
             ink = self._layout(ctx, comp, design, where, slots, card, mark, set_index)
             draw_footer(ctx, ink or color(self.game.style.ink))
-        except ElementProblem as exc:  # a custom design's own element: its line; a built-in layout: the design
+        except (
+            ElementProblem
+        ) as exc:  # a custom design's own element: its line; a built-in layout: the design
             own = design.layout in FREE_SLOTS
-            raise self._problem(card, design, code, comp, exc.line if own else design.line,
-                                f"{where}.{exc.field}" if own else where, exc.field, exc.message) from None
+            raise self._problem(
+                card,
+                design,
+                code,
+                comp,
+                exc.line if own else design.line,
+                f"{where}.{exc.field}" if own else where,
+                exc.field,
+                exc.message,
+            ) from None
         except (MissingGlyph, ValueError, KeyError) as exc:
             raise self._problem(card, design, code, comp, design.line, where, "", str(exc)) from None
         end_form_compressed(c, name)
         return name
 
-
-    def _problem(self, card: CardType | None, design: Design, code: str, comp: Component, line: int | None,
-                 field: str, path: str, message: str) -> InputError:
+    def _problem(
+        self,
+        card: CardType | None,
+        design: Design,
+        code: str,
+        comp: Component,
+        line: int | None,
+        field: str,
+        path: str,
+        message: str,
+    ) -> InputError:
         """A card that does not draw: at its spreadsheet cell when it comes from one, else at the design."""
         label = f"card {code}" if card else f"back of {comp.key}"
-        at_sheet = sheet_problem(card, design, path, f"{label}: {message}", f"{field}, {self.game.where}:{line}")
+        at_sheet = sheet_problem(
+            card, design, path, f"{label}: {message}", f"{field}, {self.game.where}:{line}"
+        )
         return InputError([at_sheet or Problem(self.game.where, line, field, f"{label}: {message}")])
 
-    def _layout(self, ctx: CardContext, comp: Component, design: Design, where: str, slots: dict[str, Any],
-                card: CardType | None, mark: Mark | None, set_index: int | None) -> Any:
+    def _layout(
+        self,
+        ctx: CardContext,
+        comp: Component,
+        design: Design,
+        where: str,
+        slots: dict[str, Any],
+        card: CardType | None,
+        mark: Mark | None,
+        set_index: int | None,
+    ) -> Any:
         """Draw the design's layout: a built-in one's elements, or a custom design's own."""
         if design.layout not in FREE_SLOTS:
             return draw_layout(ctx, builtin()[design.layout], slots, {}, self.art, design.layout)
-        own = Layout(doc="", let=design.let, elements=design.elements, code_color=design.code_color,
-                     line=design.line)
+        own = Layout(
+            doc="", let=design.let, elements=design.elements, code_color=design.code_color, line=design.line
+        )
         return draw_layout(ctx, own, slots, context(self.game, comp, card, mark, set_index), self.art)
 
 
@@ -144,7 +203,7 @@ def outline(c: Canvas, shape: str, w: float, h: float, grow: float = 0.0) -> Any
     p = c.beginPath()
     if shape == "circle":
         p.circle(w / 2, h / 2, w / 2 + grow)
-    elif shape == "hex":   # grown about its centre, the flat sides moved out by `grow`
+    elif shape == "hex":  # grown about its centre, the flat sides moved out by `grow`
         k = 1 + 2 * grow / h
         corners = hex_corners((w * (1 - k) / 2, h * (1 - k) / 2, w * k, h * k), pointy=False)
         p.moveTo(*corners[0])
@@ -166,9 +225,17 @@ def card_size_of(comp: Component) -> Size:
     return card_size(comp.card_size)
 
 
-def resolve(game: Game, comp: Component, design: Design, where: str, card: CardType | None,
-            mark: Mark | None, set_index: int | None, art: Artwork | None = None,
-            known: dict[str, Any] | None = None) -> dict[str, Any]:
+def resolve(
+    game: Game,
+    comp: Component,
+    design: Design,
+    where: str,
+    card: CardType | None,
+    mark: Mark | None,
+    set_index: int | None,
+    art: Artwork | None = None,
+    known: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Render a design's slots for one card; template errors name the design and card.
 
     `known` holds the slots already rendered (`pnp.data.templating.slots.rendered_slots`,
@@ -182,6 +249,7 @@ def resolve(game: Game, comp: Component, design: Design, where: str, card: CardT
             _finish(game, design, where, label, slot, out, art)
         return out
     import jinja2  # lazy: only slots not already rendered need jinja2
+
     ctx = context(game, comp, card, mark, set_index)
     out = {}
     for slot, value in design.slots.items():
@@ -189,25 +257,47 @@ def resolve(game: Game, comp: Component, design: Design, where: str, card: CardT
             out[slot] = render_slot(value, ctx)
         except jinja2.TemplateError as exc:
             from pnp.data.templating.hints import explain
-            raise InputError([Problem(game.where, design.line, f"{where}.slots.{slot}",
-                                      f"{label}: {explain(str(exc.message or exc), value, ctx)}")]) from None
+
+            raise InputError(
+                [
+                    Problem(
+                        game.where,
+                        design.line,
+                        f"{where}.slots.{slot}",
+                        f"{label}: {explain(str(exc.message or exc), value, ctx)}",
+                    )
+                ]
+            ) from None
         except ValueError as exc:
-            raise InputError([Problem(game.where, design.line, f"{where}.slots.{slot}", f"{label}: {exc}")]) from None
+            raise InputError(
+                [Problem(game.where, design.line, f"{where}.slots.{slot}", f"{label}: {exc}")]
+            ) from None
         _finish(game, design, where, label, slot, out, art)
     return out
 
 
-def _finish(game: Game, design: Design, where: str, label: str, slot: str, out: dict[str, Any],
-            art: Artwork | None) -> None:
+def _finish(
+    game: Game, design: Design, where: str, label: str, slot: str, out: dict[str, Any], art: Artwork | None
+) -> None:
     """A rendered slot made ready to draw: pictures checked, symbols known."""
     try:
         if slot == "art" and art is not None and design.layout not in FREE_SLOTS:  # custom: elements use it
             out[slot] = art.picture(out[slot]) or out[slot]
     except ValueError as exc:
-        raise InputError([Problem(game.where, design.line, f"{where}.slots.{slot}", f"{label}: {exc}")]) from None
+        raise InputError(
+            [Problem(game.where, design.line, f"{where}.slots.{slot}", f"{label}: {exc}")]
+        ) from None
     if slot in ("emblem", "pattern") and out[slot] and not has_symbol(str(out[slot]), game.symbols):
-        raise InputError([Problem(game.where, design.line, f"{where}.slots.{slot}",
-                                  unknown_symbol(str(out[slot]), game.symbols))])
+        raise InputError(
+            [
+                Problem(
+                    game.where,
+                    design.line,
+                    f"{where}.slots.{slot}",
+                    unknown_symbol(str(out[slot]), game.symbols),
+                )
+            ]
+        )
 
 
 def draw_footer(ctx: CardContext, ink: Any) -> None:
@@ -233,4 +323,3 @@ def _mark(ctx: CardContext, cx: float, cy: float, ink: Any) -> None:
         ctx.symbol(mark.emblem, cx, cy, r * 1.35, fill=on(fill))
     else:
         ctx.text(cx, cy - pt(0.8), mark.label, "condensed", 5.5, on(fill), align="center", max_width=r * 1.8)
-

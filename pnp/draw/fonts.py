@@ -7,6 +7,7 @@ input error naming the file and line. Text is checked glyph by glyph, so a
 character a font lacks is reported (font file and role) rather than printed as
 an empty box.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -33,9 +34,12 @@ ROLES = ("body", "bold", "italic", "display", "serif", "serif-italic", "condense
 # bold italic). Roles are whole fonts, so emphasis stays within the project's seven files; inside
 # italic text, *italic* turns upright, as typesetters do.
 EMPHASIS: dict[str, tuple[str, str, str]] = {
-    "body": ("bold", "italic", "bold"), "bold": ("bold", "italic", "bold"),
-    "italic": ("bold", "body", "bold"), "display": ("display", "serif-italic", "display"),
-    "serif": ("display", "serif-italic", "display"), "serif-italic": ("display", "serif", "display"),
+    "body": ("bold", "italic", "bold"),
+    "bold": ("bold", "italic", "bold"),
+    "italic": ("bold", "body", "bold"),
+    "display": ("display", "serif-italic", "display"),
+    "serif": ("display", "serif-italic", "display"),
+    "serif-italic": ("display", "serif", "display"),
     "condensed": ("condensed", "italic", "condensed"),
 }
 
@@ -61,8 +65,15 @@ def emphasis(role: str, bold: bool, italic: bool) -> str:
 
 
 _VERA = Path(reportlab.__file__).parent / "fonts"
-_FALLBACK = {"body": "Vera.ttf", "bold": "VeraBd.ttf", "italic": "VeraIt.ttf", "display": "VeraBd.ttf",
-             "serif": "Vera.ttf", "serif-italic": "VeraIt.ttf", "condensed": "VeraBd.ttf"}
+_FALLBACK = {
+    "body": "Vera.ttf",
+    "bold": "VeraBd.ttf",
+    "italic": "VeraIt.ttf",
+    "display": "VeraBd.ttf",
+    "serif": "Vera.ttf",
+    "serif-italic": "VeraIt.ttf",
+    "condensed": "VeraBd.ttf",
+}
 
 
 class MissingGlyph(Exception):
@@ -102,18 +113,26 @@ class Fonts:
         if not config.is_file():
             where = f"no {folder.name}/ folder" if not folder.is_dir() else f"no {shown}"
             vera = ", ".join(sorted({_FALLBACK[r] for r in ROLES}))
-            return cls({role: _VERA / _FALLBACK[role] for role in ROLES},
-                       f"note: {where} in {folder.parent}; using ReportLab's Bitstream Vera fonts instead ({vera})")
+            return cls(
+                {role: _VERA / _FALLBACK[role] for role in ROLES},
+                f"note: {where} in {folder.parent}; using ReportLab's Bitstream Vera fonts instead ({vera})",
+            )
         try:
             home = folder.resolve()
         except (OSError, RuntimeError) as exc:  # e.g. a symlink loop
             raise problem(folder, None, "fonts", f"cannot read the fonts folder: {exc}") from None
-        roles = cached("font-roles", (str(config.resolve()),), lambda: (_read_roles(config, shown), [config]),
-                       within=home)
+        roles = cached(
+            "font-roles",
+            (str(config.resolve()),),
+            lambda: (_read_roles(config, shown), [config]),
+            within=home,
+        )
         problems: list[Problem] = []
         files: dict[str, Path] = {}
         for role, (value, line) in roles.items():
-            where = f"families.{role.replace('/', '.')}" if "/" in role or role not in ROLES else f"roles.{role}"
+            where = (
+                f"families.{role.replace('/', '.')}" if "/" in role or role not in ROLES else f"roles.{role}"
+            )
             if not (path := (folder / value).resolve()).is_relative_to(home):
                 problems.append(Problem(shown, line, where, "font files must be inside the fonts folder"))
             elif not path.is_file():
@@ -137,18 +156,25 @@ class Fonts:
         """The role's registered name and its font's cmap (code point -> glyph)."""
         if role not in self.files:
             import difflib
+
             known = [*ROLES, *self.families()]
             close = difflib.get_close_matches(role.split("/")[0], known, n=1, cutoff=0.6)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise ValueError(f"unknown font {role.split('/')[0]!r}{hint}; fonts are the roles {', '.join(ROLES)}"
-                             + (f" and the families {', '.join(self.families())}" if self.families() else "")
-                             + " (fonts/fonts.yaml)")
+            raise ValueError(
+                f"unknown font {role.split('/')[0]!r}{hint}; fonts are the roles {', '.join(ROLES)}"
+                + (f" and the families {', '.join(self.families())}" if self.families() else "")
+                + " (fonts/fonts.yaml)"
+            )
         if role not in self._loaded:
             try:
                 name = _register(self.files[role])
             except Exception as exc:  # noqa: BLE001 - ReportLab raises several kinds for a bad font file
-                raise problem(self.label(role).split(" ")[0], None, f"roles.{role}",
-                              f"not a usable TrueType font: {exc}") from None
+                raise problem(
+                    self.label(role).split(" ")[0],
+                    None,
+                    f"roles.{role}",
+                    f"not a usable TrueType font: {exc}",
+                ) from None
             self._loaded[role] = (name, pdfmetrics.getFont(name).face.charToGlyph)
         return self._loaded[role]
 
@@ -181,8 +207,9 @@ class Fonts:
         span = span_style("")
         for t in tokens(text):
             if t.kind == "text":
-                total += pdfmetrics.stringWidth(t.text, self.name(emphasis(span.font or role, **style)),
-                                                span.size_of(size))
+                total += pdfmetrics.stringWidth(
+                    t.text, self.name(emphasis(span.font or role, **style)), span.size_of(size)
+                )
             elif t.kind == "icon":
                 total += ICON_ADVANCE * span.size_of(size)
             elif t.kind == "span":
@@ -209,13 +236,21 @@ def _read_roles(config: Path, shown: str) -> dict[str, tuple[str, int | None]]:
     from pnp.data.reading.yamlsrc import (
         load_yaml,  # lazy: an unchanged fonts.yaml comes from the cache without YAML
     )
+
     data = load_yaml(config, shown)
     roles = data.get("roles") if isinstance(data, dict) else None
     if not isinstance(roles, dict):
-        raise problem(shown, line_of(data, "roles", 1), "roles",
-                      "expected a mapping of role to TrueType file, e.g. 'body: DejaVuSans.ttf'")
-    problems = [Problem(shown, line_of(roles, role), f"roles.{role}", f"unknown role; roles: {', '.join(ROLES)}")
-                for role in roles if role not in ROLES]
+        raise problem(
+            shown,
+            line_of(data, "roles", 1),
+            "roles",
+            "expected a mapping of role to TrueType file, e.g. 'body: DejaVuSans.ttf'",
+        )
+    problems = [
+        Problem(shown, line_of(roles, role), f"roles.{role}", f"unknown role; roles: {', '.join(ROLES)}")
+        for role in roles
+        if role not in ROLES
+    ]
     out: dict[str, tuple[str, int | None]] = {}
     for role in ROLES:
         line, value = line_of(roles, role), roles.get(role)
@@ -231,36 +266,73 @@ def _read_roles(config: Path, shown: str) -> dict[str, tuple[str, int | None]]:
     return out
 
 
-def _read_families(families: Any, data: Any, shown: str, problems: list[Problem]) -> dict[str, tuple[str, int | None]]:
+def _read_families(
+    families: Any, data: Any, shown: str, problems: list[Problem]
+) -> dict[str, tuple[str, int | None]]:
     """fonts.yaml's `families`: NAME: {regular: FILE, bold: FILE, italic: FILE, bold-italic: FILE}, as
     the faces NAME, NAME/bold, NAME/italic and NAME/bold-italic; a face not given uses the nearest one."""
     from pnp.data.format.located import line_of
+
     out: dict[str, tuple[str, int | None]] = {}
     if families is None:
         return out
     if not isinstance(families, dict):
-        problems.append(Problem(shown, line_of(data, "families"), "families", "expected a mapping of family "
-                                "name to its faces, e.g. 'Lobster: {regular: Lobster-Regular.ttf}'"))
+        problems.append(
+            Problem(
+                shown,
+                line_of(data, "families"),
+                "families",
+                "expected a mapping of family "
+                "name to its faces, e.g. 'Lobster: {regular: Lobster-Regular.ttf}'",
+            )
+        )
         return out
     for name, faces in families.items():
         line = line_of(families, name)
-        if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]{0,39}", name) or name in ROLES:
-            problems.append(Problem(shown, line, f"families.{name}", "a family name is a word of letters, digits, "
-                                    f"'-' or '_' (at most 40) and not a role ({', '.join(ROLES)})"))
+        if (
+            not isinstance(name, str)
+            or not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]{0,39}", name)
+            or name in ROLES
+        ):
+            problems.append(
+                Problem(
+                    shown,
+                    line,
+                    f"families.{name}",
+                    "a family name is a word of letters, digits, "
+                    f"'-' or '_' (at most 40) and not a role ({', '.join(ROLES)})",
+                )
+            )
             continue
         if isinstance(faces, str):
             faces = {"regular": faces}
         if not isinstance(faces, dict) or not isinstance(faces.get("regular"), str):
-            problems.append(Problem(shown, line, f"families.{name}", "expected at least 'regular: FILE.ttf' "
-                                    f"(and bold, italic, bold-italic)"))
+            problems.append(
+                Problem(
+                    shown,
+                    line,
+                    f"families.{name}",
+                    f"expected at least 'regular: FILE.ttf' (and bold, italic, bold-italic)",
+                )
+            )
             continue
         for face in faces:
             if face not in FACES or not isinstance(faces[face], str) or not faces[face]:
-                problems.append(Problem(shown, line_of(faces, face, line), f"families.{name}.{face}",
-                                        f"faces are {', '.join(FACES)}, each the name of a TrueType file"))
+                problems.append(
+                    Problem(
+                        shown,
+                        line_of(faces, face, line),
+                        f"families.{name}.{face}",
+                        f"faces are {', '.join(FACES)}, each the name of a TrueType file",
+                    )
+                )
         given = {f: faces[f] for f in FACES if isinstance(faces.get(f), str) and faces[f]}
-        nearest = {"regular": ("regular",), "bold": ("bold", "regular"), "italic": ("italic", "regular"),
-                   "bold-italic": ("bold-italic", "bold", "italic", "regular")}
+        nearest = {
+            "regular": ("regular",),
+            "bold": ("bold", "regular"),
+            "italic": ("italic", "regular"),
+            "bold-italic": ("bold-italic", "bold", "italic", "regular"),
+        }
         for face, order in nearest.items():
             pick = next(f for f in order if f in given)
             out[name if face == "regular" else f"{name}/{face}"] = (given[pick], line_of(faces, pick, line))
@@ -293,7 +365,9 @@ def _parsed(name: str, path: Path, data: bytes, digest: str) -> TTFont:
         return TTFont(name, str(path))
     state = cached("ttf-face", (digest,), lambda: (_parse_once(data, digest), []))
     try:
-        return rl.restored_font(name, str(path), data, state, lambda face, glyphs: _subset_of(digest, glyphs, face))
+        return rl.restored_font(
+            name, str(path), data, state, lambda face, glyphs: _subset_of(digest, glyphs, face)
+        )
     except Exception as exc:  # noqa: BLE001 - a cache entry that does not fit this ReportLab: parse the file
         log.debug("font %s: cached tables unusable (%s); parsing the file", path, exc)
         return TTFont(name, str(path))
@@ -304,10 +378,16 @@ def _subset_of(digest: str, subset: tuple[int, ...], face: TTFontFace) -> bytes:
     """face.makeSubset(subset), the font file embedded for one PDF's glyphs: made once per
     process and kept in the disk cache. PDFs share subsets (ReportLab puts ASCII first, in
     order), and a PDF uses the same characters from one build to the next."""
+
     def tables() -> dict:
         return cached("ttf-glyphs", (digest,), lambda: (rl.face_state(rl.file_data(face))[1], []))
-    return cached("ttf-subset", (digest, subset), lambda: (rl.cut_subset(face, subset, tables), []),
-                  shelf="font-subsets")
+
+    return cached(
+        "ttf-subset",
+        (digest, subset),
+        lambda: (rl.cut_subset(face, subset, tables), []),
+        shelf="font-subsets",
+    )
 
 
 def _parse_once(data: bytes, digest: str) -> dict:

@@ -8,6 +8,7 @@ where the project lives); SVG files stay vector, drawn once into a form
 XObject. `Artwork` belongs to one canvas: it caches what it has read and
 records each raster placement's effective resolution for `pnp check`.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -35,7 +36,7 @@ PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 FITS = ("cover", "contain")
 _OTHER_IMAGES = (".gif", ".webp", ".bmp", ".tif", ".tiff", ".pdf", ".eps")
 MIN_DPI = 300.0
-MAX_USEFUL_DPI = 1200.0   # above this at its printed size a picture only makes the PDF bigger
+MAX_USEFUL_DPI = 1200.0  # above this at its printed size a picture only makes the PDF bigger
 _MM = 72 / 25.4
 
 
@@ -43,8 +44,8 @@ _MM = 72 / 25.4
 class Picture:
     """An image file of the project, as a design names it, and how it fills its box."""
 
-    name: str          # as written in the database, for messages
-    path: Path         # resolved, inside the project
+    name: str  # as written in the database, for messages
+    path: Path  # resolved, inside the project
     fit: str = "cover"
 
     @property
@@ -63,10 +64,14 @@ class Placed:
 
     def warning(self) -> str:
         if self.dpi > MAX_USEFUL_DPI:
-            return (f"{self.name}: {self.dpi:.0f} dpi at its printed size ({self.w_mm:.1f} x {self.h_mm:.1f} mm); "
-                    f"600 dpi is plenty: `pnp build --max-dpi 600` prints it smaller and faster")
-        return (f"{self.name}: {self.dpi:.0f} dpi at its printed size ({self.w_mm:.1f} x {self.h_mm:.1f} mm); "
-                f"{MIN_DPI:.0f} dpi or more prints sharp")
+            return (
+                f"{self.name}: {self.dpi:.0f} dpi at its printed size ({self.w_mm:.1f} x {self.h_mm:.1f} mm); "
+                f"600 dpi is plenty: `pnp build --max-dpi 600` prints it smaller and faster"
+            )
+        return (
+            f"{self.name}: {self.dpi:.0f} dpi at its printed size ({self.w_mm:.1f} x {self.h_mm:.1f} mm); "
+            f"{MIN_DPI:.0f} dpi or more prints sharp"
+        )
 
 
 def is_picture_name(value: Any) -> bool:
@@ -102,16 +107,18 @@ class Artwork:
 
     root: Path
     symbols: Mapping[str, Path] = field(default_factory=dict)
-    max_dpi: float | None = None   # pictures above this at their printed size are drawn downsampled
-    placed: dict[str, Placed] = field(default_factory=dict)   # picture name -> lowest-resolution placement
+    max_dpi: float | None = None  # pictures above this at their printed size are drawn downsampled
+    placed: dict[str, Placed] = field(default_factory=dict)  # picture name -> lowest-resolution placement
     sharpest: dict[str, Placed] = field(default_factory=dict)  # picture name -> highest-resolution placement
     _pixels: dict[Path, tuple[int, int]] = field(default_factory=dict)
     _svgs: dict[Path, Any] = field(default_factory=dict)
     _keys: dict[Path, str] = field(default_factory=dict)
-    _digests: dict[Path, str] = field(default_factory=dict)   # SHA-256 of each picture file
+    _digests: dict[Path, str] = field(default_factory=dict)  # SHA-256 of each picture file
 
     @classmethod
-    def for_project(cls, root: Path, symbols: tuple[str, ...] = (), max_dpi: float | None = None) -> "Artwork":
+    def for_project(
+        cls, root: Path, symbols: tuple[str, ...] = (), max_dpi: float | None = None
+    ) -> "Artwork":
         folder = root / "art" / "symbols"
         return cls(root.resolve(), {name: folder / f"{name}.svg" for name in symbols}, max_dpi)
 
@@ -140,6 +147,7 @@ class Artwork:
     def pixels(self, path: Path, name: str) -> tuple[int, int]:
         if path not in self._pixels:
             from PIL import Image, UnidentifiedImageError  # Pillow comes with ReportLab
+
             try:
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # pnp's own bound speaks
@@ -147,8 +155,10 @@ class Artwork:
                 with im:
                     width, height = im.size
                     if width * height > MAX_PICTURE_PIXELS:
-                        raise ValueError(f"{name}: {width} x {height} pixels is more than pnp draws "
-                                         f"({MAX_PICTURE_PIXELS // 1_000_000} million); scale the picture down")
+                        raise ValueError(
+                            f"{name}: {width} x {height} pixels is more than pnp draws "
+                            f"({MAX_PICTURE_PIXELS // 1_000_000} million); scale the picture down"
+                        )
                     im.verify()
                     self._pixels[path] = im.size
             except (OSError, UnidentifiedImageError, SyntaxError, Image.DecompressionBombError) as exc:
@@ -162,6 +172,7 @@ class Artwork:
             from svglib.svglib import (
                 svg2rlg,  # lazy: svglib loads only for projects that use SVG
             )
+
             log = logging.getLogger("svglib")
             level = log.level
             log.setLevel(logging.CRITICAL)  # its complaints become our one error below
@@ -185,8 +196,17 @@ class Artwork:
         return self._keys[path]
 
     # -- drawing -------------------------------------------------------------
-    def draw(self, c: Canvas, pic: Picture, x: float, y: float, w: float, h: float, shape: str = "rect",
-             radius: float = 0.0) -> None:
+    def draw(
+        self,
+        c: Canvas,
+        pic: Picture,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        shape: str = "rect",
+        radius: float = 0.0,
+    ) -> None:
         """Place `pic` into the box (points) with its fit, clipped to the box's shape (rect, round, ellipse)."""
         if w <= 0 or h <= 0:
             return
@@ -212,11 +232,22 @@ class Artwork:
         else:
             c.transform(pw, 0, 0, ph, px, py)
             dpi = self._record(pic.name, iw, ih, pw, ph)
-            self._image(c, pic.path, self._target(iw, ih, pw, ph) if self.max_dpi and dpi > self.max_dpi else None)
+            self._image(
+                c, pic.path, self._target(iw, ih, pw, ph) if self.max_dpi and dpi > self.max_dpi else None
+            )
         c.restoreState()
 
-    def symbol(self, c: Canvas, name: str, cx: float, cy: float, size: float, fill: Color | None,
-               stroke: Color | None = None, stroke_width: float | None = None) -> None:
+    def symbol(
+        self,
+        c: Canvas,
+        name: str,
+        cx: float,
+        cy: float,
+        size: float,
+        fill: Color | None,
+        stroke: Color | None = None,
+        stroke_width: float | None = None,
+    ) -> None:
         """An own symbol (art/symbols/NAME.svg) as a one-colour silhouette fitted to a size x size box,
         with an optional outline around it, counted inside the box, as built-in symbols have."""
         if (fill is None and stroke is None) or size <= 0:
@@ -224,7 +255,13 @@ class Artwork:
         path = self.symbols[name]
         drawing = self.drawing(path, f"art/symbols/{name}.svg")
         dw, dh = float(drawing.width), float(drawing.height)
-        sw = 0.0 if stroke is None else max(0.25, size * 0.035) if stroke_width is None else float(stroke_width)
+        sw = (
+            0.0
+            if stroke is None
+            else max(0.25, size * 0.035)
+            if stroke_width is None
+            else float(stroke_width)
+        )
         k = max(size - 2 * sw, size * 0.5) / max(dw, dh)
         x, y = cx - dw * k / 2, cy - dh * k / 2
         if stroke is not None and sw > 0:  # the silhouette in the outline colour, grown by the outline width
@@ -245,7 +282,9 @@ class Artwork:
             c.beginForm(form, -grow, -grow, float(drawing.width) + grow, float(drawing.height) + grow)
             # svglib's renderer starts from Helvetica; start it from the canvas's own (embedded) font
             # instead, so the PDF never refers to a font it does not carry
-            renderPDF.draw(_with_font(drawing, rl.current_font(c, getattr(c, "pnp_font", "Helvetica"))), c, 0, 0)
+            renderPDF.draw(
+                _with_font(drawing, rl.current_font(c, getattr(c, "pnp_font", "Helvetica"))), c, 0, 0
+            )
             c.endForm()
         return form
 
@@ -253,7 +292,7 @@ class Artwork:
         """The picture in the unit square (downsampled to `size` pixels when given): an image XObject
         registered once per PDF and named by its bytes, its data prepared once ever (the adapter), or
         drawImage, which ReportLab re-encodes."""
-        convert = getattr(rl.colour_hook(c), "picture", None)   # CMYK output: pictures in inks too
+        convert = getattr(rl.colour_hook(c), "picture", None)  # CMYK output: pictures in inks too
         name = "Img" + self.key(path) + (f"x{size[0]}x{size[1]}" if size else "") + ("k" if convert else "")
         if rls.register_image_stream(c, name, lambda doc: self._pdf_object(doc, path, size, convert)):
             c.doForm(name)
@@ -271,14 +310,24 @@ class Artwork:
         converted (downsampled to `size`, in CMYK inks by `convert`), made once for its bytes and
         the options, and kept in the disk cache."""
         from pnp.data.store.cache import blob, file_digest
-        if path not in self._digests:   # a picture is asked for twice per PDF: named, then written
+
+        if path not in self._digests:  # a picture is asked for twice per PDF: named, then written
             self._digests[path] = file_digest(path)
-        digest, data = self._digests[path], path.read_bytes   # the bytes read only on a cache miss
+        digest, data = self._digests[path], path.read_bytes  # the bytes read only on a cache miss
         if convert is not None:
             inks = getattr(getattr(convert, "__self__", None), "key", "")
-            return embed.unpack(blob("picture", (digest, size, "cmyk", inks),
-                                     lambda: embed.pack(embed.in_inks(data(), convert, size))))
-        made = (lambda: embed.pack(embed.downsampled(data(), size))) if size else (lambda: embed.pack(embed.prepare(data())))
+            return embed.unpack(
+                blob(
+                    "picture",
+                    (digest, size, "cmyk", inks),
+                    lambda: embed.pack(embed.in_inks(data(), convert, size)),
+                )
+            )
+        made = (
+            (lambda: embed.pack(embed.downsampled(data(), size)))
+            if size
+            else (lambda: embed.pack(embed.prepare(data())))
+        )
         return embed.unpack(blob("picture", (digest, size), made))
 
     def _target(self, iw: float, ih: float, pw: float, ph: float) -> tuple[int, int]:
@@ -309,7 +358,9 @@ def _check_svg(path: Path, name: str) -> None:
     reasonable time, before it is parsed for drawing."""
     size = path.stat().st_size
     if size > MAX_SVG_BYTES:
-        raise ValueError(f"{name}: an SVG of {size // 1000} KB is more than pnp reads ({MAX_SVG_BYTES // 1000} KB)")
+        raise ValueError(
+            f"{name}: an SVG of {size // 1000} KB is more than pnp reads ({MAX_SVG_BYTES // 1000} KB)"
+        )
     data = path.read_bytes()
     tags = data.count(b"<")
     if tags > MAX_SVG_ELEMENTS:
@@ -321,6 +372,7 @@ def _check_svg_shape(data: bytes, name: str) -> None:
     """Nesting depth and path data, read as a stream (a malformed file is left for the SVG reader to name)."""
     import io
     import xml.etree.ElementTree as ET
+
     depth = points = 0
     try:
         for event, el in ET.iterparse(io.BytesIO(data), events=("start", "end")):
@@ -330,12 +382,16 @@ def _check_svg_shape(data: bytes, name: str) -> None:
                 continue
             depth += 1
             if depth > MAX_SVG_DEPTH:
-                raise ValueError(f"{name}: elements nested over {MAX_SVG_DEPTH} deep; pnp draws SVGs at most that "
-                                 "deep (flatten the groups)")
+                raise ValueError(
+                    f"{name}: elements nested over {MAX_SVG_DEPTH} deep; pnp draws SVGs at most that "
+                    "deep (flatten the groups)"
+                )
             points += len(el.get("d", "")) + len(el.get("points", ""))
             if points > MAX_SVG_PATH:
-                raise ValueError(f"{name}: over {MAX_SVG_PATH:,} characters of path data; simplify the paths "
-                                 "(fewer points) before using it")
+                raise ValueError(
+                    f"{name}: over {MAX_SVG_PATH:,} characters of path data; simplify the paths "
+                    "(fewer points) before using it"
+                )
     except ET.ParseError:
         return
 
@@ -347,6 +403,7 @@ def _read_svg(svg2rlg: Any, path: Path, root: Path) -> Any:
         return svg2rlg(str(path), external_reference_root=str(root))
     except TypeError:  # a release without confinement: read from memory, so no reference is followed
         import io
+
         return svg2rlg(io.BytesIO(path.read_bytes()))
 
 
@@ -392,7 +449,9 @@ def _tinted(drawing: Any, ink: Color, grow: float = 0.0) -> Any:
             node.strokeColor = ink
         if grow and (filled or stroked):
             node.strokeColor = ink
-            node.strokeWidth = (float(getattr(node, "strokeWidth", 0) or 0) if stroked else 0.0) + 2 * grow / scale
+            node.strokeWidth = (
+                float(getattr(node, "strokeWidth", 0) or 0) if stroked else 0.0
+            ) + 2 * grow / scale
             node.strokeLineJoin = 1
         stack.extend(getattr(node, "contents", []) or [])
     return out

@@ -1,4 +1,5 @@
 """Inks as ReportLab colours: colour text or a layout's Colour made a Color (CMYK inks kept), and faded."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -45,10 +46,10 @@ def _on_paper(ink: Color) -> Color:
     return Color(ink.red * a + 1 - a, ink.green * a + 1 - a, ink.blue * a + 1 - a)
 
 
-DARK_TEXT = 0.25   # a text colour whose red, green and blue are all at most this prints as black ink alone
+DARK_TEXT = 0.25  # a text colour whose red, green and blue are all at most this prints as black ink alone
 K_ONLY = CMYKColor(0, 0, 0, 1)
-LOW_TINT = 0.9     # on a low-ink card a fill keeps this little of its colour: 1 - LOW_TINT (a light tint)
-LIGHT = 0.6        # text or a symbol lighter than this (0 black, 1 white) is drawn dark on a low-ink card
+LOW_TINT = 0.9  # on a low-ink card a fill keeps this little of its colour: 1 - LOW_TINT (a light tint)
+LIGHT = 0.6  # text or a symbol lighter than this (0 black, 1 white) is drawn dark on a low-ink card
 LOW_DARK = Color(0.13, 0.12, 0.16)
 BIG_PICTURE = 0.35  # share of the card a picture may cover and still print on a low-ink card
 
@@ -73,7 +74,9 @@ def fill_ink(c: Any, ink: Color) -> Color:
         return ink
     keep = 1 - LOW_TINT
     if isinstance(ink, CMYKColor):
-        return CMYKColor(ink.cyan * keep, ink.magenta * keep, ink.yellow * keep, ink.black * keep, alpha=ink.alpha)
+        return CMYKColor(
+            ink.cyan * keep, ink.magenta * keep, ink.yellow * keep, ink.black * keep, alpha=ink.alpha
+        )
     return Color(1 - (1 - ink.red) * keep, 1 - (1 - ink.green) * keep, 1 - (1 - ink.blue) * keep, ink.alpha)
 
 
@@ -90,7 +93,11 @@ def text_ink(c: Any, ink: Color) -> Color:
     since small text built from four inks blurs wherever the press plates do not register exactly; inks
     written as cmyk(...) and every other colour stay as they are."""
     ink = mark_ink(c, ink)
-    if isinstance(ink, CMYKColor) or float(getattr(ink, "alpha", 1.0)) < 1 or not rl.known_to_convert_colours(c):
+    if (
+        isinstance(ink, CMYKColor)
+        or float(getattr(ink, "alpha", 1.0)) < 1
+        or not rl.known_to_convert_colours(c)
+    ):
         return ink
     if max(ink.red, ink.green, ink.blue) <= DARK_TEXT:
         return K_ONLY

@@ -6,6 +6,7 @@ A span's attributes are a colour (any CSS form, or cmyk()), a size (9pt, or 120%
 the text's) and font=NAME (a font role or a family of fonts/fonts.yaml), in any
 order; spans nest, the inner one winning.
 """
+
 from __future__ import annotations
 
 import html
@@ -19,7 +20,7 @@ _ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])")
 # Style toggles and escaped characters travel as private-use characters between the passes
 # (and in lines that `wrap` hands back), so a literal `*` can never be mistaken for one.
 B_ON, B_OFF, I_ON, I_OFF = "\ue000", "\ue001", "\ue002", "\ue003"
-S_ON, S_END, S_OFF = "\ue008", "\ue009", "\ue00a"   # a span: S_ON attributes S_END text S_OFF
+S_ON, S_END, S_OFF = "\ue008", "\ue009", "\ue00a"  # a span: S_ON attributes S_END text S_OFF
 _ESCAPES = {"*": "\ue004", "{": "\ue005", "}": "\ue006", "\\": "\ue007", "[": "\ue00b"}
 _ESCAPE = re.compile(r"\\([*{}\\[])")
 _TOKEN = re.compile("([\ue000-\ue003])|\\{([A-Za-z0-9][A-Za-z0-9_-]*)\\}|\ue008([^\ue009]*)\ue009|(\ue00a)")
@@ -33,7 +34,7 @@ _ANY_SPECIAL = re.compile("[" + re.escape("".join(sorted(SPECIAL))) + "]").searc
 class Token:
     """One inline event: `text`, a style toggle (`bold`/`italic`, `on`), or an `icon` (a symbol name)."""
 
-    kind: str   # text bold italic icon span (text: the span's attributes)
+    kind: str  # text bold italic icon span (text: the span's attributes)
     text: str = ""
     on: bool = False
 
@@ -42,7 +43,7 @@ def _spans(s: str) -> str:
     """`[attributes]{text}` spans as private markers, each closed by its own `}` (icons inside are
     skipped; a span never closed stays as written)."""
     out: list[str] = []
-    stack: list[tuple[int, str]] = []   # each open span: its marker's index in `out`, and how it was written
+    stack: list[tuple[int, str]] = []  # each open span: its marker's index in `out`, and how it was written
     pos = 0
     while pos < len(s):
         opened = _SPAN.match(s, pos)
@@ -77,7 +78,7 @@ def tokens(text: str) -> list[Token]:
     pos = 0
     for m in _TOKEN.finditer(s):
         if m.start() > pos:
-            out.append(Token("text", _unescape(s[pos:m.start()])))
+            out.append(Token("text", _unescape(s[pos : m.start()])))
         if m.group(1):
             ch = m.group(1)
             out.append(Token("bold" if ch in (B_ON, B_OFF) else "italic", on=ch in (B_ON, I_ON)))
@@ -110,8 +111,9 @@ def is_plain(text: str) -> bool:
     return not _ANY_SPECIAL(text)
 
 
-def inline(text: str, size: float = 9.6, face: Callable[[str], str] | None = None,
-           spacer: str | None = None) -> str:
+def inline(
+    text: str, size: float = 9.6, face: Callable[[str], str] | None = None, spacer: str | None = None
+) -> str:
     """Inline markup to ReportLab paragraph markup (<b>, <i>, <font> for spans), everything else escaped.
 
     Tags are kept well nested: closing a span that another opened inside it
@@ -127,7 +129,7 @@ def inline(text: str, size: float = 9.6, face: Callable[[str], str] | None = Non
 
     def close(name: str) -> None:
         at = max(i for i, (n, _) in enumerate(open_tags) if n == name)
-        reopen = open_tags[at + 1:]
+        reopen = open_tags[at + 1 :]
         out.extend(f"</{n}>" for n, _ in [*reversed(reopen), open_tags[at]])
         del open_tags[at:]
         for tag in reopen:
@@ -137,10 +139,12 @@ def inline(text: str, size: float = 9.6, face: Callable[[str], str] | None = Non
     for t in tokens(text):
         if t.kind == "icon" and spacer:
             style = span_style(" ".join(spans))
-            room = style.size_of(size)   # the icon's size travels with it: a line's font may not be set yet
+            room = style.size_of(size)  # the icon's size travels with it: a line's font may not be set yet
             label = "|".join([t.text, f"{room:g}", *([_hex(style.colour)] if style.colour else [])])
-            out.append(f'<img src="{html.escape(spacer)}" width="{room:g}" height="0"/>'
-                       f'<onDraw name="pnp_icon" label="{html.escape(label)}"/>')
+            out.append(
+                f'<img src="{html.escape(spacer)}" width="{room:g}" height="0"/>'
+                f'<onDraw name="pnp_icon" label="{html.escape(label)}"/>'
+            )
         elif t.kind in ("text", "icon"):
             out.append(html.escape(t.text if t.kind == "text" else "{" + t.text + "}", quote=False))
         elif t.kind == "span" and t.on:
@@ -166,6 +170,7 @@ def inline(text: str, size: float = 9.6, face: Callable[[str], str] | None = Non
 
 def _hex(value: str) -> str:
     from pnp.data.format.colours import colour, to_hex  # lazy: only spans need it
+
     return to_hex(colour(value))[:7]
 
 
@@ -184,8 +189,9 @@ _EMPTY_SPAN = re.compile(r"<([bi])></\1>|<font [^>]*></font>")
 
 def plain(text: str) -> str:
     """Inline markup stripped: the words a reader sees (in a booklet, icons as `{name}`)."""
-    return "".join(t.text if t.kind == "text" else "{" + t.text + "}" for t in tokens(text)
-                   if t.kind in ("text", "icon"))
+    return "".join(
+        t.text if t.kind == "text" else "{" + t.text + "}" for t in tokens(text) if t.kind in ("text", "icon")
+    )
 
 
 def icons(text: str) -> list[str]:
@@ -199,8 +205,8 @@ class SpanStyle:
     a font (a role or a family of fonts/fonts.yaml)."""
 
     colour: str = ""
-    size: float = 0.0      # points; 0: the text's own
-    scale: float = 1.0     # times the size
+    size: float = 0.0  # points; 0: the text's own
+    scale: float = 1.0  # times the size
     font: str = ""
 
     def size_of(self, base: float) -> float:
@@ -218,6 +224,7 @@ def span_style(attributes: str) -> SpanStyle:
     Each is a colour (#c00, red, rgb(200,0,0), cmyk(...)), a size (9pt or 120%) or font=NAME;
     anything else is a ValueError saying so."""
     from pnp.data.format.colours import colour  # lazy: plain text never needs it
+
     attributes = attributes.translate(_AS_WRITTEN)
     style = SpanStyle()
     for item in _ATTR.findall(attributes):
@@ -239,7 +246,9 @@ def span_style(attributes: str) -> SpanStyle:
             try:
                 colour(name, "")
             except ValueError:
-                raise ValueError(f"span '[{attributes}]': {item!r} is not a colour, a size (9pt, 120%) or "
-                                 "font=NAME; e.g. [#b5562b 120%]{Danger}") from None
+                raise ValueError(
+                    f"span '[{attributes}]': {item!r} is not a colour, a size (9pt, 120%) or "
+                    "font=NAME; e.g. [#b5562b 120%]{Danger}"
+                ) from None
             style = SpanStyle(name, style.size, style.scale, style.font)
     return style

@@ -17,6 +17,7 @@ line, and a backslash keeps `*`, `{`, `}`, `[` or `\\` literal; its one reader i
     [[board COMPONENT]]      a picture of a board
     [[pagebreak]]
 """
+
 from __future__ import annotations
 
 import re
@@ -29,14 +30,14 @@ from pnp.data.format.limits import MAX_BOOKLET_BLOCKS, MAX_BOOKLET_ROWS, MAX_BOO
 class Block:
     """One block of a booklet, with the line of the rendered text it starts on."""
 
-    kind: str                      # heading para list table aside cards back board pagebreak
+    kind: str  # heading para list table aside cards back board pagebreak
     line: int
     text: str = ""
-    level: int = 0                 # headings: 1-3
-    ordered: bool = False          # lists
-    items: tuple[str, ...] = ()    # list items, directive arguments
+    level: int = 0  # headings: 1-3
+    ordered: bool = False  # lists
+    items: tuple[str, ...] = ()  # list items, directive arguments
     children: tuple[tuple[str, ...], ...] = ()  # lists: the sub-items of each item
-    start: int = 1                 # ordered lists: the first number
+    start: int = 1  # ordered lists: the first number
     rows: tuple[tuple[str, ...], ...] = ()  # tables: header first
     options: dict[str, str] = field(default_factory=dict)
 
@@ -58,8 +59,11 @@ def parse(text: str) -> list[Block]:
     """Blocks of a rendered booklet text, in order; one over the booklet limits is a MarkupError at its line."""
     blocks = _blocks(text)
     if len(blocks) > MAX_BOOKLET_BLOCKS:
-        raise MarkupError(blocks[MAX_BOOKLET_BLOCKS].line, f"a booklet may have at most {MAX_BOOKLET_BLOCKS} blocks "
-                                                           "(paragraphs, headings, lists, tables); split it up")
+        raise MarkupError(
+            blocks[MAX_BOOKLET_BLOCKS].line,
+            f"a booklet may have at most {MAX_BOOKLET_BLOCKS} blocks "
+            "(paragraphs, headings, lists, tables); split it up",
+        )
     for block in blocks:
         _bounded(block)
     return blocks
@@ -67,13 +71,20 @@ def parse(text: str) -> list[Block]:
 
 def _bounded(block: Block) -> None:
     """Refuse a block that would take minutes to lay out: a huge paragraph, list or table."""
-    texts = [block.text, *block.items, *(c for kids in block.children for c in kids),
-             *(cell for row in block.rows for cell in row)]
+    texts = [
+        block.text,
+        *block.items,
+        *(c for kids in block.children for c in kids),
+        *(cell for row in block.rows for cell in row),
+    ]
     what = {"para": "paragraph"}.get(block.kind, block.kind)
     what = f"{'an' if what[0] in 'aeiou' else 'a'} {what}"
     if (longest := max(map(len, texts), default=0)) > MAX_BOOKLET_TEXT:
-        raise MarkupError(block.line, f"{what} of {longest} characters; booklet text is laid out in "
-                                      f"pieces of at most {MAX_BOOKLET_TEXT} (split it with blank lines)")
+        raise MarkupError(
+            block.line,
+            f"{what} of {longest} characters; booklet text is laid out in "
+            f"pieces of at most {MAX_BOOKLET_TEXT} (split it with blank lines)",
+        )
     count = max(len(block.items), len(block.rows))
     if count > MAX_BOOKLET_ROWS and block.kind in ("list", "table", "aside"):
         raise MarkupError(block.line, f"{what} of {count} items; at most {MAX_BOOKLET_ROWS}")
@@ -128,7 +139,7 @@ def _blocks(text: str) -> list[Block]:
 
 def _starts_block(raw: str) -> bool:
     line = raw.strip()
-    return (line.startswith(("#", "|", ">")) or bool(_DIRECTIVE.match(line)) or bool(_BULLET.match(raw)))
+    return line.startswith(("#", "|", ">")) or bool(_DIRECTIVE.match(line)) or bool(_BULLET.match(raw))
 
 
 def _paragraphs(lines: list[str]) -> list[str]:

@@ -5,6 +5,7 @@ element shrinks to, `table` lays out label/text rows the way a layout then
 draws them with groups, so positions that depend on text are computed once,
 here, and the look stays in the layout's data.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -32,14 +33,30 @@ class Measures:
         """`text` wrapped to `width` mm (blank lines kept as '')."""
         return self.ctx.wrap(str(text), font, float(size), pt(float(width)))
 
-    def paragraph_size(self, text: Any, font: str, size: float, least: float, width: float, height: float,
-                       leading: float = 1.2) -> float:
+    def paragraph_size(
+        self,
+        text: Any,
+        font: str,
+        size: float,
+        least: float,
+        width: float,
+        height: float,
+        leading: float = 1.2,
+    ) -> float:
         """The size (pt) a paragraph element of `width` x `height` mm shrinks `text` to."""
-        return self.ctx.fit_paragraph(str(text).strip(), font, float(size), float(least), pt(float(width)),
-                                      pt(float(height)), float(leading))[0]
+        return self.ctx.fit_paragraph(
+            str(text).strip(),
+            font,
+            float(size),
+            float(least),
+            pt(float(width)),
+            pt(float(height)),
+            float(leading),
+        )[0]
 
-    def wrap_size(self, text: Any, font: str, size: float, width: float, most: int, least: float,
-                  step: float) -> float:
+    def wrap_size(
+        self, text: Any, font: str, size: float, width: float, most: int, least: float, step: float
+    ) -> float:
         """From `size` down by `step` while `text` wraps to more than `most` lines at `width` mm, not
         below `least`: the size a title of a few lines takes."""
         size = float(size)
@@ -47,10 +64,23 @@ class Measures:
             size -= float(step)
         return size
 
-    def table(self, rows: Any, width: float, height: float | None = None, font: str = "body",
-              label_font: str = "bold", size: float = 7.4, least: float | None = None, leading: float = 1.16,
-              label_pad: float = 2.0, label_share: float = 1.0, text_gap: float = 0.0, row_pad: float = 1.0,
-              row_gap: float = 0.0, drop_empty: bool = False) -> dict[str, Any]:
+    def table(
+        self,
+        rows: Any,
+        width: float,
+        height: float | None = None,
+        font: str = "body",
+        label_font: str = "bold",
+        size: float = 7.4,
+        least: float | None = None,
+        leading: float = 1.16,
+        label_pad: float = 2.0,
+        label_share: float = 1.0,
+        text_gap: float = 0.0,
+        row_pad: float = 1.0,
+        row_gap: float = 0.0,
+        drop_empty: bool = False,
+    ) -> dict[str, Any]:
         """Label/text rows in `width` mm, shrunk by 0.2 pt (not below `least`) until they fit `height` mm.
 
         The label column is the widest label plus `label_pad` (at most `label_share` of the
@@ -67,8 +97,10 @@ class Measures:
         size, least = float(size), float(size if least is None else least)
         w, room = pt(float(width)), None if height is None else pt(float(height))
         while True:
-            label_w = min(max(self.ctx.fonts.width(a, label_font, size) for a, _ in pairs) + pt(label_pad),
-                          w * label_share)
+            label_w = min(
+                max(self.ctx.fonts.width(a, label_font, size) for a, _ in pairs) + pt(label_pad),
+                w * label_share,
+            )
             wrapped = [self.ctx.wrap(b, font, size, w - label_w - pt(text_gap)) for _, b in pairs]
             heights = [max(1, len(lines)) * size * leading + pt(row_pad) for lines in wrapped]
             total = sum(heights) + pt(row_gap) * len(heights)
@@ -76,8 +108,10 @@ class Measures:
                 break
             size -= 0.2
         if room is not None and sum(heights) > room + 0.01:
-            raise ValueError(f"table of {len(pairs)} rows does not fit its card even at {least:g} pt; "
-                             "split it over more cards")
+            raise ValueError(
+                f"table of {len(pairs)} rows does not fit its card even at {least:g} pt; "
+                "split it over more cards"
+            )
         out, top = [], 0.0
         for (label, _), lines, rh in zip(pairs, wrapped, heights):
             out.append({"label": label, "lines": lines, "top": top / MM, "height": rh / MM})

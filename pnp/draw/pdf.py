@@ -2,6 +2,7 @@
 
 Every canvas opts in to the writer settings of `pnp.adapters.reportlab`.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -17,8 +18,15 @@ from pnp.adapters.reportlab import end_form_compressed
 __all__ = ["canvas", "end_form_compressed", "place_form"]
 
 
-def place_form(c: Canvas, name: str, x: float, y: float, sx: float = 1.0, sy: float | None = None,
-               clip: Callable[[], None] | None = None) -> None:
+def place_form(
+    c: Canvas,
+    name: str,
+    x: float,
+    y: float,
+    sx: float = 1.0,
+    sy: float | None = None,
+    clip: Callable[[], None] | None = None,
+) -> None:
     """Draw form XObject `name` with its origin at (x, y) points, scaled by sx (and sy),
     inside whatever `clip` sets up (drawn after the move, in the form's coordinates).
 
@@ -33,8 +41,13 @@ def place_form(c: Canvas, name: str, x: float, y: float, sx: float = 1.0, sy: fl
     c.addLiteral("Q")
 
 
-def canvas(path: Path, title: str, pagesize: tuple[float, float], font: str,
-           colours: Callable[[Any], Any] | None = None) -> Canvas:
+def canvas(
+    path: Path,
+    title: str,
+    pagesize: tuple[float, float],
+    font: str,
+    colours: Callable[[Any], Any] | None = None,
+) -> Canvas:
     """A canvas whose bytes depend only on what is drawn (no dates, no random IDs).
 
     `font` (a registered, embeddable font) replaces ReportLab's initial
@@ -42,8 +55,14 @@ def canvas(path: Path, title: str, pagesize: tuple[float, float], font: str,
     when given, sees every colour set and returns the one to use (CMYK output).
     """
     rl.use_fast_writer()
-    c = Canvas(str(path), pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=font,
-               enforceColorSpace=colours)
+    c = Canvas(
+        str(path),
+        pagesize=pagesize,
+        invariant=1,
+        pageCompression=1,
+        initialFontName=font,
+        enforceColorSpace=colours,
+    )
     c.pnp_font = font  # pnp's own note: the font SVG text starts from
     c.setTitle(title)
     c.setAuthor("fairy-pnp")

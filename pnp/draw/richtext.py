@@ -5,6 +5,7 @@ turns it into runs in the font roles of `fonts.EMPHASIS`, wraps them into
 lines and draws each line run by run, icons as symbol forms in reading order.
 Text without any markup character never comes here (it is drawn as it always was).
 """
+
 from __future__ import annotations
 
 import re
@@ -19,8 +20,8 @@ from pnp.draw.fonts import ICON_ADVANCE, Fonts, emphasis
 from pnp.draw.inks import color, faded, text_ink
 from pnp.draw.inline_markup import B_OFF, B_ON, I_OFF, I_ON, escape, span_style, tokens
 
-ICON_SIZE = 0.85   # ems: the box an inline icon's symbol fills
-ICON_RISE = 0.34   # ems: the icon's centre above the baseline (about half the cap height)
+ICON_SIZE = 0.85  # ems: the box an inline icon's symbol fills
+ICON_RISE = 0.34  # ems: the icon's centre above the baseline (about half the cap height)
 
 IconFn = Callable[[str, float, float, float, Color], None]
 
@@ -46,7 +47,11 @@ def runs(text: str) -> list[Run]:
         span = " ".join(spans)
         if t.kind == "text":
             last = out[-1] if out else None
-            if last and not last.icon and (last.bold, last.italic, last.span) == (style["bold"], style["italic"], span):
+            if (
+                last
+                and not last.icon
+                and (last.bold, last.italic, last.span) == (style["bold"], style["italic"], span)
+            ):
                 out[-1] = replace(last, text=last.text + t.text)
             elif t.text:
                 out.append(Run(t.text, span=span, **style))
@@ -115,8 +120,11 @@ def wrap(fonts: Fonts, text: str, role: str, size: float, width: float) -> list[
         line = list(words[0])
         for word in words[1:]:
             same = word[0].span if word[0].span == line[-1].span else ""
-            trial = line + [Run(" ", word[0].bold and line[-1].bold, word[0].italic and line[-1].italic,
-                                span=same)] + word
+            trial = (
+                line
+                + [Run(" ", word[0].bold and line[-1].bold, word[0].italic and line[-1].italic, span=same)]
+                + word
+            )
             if fonts.width(serialize(trial), role, size) <= width:
                 line = trial
             else:
@@ -126,8 +134,18 @@ def wrap(fonts: Fonts, text: str, role: str, size: float, width: float) -> list[
     return lines
 
 
-def draw_line(c: Canvas, fonts: Fonts, x: float, y: float, parts: list[Run], role: str, size: float,
-              fill: Color, align: str, icon: IconFn) -> None:
+def draw_line(
+    c: Canvas,
+    fonts: Fonts,
+    x: float,
+    y: float,
+    parts: list[Run],
+    role: str,
+    size: float,
+    fill: Color,
+    align: str,
+    icon: IconFn,
+) -> None:
     """One line of runs from (x, y) on the baseline, aligned left, centre or right of x; a span's
     colour, size and font apply to its runs."""
     for r in parts:

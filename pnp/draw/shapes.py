@@ -5,6 +5,7 @@ Every shape is an outline (a ReportLab path) first; filling and stroking it is
 one function, so a gradient, an opacity or a dash works alike on each. Boxes
 are in points from the trim's lower-left corner (y up).
 """
+
 from __future__ import annotations
 
 import math
@@ -41,10 +42,22 @@ def hex_corners(b: Box, pointy: bool) -> list[tuple[float, float]]:
     """A hexagon filling the box exactly: flat top and bottom, or (pointy) a corner at the top."""
     x, y, w, h = b
     if pointy:
-        return [(x + w / 2, y + h), (x, y + h * 0.75), (x, y + h * 0.25), (x + w / 2, y), (x + w, y + h * 0.25),
-                (x + w, y + h * 0.75)]
-    return [(x, y + h / 2), (x + w / 4, y), (x + w * 0.75, y), (x + w, y + h / 2), (x + w * 0.75, y + h),
-            (x + w / 4, y + h)]
+        return [
+            (x + w / 2, y + h),
+            (x, y + h * 0.75),
+            (x, y + h * 0.25),
+            (x + w / 2, y),
+            (x + w, y + h * 0.25),
+            (x + w, y + h * 0.75),
+        ]
+    return [
+        (x, y + h / 2),
+        (x + w / 4, y),
+        (x + w * 0.75, y),
+        (x + w, y + h / 2),
+        (x + w * 0.75, y + h),
+        (x + w / 4, y + h),
+    ]
 
 
 def count_of(value: Any, what: str) -> int:
@@ -95,21 +108,22 @@ def _gradient(ctx: CardContext, g: Gradient, b: Box, opacity: float) -> None:
     x, y, w, h = b
     cx, cy = x + w / 2, y + h / 2
     a = math.radians(g.angle)
-    dx, dy = math.sin(a), math.cos(a)   # CSS: 0deg points up, 90deg to the right
-    half = (abs(w * dx) + abs(h * dy)) / 2   # the gradient line reaches the box's far corners
+    dx, dy = math.sin(a), math.cos(a)  # CSS: 0deg points up, 90deg to the right
+    half = (abs(w * dx) + abs(h * dy)) / 2  # the gradient line reaches the box's far corners
     reach = math.hypot(w, h) / 2
     if not rl.forms_keep_resources():
         _bands(ctx, g, b, opacity)
         return
     hook = rl.colour_hook(c)
-    inks = [hook(ink) for ink in inks] if hook else inks   # CMYK output: the stops converted too
+    inks = [hook(ink) for ink in inks] if hook else inks  # CMYK output: the stops converted too
     if opacity < 1:
         c.setFillColor(faded(Color(0, 0, 0), opacity))  # the shading is painted at the fill alpha
     if g.kind == "radial":
         c.radialGradient(cx, cy, reach, inks, positions, extend=True)
     else:
-        c.linearGradient(cx - dx * half, cy - dy * half, cx + dx * half, cy + dy * half, inks, positions,
-                         extend=True)
+        c.linearGradient(
+            cx - dx * half, cy - dy * half, cx + dx * half, cy + dy * half, inks, positions, extend=True
+        )
 
 
 def _bands(ctx: CardContext, g: Gradient, b: Box, opacity: float, count: int = 128) -> None:
@@ -121,7 +135,7 @@ def _bands(ctx: CardContext, g: Gradient, b: Box, opacity: float, count: int = 1
     reach = math.hypot(w, h) / 2
     for i in range(count):
         t = i / (count - 1)
-        t = 1 - t if g.kind == "radial" else t   # discs from the rim inwards: the last colour first
+        t = 1 - t if g.kind == "radial" else t  # discs from the rim inwards: the last colour first
         j = next((k for k in range(1, len(g.stops)) if g.stops[k][1] >= t), len(g.stops) - 1)
         (c0, p0), (c1, p1) = g.stops[j - 1], g.stops[j]
         share = 0.0 if p1 <= p0 else min(1.0, max(0.0, (t - p0) / (p1 - p0)))
@@ -133,8 +147,14 @@ def _bands(ctx: CardContext, g: Gradient, b: Box, opacity: float, count: int = 1
             c.saveState()
             c.translate(cx, cy)
             c.rotate(-g.angle)
-            c.rect(-reach, -reach + 2 * reach * i / count if i else -reach - 1, 2 * reach,
-                   2 * reach * (1 - i / count) + 2, stroke=0, fill=1)
+            c.rect(
+                -reach,
+                -reach + 2 * reach * i / count if i else -reach - 1,
+                2 * reach,
+                2 * reach * (1 - i / count) + 2,
+                stroke=0,
+                fill=1,
+            )
             c.restoreState()
 
 
@@ -149,7 +169,9 @@ def hexgrid(ctx: CardContext, el: Any, b: Box) -> None:
     across, down = (1.5 * side, step) if not el.pointy else (step, 1.5 * side)
     hw, hh = (2 * side, step) if not el.pointy else (step, 2 * side)
     cols = int((w - hw) // across + 1 + 1e-9) if w >= hw else 0
-    rows = int((h - hh - (down / 2 if cols > 1 and not el.pointy else 0)) // down + 1 + 1e-9) if h >= hh else 0
+    rows = (
+        int((h - hh - (down / 2 if cols > 1 and not el.pointy else 0)) // down + 1 + 1e-9) if h >= hh else 0
+    )
     if el.pointy and rows > 1:
         cols = int((w - hw - across / 2) // across + 1 + 1e-9) if w >= hw + across / 2 else 0
     if cols * rows > MAX_HEXES:

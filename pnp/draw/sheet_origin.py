@@ -5,6 +5,7 @@ box, an unknown {icon}, a glyph its font lacks) is reported at the sheet's row
 and the column of the field at fault, with the design element that drew it
 named after the message, so the fix lands where the card is written.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -18,8 +19,9 @@ _CARD_FIELD = re.compile(r"\bcard\s*(?:\.\s*([A-Za-z_]\w*)|\[\s*['\"]([^'\"]+)['
 _QUOTED = re.compile(r"'([^']+)'|\"([^\"]+)\"")
 
 
-def sheet_problem(card: CardType | None, design: Design, path: str, message: str,
-                  drawn_by: str) -> Problem | None:
+def sheet_problem(
+    card: CardType | None, design: Design, path: str, message: str, drawn_by: str
+) -> Problem | None:
     """The problem at the card's sheet row and column, or None when the card is not from a sheet or
     the message quotes no value of its cells (then the design is at fault). `path` is the failing
     element's field path (e.g. elements[3].text)."""

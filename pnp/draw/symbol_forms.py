@@ -2,6 +2,7 @@
 placed, scaled, wherever it appears; its operators are drawn once per pnp version and kept in the
 disk cache, so a build replays them into each PDF instead of drawing the outline again.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -23,28 +24,48 @@ def _rgba(c: Color | None) -> str:
     return "none" if c is None else "%.4f,%.4f,%.4f,%.4f" % (c.red, c.green, c.blue, c.alpha)
 
 
-def symbol_form(c: Canvas, name: str, cx: float, cy: float, size: float, fill: Color | None,
-                stroke: Color | None = None, stroke_width: float | None = None) -> None:
+def symbol_form(
+    c: Canvas,
+    name: str,
+    cx: float,
+    cy: float,
+    size: float,
+    fill: Color | None,
+    stroke: Color | None = None,
+    stroke_width: float | None = None,
+) -> None:
     """`draw_symbol` through a form XObject: each symbol in each colour and outline weight is
     drawn once per PDF and placed, scaled, wherever it appears (less work, much smaller files)."""
     if size <= 0 or (fill is None and stroke is None) or not has_symbol(name):
         draw_symbol(c, name, cx, cy, size, fill=fill, stroke=stroke, stroke_width=stroke_width)
         return
-    width = 0.0 if stroke is None else (max(0.25, size * 0.035) if stroke_width is None else float(stroke_width))
+    width = (
+        0.0 if stroke is None else (max(0.25, size * 0.035) if stroke_width is None else float(stroke_width))
+    )
     ratio = round(width / size, 4)  # outline weight relative to the symbol, which the form keeps
     form = _form_name(name, fill, stroke, ratio)
     if not c.hasForm(form):
         half = SYMBOL_REF * 0.75
         c.beginForm(form, -half, -half, half, half)
         code = None
-        if not rl.converts_colours(c) and _opaque(fill) and _opaque(stroke):  # drawn once, replayed into each PDF
+        if (
+            not rl.converts_colours(c) and _opaque(fill) and _opaque(stroke)
+        ):  # drawn once, replayed into each PDF
             code = _symbol_code(_Spec(name, _ident(fill), _ident(stroke), ratio, fill, stroke))
         if code is not None:
             if code:  # one literal: ReportLab joins a form's operators with newlines all the same
                 c.addLiteral("\n".join(code))
         else:  # CMYK conversion, or translucent ink (graphics states the PDF must hold): draw it here
-            draw_symbol(c, name, 0, 0, SYMBOL_REF, fill=fill, stroke=stroke,
-                        stroke_width=None if stroke is None else ratio * SYMBOL_REF)
+            draw_symbol(
+                c,
+                name,
+                0,
+                0,
+                SYMBOL_REF,
+                fill=fill,
+                stroke=stroke,
+                stroke_width=None if stroke is None else ratio * SYMBOL_REF,
+            )
         c.endForm()
     place_form(c, form, cx, cy, size / SYMBOL_REF)
 
@@ -90,6 +111,15 @@ def _symbol_code(spec: _Spec) -> tuple[str, ...] | None:
 
 
 def _draw_code(spec: _Spec) -> tuple[str, ...] | None:
-    return rl.form_operators(lambda scratch: draw_symbol(
-        scratch, spec.name, 0, 0, SYMBOL_REF, fill=spec.fill, stroke=spec.stroke,
-        stroke_width=None if spec.stroke is None else spec.ratio * SYMBOL_REF))
+    return rl.form_operators(
+        lambda scratch: draw_symbol(
+            scratch,
+            spec.name,
+            0,
+            0,
+            SYMBOL_REF,
+            fill=spec.fill,
+            stroke=spec.stroke,
+            stroke_width=None if spec.stroke is None else spec.ratio * SYMBOL_REF,
+        )
+    )

@@ -1,4 +1,5 @@
 """Playing cards for the Fairy Meat combat system: ranks, suits, parsing and the standard deck."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -75,19 +76,37 @@ class Card:
         return JOKER if self.suit is None else self.rank + _SUIT_CODES[self.suit]
 
 
-_RANK_WORDS: Mapping[str, str] = MappingProxyType({
-    **{r.lower(): r for r in RANKS},
-    "t": "10", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
-    "seven": "7", "eight": "8", "nine": "9", "ten": "10",
-    "jack": "J", "queen": "Q", "king": "K", "ace": "A",
-})
-_SUIT_WORDS: Mapping[str, str] = MappingProxyType({
-    **{s: s for s in SUITS},
-    **{s[:-1]: s for s in SUITS},
-    **{c.lower(): s for s, c in _SUIT_CODES.items()},
-    **{sym: s for s, sym in _SUIT_SYMBOLS.items()},
-    "\u2661": "hearts", "\u2662": "diamonds", "\u2667": "clubs", "\u2664": "spades",
-})
+_RANK_WORDS: Mapping[str, str] = MappingProxyType(
+    {
+        **{r.lower(): r for r in RANKS},
+        "t": "10",
+        "two": "2",
+        "three": "3",
+        "four": "4",
+        "five": "5",
+        "six": "6",
+        "seven": "7",
+        "eight": "8",
+        "nine": "9",
+        "ten": "10",
+        "jack": "J",
+        "queen": "Q",
+        "king": "K",
+        "ace": "A",
+    }
+)
+_SUIT_WORDS: Mapping[str, str] = MappingProxyType(
+    {
+        **{s: s for s in SUITS},
+        **{s[:-1]: s for s in SUITS},
+        **{c.lower(): s for s, c in _SUIT_CODES.items()},
+        **{sym: s for s, sym in _SUIT_SYMBOLS.items()},
+        "\u2661": "hearts",
+        "\u2662": "diamonds",
+        "\u2667": "clubs",
+        "\u2664": "spades",
+    }
+)
 
 
 def parse_card(text: str) -> Card:

@@ -22,6 +22,7 @@ Rule interpretations (the written rules leave these open):
 * Jokers take no part in combat: they cannot be played and are set aside
   when drawn while looking for a Numbered card.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -60,8 +61,10 @@ class CombatRules:
             raise ValueError(f"damage steps must rise from 1 or more, found {list(self.damage_steps)}")
         object.__setattr__(self, "damage_steps", steps)
         if self.trump_step < 1 or self.points_divisor < 1:
-            raise ValueError(f"a Trump's step and the points divisor must be 1 or more, found "
-                             f"{self.trump_step} and {self.points_divisor}")
+            raise ValueError(
+                f"a Trump's step and the points divisor must be 1 or more, found "
+                f"{self.trump_step} and {self.points_divisor}"
+            )
 
 
 @dataclass(frozen=True)
@@ -166,7 +169,9 @@ class AttackResult:
     @property
     def cheaters(self) -> tuple[str, ...]:
         """Names of the sides caught with trumps that did not match their Numbered card."""
-        return tuple(n for n, c in (("attacker", self.attacker_cheated), ("defender", self.defender_cheated)) if c)
+        return tuple(
+            n for n, c in (("attacker", self.attacker_cheated), ("defender", self.defender_cheated)) if c
+        )
 
     @property
     def cheated(self) -> bool:
@@ -198,8 +203,14 @@ def _own_and_cheat(side: SidePlay, applied: tuple[Trump, ...]) -> tuple[int, int
     return sign * matching, len(applied) - matching
 
 
-def _resolve(attacker: SidePlay, defender: SidePlay, a_reveal: bool, d_reveal: bool,
-             damage_levels: bool, rules: CombatRules) -> AttackResult:
+def _resolve(
+    attacker: SidePlay,
+    defender: SidePlay,
+    a_reveal: bool,
+    d_reveal: bool,
+    damage_levels: bool,
+    rules: CombatRules,
+) -> AttackResult:
     a_trumps, d_trumps = _applied(attacker, a_reveal), _applied(defender, d_reveal)
     a_own, a_cheat = _own_and_cheat(attacker, a_trumps)
     d_own, d_cheat = _own_and_cheat(defender, d_trumps)
@@ -231,11 +242,20 @@ def _resolve(attacker: SidePlay, defender: SidePlay, a_reveal: bool, d_reveal: b
     elif winner == "defender":
         bonus = points
     return AttackResult(
-        attacker_value=a_val, defender_value=d_val, highest_wins=highest, winner=winner,
-        difference=diff, points=points, damage=damage, bonus=bonus,
-        attacker_cheated=a_cheat > 0, defender_cheated=d_cheat > 0,
-        ace_of_spades=ace, ace_doubled=ace and winner == "attacker",
-        attacker_revealed=a_reveal, defender_revealed=d_reveal,
+        attacker_value=a_val,
+        defender_value=d_val,
+        highest_wins=highest,
+        winner=winner,
+        difference=diff,
+        points=points,
+        damage=damage,
+        bonus=bonus,
+        attacker_cheated=a_cheat > 0,
+        defender_cheated=d_cheat > 0,
+        ace_of_spades=ace,
+        ace_doubled=ace and winner == "attacker",
+        attacker_revealed=a_reveal,
+        defender_revealed=d_reveal,
         nasty_hit=damage >= rules.nasty_threshold,
     )
 
@@ -245,8 +265,14 @@ def _attacker_utility(r: AttackResult) -> int:
     return r.damage if r.winner == "attacker" else -r.bonus
 
 
-def resolve_attack(attacker: SidePlay, defender: SidePlay, *, rules: CombatRules, damage_levels: bool = False,
-                   face_down: FaceDown = "best") -> AttackResult:
+def resolve_attack(
+    attacker: SidePlay,
+    defender: SidePlay,
+    *,
+    rules: CombatRules,
+    damage_levels: bool = False,
+    face_down: FaceDown = "best",
+) -> AttackResult:
     """Resolve one attack of the alternative combat system under `rules`.
 
     When one side revealed no trumps at all, the other may leave its own
@@ -278,8 +304,13 @@ class DeckExhausted(ValueError):
     """The draw ran out before the card that was needed turned up."""
 
 
-def play_wild(mode: Mode, draw: Iterator[Card], *, trumps: Iterable[Trump | Card] = (),
-              wild: Iterable[Trump | Card] = ()) -> tuple[SidePlay, tuple[Card, ...]]:
+def play_wild(
+    mode: Mode,
+    draw: Iterator[Card],
+    *,
+    trumps: Iterable[Trump | Card] = (),
+    wild: Iterable[Trump | Card] = (),
+) -> tuple[SidePlay, tuple[Card, ...]]:
     """Complete a side that has no Numbered card by drawing until one appears.
 
     `wild` starts with the Trump played in place of the Numbered card; every

@@ -9,6 +9,7 @@ drawn counts as a value of its own that can never tie; pass
 ``jokers="ignored"`` to take the Jokers out of the deck before the Order draw
 instead (as if a Joker were always put back and redrawn).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -20,7 +21,7 @@ from pnp.engines.cards import NUMBERED_RANKS, RANKS, Card
 
 JokerRule = Literal["distinct", "ignored"]
 ROLES = ("Trump", "Numbered", "Joker")
-_ORDER_VALUES = {rank: i + 2 for i, rank in enumerate(RANKS)}   # 2..10, J=11 .. A=14
+_ORDER_VALUES = {rank: i + 2 for i, rank in enumerate(RANKS)}  # 2..10, J=11 .. A=14
 
 
 def role(card: Card) -> str:
@@ -125,7 +126,7 @@ def p_order_all_distinct(deck: Sequence[Card], fairies: int, jokers: JokerRule =
     n = sum(classes)
     if not 0 <= fairies <= n:
         raise ValueError(f"cannot draw {fairies} Order cards from {n}")
-    ways = [1] + [0] * fairies      # ways[j]: j-card subsets with distinct values so far
+    ways = [1] + [0] * fairies  # ways[j]: j-card subsets with distinct values so far
     for size in classes:
         for j in range(fairies, 0, -1):
             ways[j] += ways[j - 1] * size
@@ -158,7 +159,8 @@ def _stats(deck: Sequence[Card], hand_sizes: Iterable[int], fairies: Iterable[in
         "p_joker": _prob(p_joker(deck)),
         "p_ace_of_spades": _prob(p_ace_of_spades(deck)),
         "numbered_value_distribution": (
-            {str(v): _prob(p) for v, p in numbered_value_distribution(deck).items()} if has_numbered else {}),
+            {str(v): _prob(p) for v, p in numbered_value_distribution(deck).items()} if has_numbered else {}
+        ),
         "mean_numbered_value": _prob(mean_numbered_value(deck)) if has_numbered else None,
         "p_no_numbered": {str(k): _prob(p_no_numbered(deck, k)) for k in hand_sizes if 0 <= k <= n},
         "p_order_tie": {str(f): _prob(p_order_tie(deck, f)) for f in fairies if 0 <= f <= n},
@@ -177,8 +179,13 @@ def _delta(a: Any, b: Any) -> Any:
     return None
 
 
-def report(deck: Sequence[Card], base: Sequence[Card] | None = None, *,
-           hand_sizes: Iterable[int] = range(1, 9), fairies: Iterable[int] = range(2, 7)) -> dict[str, Any]:
+def report(
+    deck: Sequence[Card],
+    base: Sequence[Card] | None = None,
+    *,
+    hand_sizes: Iterable[int] = range(1, 9),
+    fairies: Iterable[int] = range(2, 7),
+) -> dict[str, Any]:
     """Every statistic above as plain JSON data.
 
     Probabilities appear as ``{"exact": "p/q", "float": x}``.  With `base`

@@ -3,6 +3,7 @@
 `pnp.data.format.facts` builds the table from the game's database (`facts.nasty_hits`),
 so the reference cards, the booklet and this engine read the same rows.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -117,9 +118,14 @@ def nasty_hit(damage: int, draw: Iterator[Card], table: NastyTable) -> NastyHitR
             else:
                 red += 1
             continue
-        value = ((card.value or 0) + table.per_damage * (damage - table.threshold)
-                 + table.black_trump * black + table.red_trump * red)
+        value = (
+            (card.value or 0)
+            + table.per_damage * (damage - table.threshold)
+            + table.black_trump * black
+            + table.red_trump * red
+        )
         effect = table.effect(value)
-        return NastyHitResult(damage, tuple(cards), False, card, black, red, value, effect,
-                              apply_damage(damage, effect.damage))
+        return NastyHitResult(
+            damage, tuple(cards), False, card, black, red, value, effect, apply_damage(damage, effect.damage)
+        )
     raise DeckExhausted("the deck ran out during a Nasty Hits draw")

@@ -1,4 +1,5 @@
 """A small explicit play strategy and the Monte Carlo estimate of how attacks fare."""
+
 from __future__ import annotations
 
 import math
@@ -41,10 +42,12 @@ class Play:
 
 # A loss costs the attacker only a bonus card for the defender, while a loss
 # costs the defender real damage, so each role weighs those outcomes at half.
-_WEIGHTS: Mapping[str, tuple[float, float]] = MappingProxyType({
-    "attacker": (1.0, 0.5),   # (weight of points won, weight of points lost)
-    "defender": (0.5, 1.0),
-})
+_WEIGHTS: Mapping[str, tuple[float, float]] = MappingProxyType(
+    {
+        "attacker": (1.0, 0.5),  # (weight of points won, weight of points lost)
+        "defender": (0.5, 1.0),
+    }
+)
 _OPPONENT_VALUES = tuple(range(2, 11))
 _TABLE_LOW, _TABLE_HIGH = -60, 80
 
@@ -58,7 +61,7 @@ def expected_utility(value: int, role: Role) -> float:
     win_w, loss_w = _WEIGHTS[role]
     total = 0.0
     for w in _OPPONENT_VALUES:
-        for signed in (value - w, w - value):   # same colour, then different colour
+        for signed in (value - w, w - value):  # same colour, then different colour
             if signed > 0:
                 total += win_w * points_for(signed)
             elif signed < 0:
@@ -66,10 +69,12 @@ def expected_utility(value: int, role: Role) -> float:
     return total / (2 * len(_OPPONENT_VALUES))
 
 
-_UTILITY: Mapping[str, tuple[float, ...]] = MappingProxyType({
-    role: tuple(expected_utility(v, role) for v in range(_TABLE_LOW, _TABLE_HIGH + 1))
-    for role in ("attacker", "defender")
-})
+_UTILITY: Mapping[str, tuple[float, ...]] = MappingProxyType(
+    {
+        role: tuple(expected_utility(v, role) for v in range(_TABLE_LOW, _TABLE_HIGH + 1))
+        for role in ("attacker", "defender")
+    }
+)
 
 
 def _trump_order(trumps: Sequence[Card], role: Role) -> list[Card]:
@@ -108,10 +113,16 @@ def choose_play(hand: Sequence[Card], role: Role, rng: random.Random) -> Play:
     for card in numbered:
         base = int(card.rank)
         for count in range(counts[card.colour or "red"] + 1):
-            options: tuple[tuple[Literal["add", "subtract"], int], ...] = (("add", base + count), ("subtract", base - count))
+            options: tuple[tuple[Literal["add", "subtract"], int], ...] = (
+                ("add", base + count),
+                ("subtract", base - count),
+            )
             for mode, final in options[: 1 if count == 0 else 2]:
-                score = table[final - _TABLE_LOW] if _TABLE_LOW <= final <= _TABLE_HIGH \
+                score = (
+                    table[final - _TABLE_LOW]
+                    if _TABLE_LOW <= final <= _TABLE_HIGH
                     else expected_utility(final, role)
+                )
                 if score > best_score + 1e-12:
                     best_score, best = score, [(mode, count, card)]
                 elif score >= best_score - 1e-12:
@@ -119,6 +130,7 @@ def choose_play(hand: Sequence[Card], role: Role, rng: random.Random) -> Play:
     mode, count, card = best[0] if len(best) == 1 else rng.choice(best)
     shown = _trump_order([t for t in trumps if t.colour == card.colour], role)[:count]
     return Play(mode, tuple(shown), card, None)
+
 
 # --------------------------------------------------------------------------- Monte Carlo
 
@@ -165,8 +177,16 @@ def _realise(play: Play, pile: Iterator[Card]) -> SidePlay | None:
         return None
 
 
-def simulate(deck: list[Card], attacker_kill: int, defender_live: int, trials: int,
-             seed: int, *, rules: CombatRules, damage_levels: bool = False) -> CombatStats:
+def simulate(
+    deck: list[Card],
+    attacker_kill: int,
+    defender_live: int,
+    trials: int,
+    seed: int,
+    *,
+    rules: CombatRules,
+    damage_levels: bool = False,
+) -> CombatStats:
     """Estimate one attack: Kill+1 cards against Live cards from a shuffled `deck`.
 
     Each trial shuffles the deck with a single `random.Random(seed)`, deals
@@ -219,8 +239,17 @@ def simulate(deck: list[Card], attacker_kill: int, defender_live: int, trials: i
             draws += 1
     n = float(trials)
     return CombatStats(
-        trials=trials, seed=seed, attacker_cards=a_n, defender_cards=d_n,
-        expected_damage=damage / n, expected_bonus=bonus / n, p_nasty_hit=nasty / n,
-        p_cheat=cheat / n, p_attacker_win=a_win / n, p_defender_win=d_win / n, p_draw=draws / n,
-        p_ace_doubled=doubled / n, p_forfeit=forfeit / n,
+        trials=trials,
+        seed=seed,
+        attacker_cards=a_n,
+        defender_cards=d_n,
+        expected_damage=damage / n,
+        expected_bonus=bonus / n,
+        p_nasty_hit=nasty / n,
+        p_cheat=cheat / n,
+        p_attacker_win=a_win / n,
+        p_defender_win=d_win / n,
+        p_draw=draws / n,
+        p_ace_doubled=doubled / n,
+        p_forfeit=forfeit / n,
     )

@@ -5,16 +5,17 @@ the next page (duplex: placed for the printer's flip) or, on a fold sheet, on th
 same page mirrored across a fold line down the middle (gutterfold): fold along it
 and every back lies behind its front, whatever the printer.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from pnp.geometry.sizes import Size
 
-MARGIN = 5.0           # the edge a home printer cannot print: nothing is drawn there (--margin)
-MARK_GAP = 0.5         # crop marks start this far outside the bleed
-MARK_MIN = 3.0         # crop marks are at least this long inside the printable area ...
-MARK_LENGTH = 4.0      # ... and corner-mode marks this long
+MARGIN = 5.0  # the edge a home printer cannot print: nothing is drawn there (--margin)
+MARK_GAP = 0.5  # crop marks start this far outside the bleed
+MARK_MIN = 3.0  # crop marks are at least this long inside the printable area ...
+MARK_LENGTH = 4.0  # ... and corner-mode marks this long
 MIN_OUTER_BLEED = 1.5  # the bleed round the block of cards may shrink to this to keep a row or column
 FOLDS = ("", "vertical", "horizontal")  # no fold; a fold line down the page's middle; across it
 
@@ -27,7 +28,7 @@ class Slot:
     row: int
     x: float
     y: float
-    turned: bool = False   # drawn rotated 180 degrees (a back across a horizontal fold)
+    turned: bool = False  # drawn rotated 180 degrees (a back across a horizontal fold)
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ class Grid:
     rows: int
     bleed: float
     gutter: float
-    outer: float = -1.0   # -1: the same as bleed
+    outer: float = -1.0  # -1: the same as bleed
     margin: float = 0.0
     fold: str = ""
     fold_gap: float = 0.0
@@ -89,8 +90,12 @@ class Grid:
         if self.fold == "vertical":
             return self.left, self.bottom, self.page.w - self.left, self.bottom + self.block_h
         if self.fold == "horizontal":
-            return self.left, self.page.h - self.bottom - self.block_h, self.left + self.block_w, \
-                self.bottom + self.block_h
+            return (
+                self.left,
+                self.page.h - self.bottom - self.block_h,
+                self.left + self.block_w,
+                self.bottom + self.block_h,
+            )
         return self.left, self.bottom, self.left + self.block_w, self.bottom + self.block_h
 
     @property
@@ -149,9 +154,17 @@ class Grid:
         return sorted(set(round(v, 6) for v in xs)), sorted(set(round(v, 6) for v in ys))
 
 
-def choose_grid(paper: Size, card: Size, bleed: float, margin: float = MARGIN, own_bleed: bool = False,
-                marks: bool = True, fold_gap: float | None = None, corners: float = 0.0,
-                area: tuple[float, float] | None = None) -> Grid:
+def choose_grid(
+    paper: Size,
+    card: Size,
+    bleed: float,
+    margin: float = MARGIN,
+    own_bleed: bool = False,
+    marks: bool = True,
+    fold_gap: float | None = None,
+    corners: float = 0.0,
+    area: tuple[float, float] | None = None,
+) -> Grid:
     """The sheet orientation and grid that fit the most cards inside the printable area.
 
     The cards with their bleed stay `margin` inside the paper's edge, with room
@@ -167,15 +180,24 @@ def choose_grid(paper: Size, card: Size, bleed: float, margin: float = MARGIN, o
     `area`: the cards with their bleed fit this [width, height], centred on the page.
     """
     folds = ("vertical", "horizontal") if fold_gap is not None else ("",)
-    for room in ((MARK_GAP + MARK_MIN, 0.0) if marks else (0.0,)):
+    for room in (MARK_GAP + MARK_MIN, 0.0) if marks else (0.0,):
         best: Grid | None = None
         best_key: tuple = ()
         gutters = (2 * bleed,) if own_bleed else (2 * bleed, 0.0)
         clear = [(0.0, 0.0)] if corners <= 0 else [(corners, 0.0), (0.0, corners)]
-        for page, fold, gutter, (cx, cy) in ((p, f, g, c) for p in (paper.portrait, paper.landscape)
-                                             for f in folds for g in gutters for c in clear):
-            grid = _fit(Grid(page, card, 0, 0, bleed, gutter, -1.0, margin, fold, fold_gap or 0.0),
-                        (max(margin + room, cx), max(margin + room, cy)), shrink=gutter == 0, area=area)
+        for page, fold, gutter, (cx, cy) in (
+            (p, f, g, c)
+            for p in (paper.portrait, paper.landscape)
+            for f in folds
+            for g in gutters
+            for c in clear
+        ):
+            grid = _fit(
+                Grid(page, card, 0, 0, bleed, gutter, -1.0, margin, fold, fold_gap or 0.0),
+                (max(margin + room, cx), max(margin + room, cy)),
+                shrink=gutter == 0,
+                area=area,
+            )
             if grid is None:
                 continue
             key = (grid.per_page, grid.outer_bleed, gutter > 0 or bleed == 0, page.h >= page.w)
@@ -183,12 +205,15 @@ def choose_grid(paper: Size, card: Size, bleed: float, margin: float = MARGIN, o
                 best, best_key = grid, key
         if best is not None:
             return best
-    raise ValueError(f"a {card.label()} card with {bleed:g} mm bleed does not fit on {paper.label()} paper "
-                     f"inside a {margin:g} mm margin" + (" with its back beside it" if fold_gap is not None else ""))
+    raise ValueError(
+        f"a {card.label()} card with {bleed:g} mm bleed does not fit on {paper.label()} paper "
+        f"inside a {margin:g} mm margin" + (" with its back beside it" if fold_gap is not None else "")
+    )
 
 
-def _fit(shape: Grid, edges: tuple[float, float], shrink: bool,
-         area: tuple[float, float] | None = None) -> Grid | None:
+def _fit(
+    shape: Grid, edges: tuple[float, float], shrink: bool, area: tuple[float, float] | None = None
+) -> Grid | None:
     """`shape` with as many columns and rows as fit `edges` (x, y) mm inside the page (the fold's gap between
     the halves) and inside `area`, and its outer bleed: the most up to the bleed that fits, down to
     MIN_OUTER_BLEED when `shrink`."""
@@ -196,7 +221,7 @@ def _fit(shape: Grid, edges: tuple[float, float], shrink: bool,
     ex, ey = edges
     least = min(bleed, MIN_OUTER_BLEED) if shrink else bleed
     width, height = page.w - 2 * (ex + least), page.h - 2 * (ey + least)
-    if shape.fold == "vertical":   # two blocks side by side, fold_gap apart (their bleed shares the gap)
+    if shape.fold == "vertical":  # two blocks side by side, fold_gap apart (their bleed shares the gap)
         width = (page.w - shape.fold_gap) / 2 - ex - least
     elif shape.fold == "horizontal":
         height = (page.h - shape.fold_gap) / 2 - ey - least
@@ -211,5 +236,15 @@ def _fit(shape: Grid, edges: tuple[float, float], shrink: bool,
     room = min(min(left, page.w - right) - ex, min(bottom, page.h - top) - ey)
     if area is not None:
         room = min(room, (area[0] - (right - left)) / 2, (area[1] - (top - bottom)) / 2)
-    return Grid(page, card, cols, rows, bleed, gutter, max(least, min(bleed, room)), shape.margin, shape.fold,
-                shape.fold_gap)
+    return Grid(
+        page,
+        card,
+        cols,
+        rows,
+        bleed,
+        gutter,
+        max(least, min(bleed, room)),
+        shape.margin,
+        shape.fold,
+        shape.fold_gap,
+    )

@@ -3,6 +3,7 @@
 Nothing here draws; booklets and boards ask these functions where things go.
 All lengths are millimetres.
 """
+
 from __future__ import annotations
 
 import math
@@ -116,8 +117,15 @@ def _spans(length: float, n: int, room: float, overlap: float) -> list[tuple[flo
     return [(i * (size - overlap), size) for i in range(n)]
 
 
-def tile_plan(board_w: float, board_h: float, sheet_w: float, sheet_h: float,
-              margin: float, overlap: float = 10.0, reserve: float = 0.0) -> TilePlan:
+def tile_plan(
+    board_w: float,
+    board_h: float,
+    sheet_w: float,
+    sheet_h: float,
+    margin: float,
+    overlap: float = 10.0,
+    reserve: float = 0.0,
+) -> TilePlan:
     """Split a board over sheets of paper, choosing the orientation that needs fewest sheets.
 
     `margin` is the unprinted edge on every side, `reserve` the strip at the
@@ -129,7 +137,11 @@ def tile_plan(board_w: float, board_h: float, sheet_w: float, sheet_h: float,
         raise ValueError("margin and overlap cannot be negative")
     best: TilePlan | None = None
     for landscape in (False, True):
-        pw, ph = (max(sheet_w, sheet_h), min(sheet_w, sheet_h)) if landscape else (min(sheet_w, sheet_h), max(sheet_w, sheet_h))
+        pw, ph = (
+            (max(sheet_w, sheet_h), min(sheet_w, sheet_h))
+            if landscape
+            else (min(sheet_w, sheet_h), max(sheet_w, sheet_h))
+        )
         room_w, room_h = pw - 2 * margin, ph - 2 * margin - reserve
         if room_w <= overlap or room_h <= overlap:
             continue

@@ -2,6 +2,7 @@
 
 All public measurements are millimetres; `pt` converts to PDF points.
 """
+
 from __future__ import annotations
 
 import re
@@ -22,7 +23,7 @@ PAPER_SIZES: dict[str, tuple[float, float]] = {
     "a3": (297.0, 420.0),
     "tabloid": (279.4, 431.8),
 }
-SAFE_ZONE = 3.0        # text stays this far inside the trim
+SAFE_ZONE = 3.0  # text stays this far inside the trim
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX×]\s*(\d+(?:\.\d+)?)\s*(mm)?\s*$")
 
 
@@ -52,8 +53,9 @@ class Size:
         return Size(min(self.w, self.h), max(self.w, self.h), self.name)
 
 
-def parse_size(text: str, named: dict[str, tuple[float, float]], what: str,
-               bounds: tuple[float, float] = (1.0, 3000.0)) -> Size:
+def parse_size(
+    text: str, named: dict[str, tuple[float, float]], what: str, bounds: tuple[float, float] = (1.0, 3000.0)
+) -> Size:
     """A named size or `WxH` in mm, each side within `bounds`; ValueError naming the valid forms otherwise."""
     key = str(text).strip().lower()
     if key in named:
@@ -67,8 +69,8 @@ def parse_size(text: str, named: dict[str, tuple[float, float]], what: str,
     raise ValueError(f"unknown {what} {text!r}: use one of {', '.join(named)} or WxH in mm (e.g. 63x88)")
 
 
-CARD_BOUNDS = (5.0, 1000.0)     # mm: a card (or a mat) from a token to a large play mat
-PAPER_BOUNDS = (50.0, 3000.0)   # mm: a sheet or a board, from a small card to a banner
+CARD_BOUNDS = (5.0, 1000.0)  # mm: a card (or a mat) from a token to a large play mat
+PAPER_BOUNDS = (50.0, 3000.0)  # mm: a sheet or a board, from a small card to a banner
 
 
 def card_size(text: str) -> Size:

@@ -5,6 +5,7 @@ strip on the back's left edge; the lid and its tuck tongue hang from the back's 
 from the sides' tops and bottoms, and the bottom closes with a flap from the front glued under the
 back. A thumb notch in the front's top edge lets the deck slide out.
 """
+
 from __future__ import annotations
 
 import math
@@ -12,11 +13,11 @@ from dataclasses import dataclass
 
 from pnp.geometry.sizes import Size
 
-ROOM = 1.0            # mm added to the card's width and height inside the box
-SLACK = 1.0           # mm added to the deck's thickness
-THICKNESS = 0.3       # mm per card of 300 gsm card stock
-SLEEVED = 0.5         # mm per sleeved card
-GLUE = 8.0            # mm wide glue strips
+ROOM = 1.0  # mm added to the card's width and height inside the box
+SLACK = 1.0  # mm added to the deck's thickness
+THICKNESS = 0.3  # mm per card of 300 gsm card stock
+SLEEVED = 0.5  # mm per sleeved card
+GLUE = 8.0  # mm wide glue strips
 MAX_CARDS = 2000
 
 Point = tuple[float, float]
@@ -26,10 +27,10 @@ Point = tuple[float, float]
 class Piece:
     """One piece of the net: its outline, and which of its edges are folds (the others are cut)."""
 
-    name: str    # back, front, side, glue, lid, tongue, dust, bottom, bottom-glue
-    kind: str    # face (shows the deck's back design), side, flap, glue
+    name: str  # back, front, side, glue, lid, tongue, dust, bottom, bottom-glue
+    kind: str  # face (shows the deck's back design), side, flap, glue
     points: tuple[Point, ...]
-    folds: frozenset[int]   # edge i runs from points[i] to points[i + 1]
+    folds: frozenset[int]  # edge i runs from points[i] to points[i + 1]
 
     def edges(self) -> list[tuple[Point, Point, bool]]:
         """Every edge: its ends and whether it is a fold."""
@@ -75,7 +76,10 @@ def _front(x: float, y: float, w: float, h: float) -> Piece:
     """The front panel with a half-round thumb notch in its top edge (cut); its sides and bottom fold."""
     r = min(10.0, w / 4, h / 6)
     cx, top = x + w / 2, y + h
-    arc = [(cx + r * math.cos(math.pi - math.pi * i / 16), top - r * math.sin(math.pi * i / 16)) for i in range(17)]
+    arc = [
+        (cx + r * math.cos(math.pi - math.pi * i / 16), top - r * math.sin(math.pi * i / 16))
+        for i in range(17)
+    ]
     points = ((x, y), (x + w, y), (x + w, top), *reversed(arc), (x, top))
     return Piece("front", "face", points, frozenset({0, 1, len(points) - 1}))
 
@@ -89,7 +93,7 @@ def tuck_box(card: Size, cards: int, thickness: float = THICKNESS) -> TuckBox:
     w, h, d = card.w + ROOM, card.h + ROOM, round(cards * thickness + SLACK, 2)
     tongue = min(20.0, max(10.0, h * 0.18))
     g = GLUE
-    bottom = d + g           # the bottom flap and its glue strip, below the panels
+    bottom = d + g  # the bottom flap and its glue strip, below the panels
     x_back, x_side1, x_front, x_side2 = g, g + w, g + w + d, g + 2 * w + d
     top = bottom + h
     pieces = (

@@ -1,4 +1,5 @@
 """The composition checker: evaluates a database's declarative rules, no game-specific code."""
+
 from __future__ import annotations
 
 import itertools
@@ -28,8 +29,10 @@ class Violation:
 
     def __str__(self) -> str:
         level = "warning" if self.severity == "warning" else "broken"
-        return (f"{self.game} / {self.component}: {level}: {self.rule}: expected {self.expected}, "
-                f"found {self.found}  ({self.file}:{self.line})")
+        return (
+            f"{self.game} / {self.component}: {level}: {self.rule}: expected {self.expected}, "
+            f"found {self.found}  ({self.file}:{self.line})"
+        )
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -48,8 +51,11 @@ def _bounds(rule: Rule, found: int) -> tuple[bool, str]:
         return found == int(rule.expected), str(rule.expected)
     lo, hi = rule.min, rule.max
     ok = (lo is None or found >= lo) and (hi is None or found <= hi)
-    text = f"between {lo} and {hi}" if lo is not None and hi is not None else (
-        f"at least {lo}" if lo is not None else f"at most {hi}")
+    text = (
+        f"between {lo} and {hi}"
+        if lo is not None and hi is not None
+        else (f"at least {lo}" if lo is not None else f"at most {hi}")
+    )
     return ok, text
 
 
@@ -63,8 +69,18 @@ def check_component(game: Game, comp: Component) -> list[Violation]:
 
     def fail(rule: Rule, expected: Any, found: Any, detail: str = "") -> None:
         name = _label(rule) + (f" [{detail}]" if detail else "")
-        out.append(Violation(game.game.name, comp.key, name, str(expected), str(found), rule.severity,
-                             game.where, rule.line))
+        out.append(
+            Violation(
+                game.game.name,
+                comp.key,
+                name,
+                str(expected),
+                str(found),
+                rule.severity,
+                game.where,
+                rule.line,
+            )
+        )
 
     for rule in comp.rules:
         check = CHECKS.get(rule.check)
@@ -115,7 +131,12 @@ def _each_once(game: Game, comp: Component, rule: Rule, cards: list[CardType], f
     combos = set(itertools.product(*[[norm(v) for v in rule.fields[f]] for f in fields]))
     for combo in sorted(combos):
         if hits.get(combo, 0) != 1:
-            fail(rule, "exactly 1 card", hits.get(combo, 0), ", ".join(f"{f}={v}" for f, v in zip(fields, combo)))
+            fail(
+                rule,
+                "exactly 1 card",
+                hits.get(combo, 0),
+                ", ".join(f"{f}={v}" for f, v in zip(fields, combo)),
+            )
     for combo, n in sorted(hits.items()):
         if combo not in combos and n:
             fail(rule, "no such card", n, ", ".join(f"{f}={v}" for f, v in zip(fields, combo)))
@@ -126,7 +147,11 @@ def _balance(game: Game, comp: Component, rule: Rule, cards: list[CardType], fai
     values = [norm(v) for v in rule.fields] if rule.fields else sorted(tally)
     per_value = {v: tally.get(v, 0) for v in values}
     if len(set(per_value.values())) > 1:
-        fail(rule, f"equal counts of {rule.field} " + " / ".join(values), ", ".join(f"{v} {n}" for v, n in per_value.items()))
+        fail(
+            rule,
+            f"equal counts of {rule.field} " + " / ".join(values),
+            ", ".join(f"{v} {n}" for v, n in per_value.items()),
+        )
 
 
 def _links(game: Game, comp: Component, rule: Rule, cards: list[CardType], fail: Fail) -> None:
@@ -137,11 +162,20 @@ def _links(game: Game, comp: Component, rule: Rule, cards: list[CardType], fail:
         for target in card.get(rule.field) or []:
             other = by_key.get(str(target))
             if other is None:
-                fail(rule, f"{rule.field} to an existing card", f"{card.key} -> {target} (no such card)", card.key)
+                fail(
+                    rule,
+                    f"{rule.field} to an existing card",
+                    f"{card.key} -> {target} (no such card)",
+                    card.key,
+                )
                 continue
             if back_field and card.key not in [str(k) for k in (other.get(back_field) or [])]:
-                fail(rule, f"{target}.{back_field} to list {card.key}",
-                     f"{target}.{back_field} = {list(other.get(back_field) or [])}", f"{card.key} -> {target}")
+                fail(
+                    rule,
+                    f"{target}.{back_field} to list {card.key}",
+                    f"{target}.{back_field} = {list(other.get(back_field) or [])}",
+                    f"{card.key} -> {target}",
+                )
 
 
 def _expr(game: Game, comp: Component, rule: Rule, cards: list[CardType], fail: Fail) -> None:
@@ -149,8 +183,12 @@ def _expr(game: Game, comp: Component, rule: Rule, cards: list[CardType], fail: 
     names = list(rule.params)
     players = {"min": game.game.players.min, "max": game.game.players.max}
     for combo in itertools.product(*[rule.params[n] for n in names]) if names else [()]:
-        env = {"deck": Deck(comp), "facts": game.facts,
-               "game": {"players": players}, **dict(zip(names, combo))}
+        env = {
+            "deck": Deck(comp),
+            "facts": game.facts,
+            "game": {"players": players},
+            **dict(zip(names, combo)),
+        }
         try:
             ok = bool(fn(**env))
         except Exception as exc:  # a broken expression is a broken rule, reported as such
@@ -162,12 +200,21 @@ def _expr(game: Game, comp: Component, rule: Rule, cards: list[CardType], fail: 
 
 
 CHECKS: dict[str, Callable[[Game, Component, Rule, list[CardType], Fail], None]] = {
-    "total": _count, "count": _count, "count_by": _count_by, "unique": _unique, "each_once": _each_once,
-    "balance": _balance, "links": _links, "expr": _expr,
-    **{kind: lambda game, comp, rule, cards, fail: check_fact_rule(game, rule, fail) for kind in FACT_RULE_KINDS},
+    "total": _count,
+    "count": _count,
+    "count_by": _count_by,
+    "unique": _unique,
+    "each_once": _each_once,
+    "balance": _balance,
+    "links": _links,
+    "expr": _expr,
+    **{
+        kind: lambda game, comp, rule, cards, fail: check_fact_rule(game, rule, fail)
+        for kind in FACT_RULE_KINDS
+    },
 }
 
-FACTS = "facts"   # the name game-level rules report under, as if they were a component
+FACTS = "facts"  # the name game-level rules report under, as if they were a component
 
 
 def check_game(game: Game) -> list[Violation]:
@@ -182,5 +229,6 @@ def checked(game: Game) -> list[Violation]:
     from pnp.data.reading.loader import (
         derived,  # lazy: the checker itself needs no loader
     )
+
     rows = derived("rule-check", game, (), lambda: [astuple(v) for v in check_game(game)])
     return [Violation(*row) for row in rows]

@@ -16,6 +16,7 @@ functions that take the component's key first. The names mean the same in both:
 `where` filters by fields: `colour='red'`, or a list of accepted values.
 A field the component does not have is an error that names the fields it has.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -51,7 +52,9 @@ class Deck:
         known = self._comp.fields
         for name in (*where, *fields):
             if known and name not in known and name not in BUILT_IN_FIELDS:
-                raise KeyError(f"component {self._comp.key!r} has no field {name!r}; fields: {', '.join(known)}")
+                raise KeyError(
+                    f"component {self._comp.key!r} has no field {name!r}; fields: {', '.join(known)}"
+                )
         return [c for c in self._comp.cards if matches(c, where) and c.copies]
 
     def _tally(self, field: str, where: dict[str, Any]) -> Counter[str]:

@@ -3,6 +3,7 @@ value bands that must cover a range without gap or overlap (`bands`).
 
 The option shapes of these kinds are declared in `pnp.data.format.facts.FACT_RULE_NEEDS`.
 """
+
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -24,8 +25,13 @@ def check_fact_rule(game: Game, rule: Rule, fail: Fail) -> None:
             _bands(game, rule, fail)
     except MissingFact as exc:
         fail(rule, f"fact {rule.fact}", str(exc), rule.fact or "")
-    except (TypeError, ValueError, AttributeError) as exc:   # a fact of the wrong shape is a broken rule
-        fail(rule, f"fact {rule.fact} in the shape {rule.check} needs", f"{type(exc).__name__}: {exc}", rule.fact or "")
+    except (TypeError, ValueError, AttributeError) as exc:  # a fact of the wrong shape is a broken rule
+        fail(
+            rule,
+            f"fact {rule.fact} in the shape {rule.check} needs",
+            f"{type(exc).__name__}: {exc}",
+            rule.fact or "",
+        )
 
 
 def _fact(game: Game, rule: Rule, fail: Fail) -> None:
@@ -80,7 +86,12 @@ def _bands(game: Game, rule: Rule, fail: Fail) -> None:
         fail(rule, f"the last row covers {rule.max} or more", _show(bands[-1]), f"{where}[{len(bands) - 1}]")
     for i, (low, high) in enumerate(bands):
         if i and low is None or i < len(bands) - 1 and high is None:
-            fail(rule, "only the first row open below and the last open above", _show((low, high)), f"{where}[{i}]")
+            fail(
+                rule,
+                "only the first row open below and the last open above",
+                _show((low, high)),
+                f"{where}[{i}]",
+            )
         if low is not None and high is not None and low > high:
             fail(rule, "from at most to", _show((low, high)), f"{where}[{i}]")
     for i in range(1, len(bands)):

@@ -7,6 +7,7 @@ the disk cache and sends it back. The server asks here before drawing a thumbnai
 itself, and waits for the worker that has it. Thumbnails already in the disk cache are
 not drawn again at all. The workers are daemons: they end with the server, however it ends.
 """
+
 from __future__ import annotations
 
 import multiprocessing
@@ -22,7 +23,7 @@ from typing import Any, Callable, cast
 from pnp.output.workers import exit_with_parent, fork_safe
 from pnp.serve.pictures import Source, draw_many, store, stored
 
-WAIT_S = 60.0   # longest wait for a worker's batch before drawing the picture here
+WAIT_S = 60.0  # longest wait for a worker's batch before drawing the picture here
 
 
 def draw_batch(sources: dict[str, Source], keys: tuple[str, ...]) -> list[bytes]:
@@ -33,8 +34,12 @@ def draw_batch(sources: dict[str, Source], keys: tuple[str, ...]) -> list[bytes]
     return pngs
 
 
-def _worker(sources: dict[str, Source], batches: list[tuple[int, tuple[str, ...]]], conn: Any,
-            forget: Callable[[], None]) -> None:
+def _worker(
+    sources: dict[str, Source],
+    batches: list[tuple[int, tuple[str, ...]]],
+    conn: Any,
+    forget: Callable[[], None],
+) -> None:
     """A forked worker: draw its batches in order, sending (batch number, pictures or None) for each.
     Ctrl+C is the server's to answer (it ends the workers); a terminated worker ends quietly."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -57,8 +62,13 @@ class Ahead:
     workers: list[Any] = field(default_factory=list)
 
     @classmethod
-    def start(cls, items: list[tuple[str, Source]], jobs: int, batch: int = 12,
-              forget: Callable[[], None] = lambda: None) -> Ahead | None:
+    def start(
+        cls,
+        items: list[tuple[str, Source]],
+        jobs: int,
+        batch: int = 12,
+        forget: Callable[[], None] = lambda: None,
+    ) -> Ahead | None:
         """Start drawing the thumbnails of `items` not yet in the disk cache; None when there are none,
         or workers cannot be forked safely (the server then draws them itself, as it always can).
         `forget` runs in each worker first (closing its copy of the server's socket)."""
@@ -69,7 +79,7 @@ class Ahead:
         batches: list[tuple[str, ...]] = []
         for _, group in groupby(todo, key=lambda ks: (id(ks[1].game), ks[1].comp)):
             members = [k for k, _ in group]
-            batches += [tuple(members[i:i + batch]) for i in range(0, len(members), batch)]
+            batches += [tuple(members[i : i + batch]) for i in range(0, len(members), batch)]
         futures: list[Future] = [Future() for _ in batches]
         pending = {k: (futures[b], n) for b, keys in enumerate(batches) for n, k in enumerate(keys)}
         sources, context = dict(todo), multiprocessing.get_context("fork")
@@ -78,8 +88,12 @@ class Ahead:
         for w in range(jobs):  # batches dealt round the workers: the first screen's come first from each
             mine = [(b, batches[b]) for b in range(w, len(batches), jobs)]
             receive, send = context.Pipe(duplex=False)
-            proc = context.Process(target=_worker, args=(sources, mine, send, forget), daemon=True,
-                                   name=f"pnp-serve-thumbnails-{w}")
+            proc = context.Process(
+                target=_worker,
+                args=(sources, mine, send, forget),
+                daemon=True,
+                name=f"pnp-serve-thumbnails-{w}",
+            )
             proc.start()
             send.close()
             workers.append(proc)

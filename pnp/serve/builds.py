@@ -5,6 +5,7 @@ with the same options, published atomically into the output folder. It runs on o
 in the server process: forking worker processes from a threaded server could copy a held
 lock into a child, and a preview's builds are small.
 """
+
 from __future__ import annotations
 
 import threading
@@ -43,20 +44,31 @@ class Settings:
 
     def options(self) -> BuildOptions:
         counts = {k: v for k, v in (("players", self.players), ("decks", self.decks)) if v is not None}
-        sheets = SheetOptions(paper_size(self.paper), self.duplex, self.bleed, self.back_offset, self.crop_marks)
+        sheets = SheetOptions(
+            paper_size(self.paper), self.duplex, self.bleed, self.back_offset, self.crop_marks
+        )
         return BuildOptions(sheets, counts)
 
     def command(self) -> str:
         """The same build on the command line."""
-        parts = ["pnp build", *self.games, f"--paper {self.paper}", f"--duplex {self.duplex}",
-                 f"--bleed {self.bleed:g}", f"--crop-marks {self.crop_marks}",
-                 f"--back-offset {self.back_offset[0]:g},{self.back_offset[1]:g}"]
-        parts += [f"--{k} {v}" for k, v in (("players", self.players), ("decks", self.decks)) if v is not None]
+        parts = [
+            "pnp build",
+            *self.games,
+            f"--paper {self.paper}",
+            f"--duplex {self.duplex}",
+            f"--bleed {self.bleed:g}",
+            f"--crop-marks {self.crop_marks}",
+            f"--back-offset {self.back_offset[0]:g},{self.back_offset[1]:g}",
+        ]
+        parts += [
+            f"--{k} {v}" for k, v in (("players", self.players), ("decks", self.decks)) if v is not None
+        ]
         return " ".join(parts)
 
 
 def parse_settings(form: dict[str, Any], known_games: list[str]) -> Settings:
     """Settings from the page's form; ValueError names the field and what is wrong."""
+
     def number(name: str, low: float, high: float, default: float) -> float:
         text = str(form.get(name, "")).strip()
         try:
@@ -87,30 +99,37 @@ def parse_settings(form: dict[str, Any], known_games: list[str]) -> Settings:
     unknown = [g for g in games if g not in known_games]
     if unknown:
         raise ValueError(f"games: no such game {', '.join(unknown)}")
-    return Settings(paper, duplex, number("bleed", 0, 10, 3.0), crop, offset, count("players"), count("decks"), games)
+    return Settings(
+        paper, duplex, number("bleed", 0, 10, 3.0), crop, offset, count("players"), count("decks"), games
+    )
 
 
 @dataclass
 class Status:
     """Where the current or last build is; sent to the page as it changes."""
 
-    state: str = "idle"      # idle | running | done | failed
+    state: str = "idle"  # idle | running | done | failed
     done: int = 0
     total: int = 0
     command: str = ""
     seconds: float = 0.0
     files: list[dict[str, Any]] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
-    earlier: list[dict[str, Any]] = field(default_factory=list)   # the last good build's files (untouched)
+    earlier: list[dict[str, Any]] = field(default_factory=list)  # the last good build's files (untouched)
 
 
 class Builder:
     """Runs one build at a time and reports its progress through `notify`."""
 
-    def __init__(self, project: Project, out: Path, notify: Callable[[dict[str, Any]], None],
-                 drawing: threading.RLock | None = None):
+    def __init__(
+        self,
+        project: Project,
+        out: Path,
+        notify: Callable[[dict[str, Any]], None],
+        drawing: threading.RLock | None = None,
+    ):
         self.project, self.out, self.notify = project, out, notify
-        self.drawing = drawing or threading.RLock()   # shared with the pictures: one thread draws at a time
+        self.drawing = drawing or threading.RLock()  # shared with the pictures: one thread draws at a time
         self._lock = threading.Lock()
         self.status = Status()
         self._thread: threading.Thread | None = None
@@ -122,7 +141,9 @@ class Builder:
                 return False
             last = self.status.files if self.status.state == "done" else self.status.earlier
             self.status = Status("running", command=settings.command(), earlier=last)
-            self._thread = threading.Thread(target=self._run, args=(settings,), daemon=True, name="pnp-serve-build")
+            self._thread = threading.Thread(
+                target=self._run, args=(settings,), daemon=True, name="pnp-serve-build"
+            )
             self._thread.start()
         self._send()
         return True
@@ -144,7 +165,7 @@ class Builder:
         def advance(n: int) -> None:
             self.status.done += n
             now = time.monotonic()
-            if now - last[0] > 0.1:   # a few progress events a second are enough for a bar
+            if now - last[0] > 0.1:  # a few progress events a second are enough for a bar
                 last[0] = now
                 self._send()
 
@@ -156,8 +177,11 @@ class Builder:
             for name, lang in wanted:
                 path = files[name]
                 try:
-                    games.append(load_game(path, str(path.relative_to(self.project.root)), self.project.root,
-                                           lang=lang))
+                    games.append(
+                        load_game(
+                            path, str(path.relative_to(self.project.root)), self.project.root, lang=lang
+                        )
+                    )
                 except InputError as exc:
                     problems += exc.problems
             if problems:
@@ -167,8 +191,9 @@ class Builder:
             self._send()
             with self.drawing:
                 outputs = build(steps, games, self.out, Fonts.load(self.project.fonts), advance, jobs=1)
-            self.status.files = [{"path": o.path, "pages": o.pages, "kind": o.kind, "game": o.game}
-                                 for o in outputs]
+            self.status.files = [
+                {"path": o.path, "pages": o.pages, "kind": o.kind, "game": o.game} for o in outputs
+            ]
             self.status.state = "done"
         except InputError as exc:
             self.status.problems = [str(p) for p in exc.problems]

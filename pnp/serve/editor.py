@@ -6,6 +6,7 @@ that brings an error the game did not have already is refused with the messages.
 changed on disk since the page opened the card is not overwritten. The write itself is a new
 file renamed over the old one, so an editor or the watcher never reads half a file.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -71,8 +72,11 @@ class Editor:
     # -- reading ---------------------------------------------------------------------------------------
     def _game(self, slug: str) -> tuple[Path, Game]:
         if "/" in slug:
-            raise Refused(409, f"{slug} is the game in another language: cards are edited in its first language, "
-                               "and their translations in the database beside it ({en: ..., de: ...})")
+            raise Refused(
+                409,
+                f"{slug} is the game in another language: cards are edited in its first language, "
+                "and their translations in the database beside it ({en: ..., de: ...})",
+            )
         path = self.tracker.project.game_files().get(slug)
         game = self.tracker.loaded.get(slug)
         if path is None or game is None:
@@ -97,28 +101,51 @@ class Editor:
         except EditError as exc:
             raise Refused(404, str(exc)) from None
         component = game.component(comp)
-        fields: list[dict[str, Any]] = [{"name": "name", "type": "str", "required": True, "doc": "the card's name"},
-                  {"name": "copies", "type": "int", "required": True, "doc": "how many of it one set holds"}]
+        fields: list[dict[str, Any]] = [
+            {"name": "name", "type": "str", "required": True, "doc": "the card's name"},
+            {"name": "copies", "type": "int", "required": True, "doc": "how many of it one set holds"},
+        ]
         for name, spec in component.fields.items():
-            fields.append({"name": name, "type": spec.type, "required": spec.required and spec.default is None,
-                           "choices": list(spec.choices) if spec.choices is not None else None, "doc": spec.doc,
-                           "picture": name in PICTURE_NAMES or str(values.get(name, "")).lower().endswith(
-                               PICTURE_SUFFIXES)})
-        fields.append({"name": "text", "type": "text", "required": False, "doc": "rules text printed on the card"})
+            fields.append(
+                {
+                    "name": name,
+                    "type": spec.type,
+                    "required": spec.required and spec.default is None,
+                    "choices": list(spec.choices) if spec.choices is not None else None,
+                    "doc": spec.doc,
+                    "picture": name in PICTURE_NAMES
+                    or str(values.get(name, "")).lower().endswith(PICTURE_SUFFIXES),
+                }
+            )
+        fields.append(
+            {"name": "text", "type": "text", "required": False, "doc": "rules text printed on the card"}
+        )
         shown = {f["name"]: _form_text(_effective(values, f["name"], component.fields)) for f in fields}
         if not card:
             shown["name"] = ""
-        return {"game": slug, "component": comp, "card": card or "", "file": where.display, "kind": where.kind,
-                "digest": digest(data), "fields": fields, "values": shown, "art": self._art(),
-                "undo": self._undo[-1].what if self._undo else ""}
+        return {
+            "game": slug,
+            "component": comp,
+            "card": card or "",
+            "file": where.display,
+            "kind": where.kind,
+            "digest": digest(data),
+            "fields": fields,
+            "values": shown,
+            "art": self._art(),
+            "undo": self._undo[-1].what if self._undo else "",
+        }
 
     def _art(self) -> list[str]:
         folder = self.tracker.project.root / "art"
         if not folder.is_dir():
             return []
         root = self.tracker.project.root
-        return sorted(str(p.relative_to(root)) for p in folder.rglob("*")
-                      if p.suffix.lower() in PICTURE_SUFFIXES and p.is_file() and not p.is_symlink())[:500]
+        return sorted(
+            str(p.relative_to(root))
+            for p in folder.rglob("*")
+            if p.suffix.lower() in PICTURE_SUFFIXES and p.is_file() and not p.is_symlink()
+        )[:500]
 
     # -- writing ---------------------------------------------------------------------------------------
     def save(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -132,8 +159,12 @@ class Editor:
             path, game, where = self._where(slug, comp)
             data = where.path.read_bytes()
             if digest(data) != request.get("digest"):
-                raise Refused(409, f"{where.display} changed on disk since the page opened this card; it is shown "
-                                   "again as the file is now (nothing was written)", reload=True)
+                raise Refused(
+                    409,
+                    f"{where.display} changed on disk since the page opened this card; it is shown "
+                    "again as the file is now (nothing was written)",
+                    reload=True,
+                )
             try:
                 values = edits.typed({str(k): v for k, v in form.items()}, game.component(comp).fields)
                 new = self._new_bytes(where, data, action, card, values, game.component(comp).fields)
@@ -141,27 +172,46 @@ class Editor:
                 raise Refused(422, str(exc)) from None
             self._check(path, slug, where, new)
             _write(where.path, new)
-            what = {"change": f"changed {card}", "duplicate": f"copied {card} as {values.get('key')}",
-                    "add": f"added {values.get('key')}"}[action]
-            self._undo = (self._undo + [Saved(where.path, where.display, data, digest(new), what)])[-UNDO_DEPTH:]
-            return {"ok": True, "file": where.display, "digest": digest(new), "saved": what,
-                    "card": str(values.get("key", card))}
+            what = {
+                "change": f"changed {card}",
+                "duplicate": f"copied {card} as {values.get('key')}",
+                "add": f"added {values.get('key')}",
+            }[action]
+            self._undo = (self._undo + [Saved(where.path, where.display, data, digest(new), what)])[
+                -UNDO_DEPTH:
+            ]
+            return {
+                "ok": True,
+                "file": where.display,
+                "digest": digest(new),
+                "saved": what,
+                "card": str(values.get("key", card)),
+            }
 
     @staticmethod
-    def _new_bytes(where: edits.Where, data: bytes, action: str, card: str, values: dict[str, Any],
-                   fields: dict[str, FieldSpec]) -> bytes:
+    def _new_bytes(
+        where: edits.Where,
+        data: bytes,
+        action: str,
+        card: str,
+        values: dict[str, Any],
+        fields: dict[str, FieldSpec],
+    ) -> bytes:
         if action == "change":
-            values.pop("key", None)   # a card keeps its key (its collation code): copy it for a new one
+            values.pop("key", None)  # a card keeps its key (its collation code): copy it for a new one
             current = edits.read(where, data, card)
             shown = _first_language(current)
-            values = {k: v for k, v in values.items()
-                      if _form_text(_effective(shown, k, fields)) != _form_text(v)}   # only what the form changed
+            values = {
+                k: v for k, v in values.items() if _form_text(_effective(shown, k, fields)) != _form_text(v)
+            }  # only what the form changed
             if not values:
                 raise EditError("nothing to save: the values are the ones in the file")
             translated = [k for k in values if isinstance(current.get(k), dict)]
             if translated:
-                raise EditError(f"{', '.join(translated)}: given in several languages in {where.display}; change "
-                                "it there (the page writes a value in one language only)")
+                raise EditError(
+                    f"{', '.join(translated)}: given in several languages in {where.display}; change "
+                    "it there (the page writes a value in one language only)"
+                )
             return edits.change(where, data, card, values)
         if values.get("key") in (None, REMOVE):
             raise ValueError("key: a new card needs a key of its own")
@@ -173,8 +223,13 @@ class Editor:
         """Load and check the game as the edit would leave it; refuse errors it did not have before."""
         root = self.tracker.project.root
         display = str(database.resolve().relative_to(root))
-        before = {_plain(p.text) for g in (self.tracker.snapshot.games if self.tracker.snapshot else ())
-                  if g.slug == slug for p in g.problems if p.severity == "error"}
+        before = {
+            _plain(p.text)
+            for g in (self.tracker.snapshot.games if self.tracker.snapshot else ())
+            if g.slug == slug
+            for p in g.problems
+            if p.severity == "error"
+        }
         with self.drawing:
             try:
                 game = load_game(database, display, root, overlay={where.path.resolve(): new})
@@ -198,11 +253,17 @@ class Editor:
                 now = ""
             if now != last.after:
                 self._undo.clear()
-                raise Refused(409, f"{last.display} changed on disk after that save; undo it in the file itself")
+                raise Refused(
+                    409, f"{last.display} changed on disk after that save; undo it in the file itself"
+                )
             _write(last.path, last.before)
             self._undo.pop()
-            return {"ok": True, "file": last.display, "undone": last.what,
-                    "undo": self._undo[-1].what if self._undo else ""}
+            return {
+                "ok": True,
+                "file": last.display,
+                "undone": last.what,
+                "undo": self._undo[-1].what if self._undo else "",
+            }
 
 
 def _first_language(values: dict[str, Any]) -> dict[str, Any]:

@@ -10,6 +10,7 @@ requests to 127.0.0.1 too. So:
   printed address carries once and a cookie keeps;
 - connections are counted: a flood of idle or half-sent ones makes room for new ones, oldest first.
 """
+
 from __future__ import annotations
 
 import hmac
@@ -26,10 +27,10 @@ from urllib.parse import parse_qs
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 TOKEN_HEADER = "X-PNP-Token"
 TOKEN_COOKIE = "pnp-token"
-MAX_BODY = 1_000_000          # bytes: an edited card with long text fits many times over
-MAX_CONNECTIONS = 64          # open at once; at the cap, the longest-idle one is closed for a new one
-MAX_STREAMS = 16              # open event streams (pages); at the cap, the oldest one is ended
-IDLE_S = 10.0                 # a connection that sends nothing for this long is closed
+MAX_BODY = 1_000_000  # bytes: an edited card with long text fits many times over
+MAX_CONNECTIONS = 64  # open at once; at the cap, the longest-idle one is closed for a new one
+MAX_STREAMS = 16  # open event streams (pages); at the cap, the oldest one is ended
+IDLE_S = 10.0  # a connection that sends nothing for this long is closed
 
 
 def is_loopback(host: str) -> bool:
@@ -70,11 +71,13 @@ class Guard:
         return out
 
     def check_host(self, host: str | None) -> Refusal | None:
-        if self.remote:   # any name may reach a server open to the network: the token guards it
+        if self.remote:  # any name may reach a server open to the network: the token guards it
             return None
         if host is None or host.lower() not in self.hosts():
-            return Refusal(HTTPStatus.MISDIRECTED_REQUEST,
-                           f"this server answers only http://127.0.0.1:{self.port}/ (Host {host!r} refused)")
+            return Refusal(
+                HTTPStatus.MISDIRECTED_REQUEST,
+                f"this server answers only http://127.0.0.1:{self.port}/ (Host {host!r} refused)",
+            )
         return None
 
     def has_token(self, headers: dict[str, str], query: str) -> bool:
@@ -93,7 +96,9 @@ class Guard:
         """A request that only reads: the right Host; with --allow-remote, the token too."""
         refused = self.check_host(headers.get("host"))
         if refused is None and self.remote and not self.has_token(headers, query):
-            refused = Refusal(HTTPStatus.FORBIDDEN, "open the address pnp serve printed (it carries the token)")
+            refused = Refusal(
+                HTTPStatus.FORBIDDEN, "open the address pnp serve printed (it carries the token)"
+            )
         return refused
 
     def check_change(self, headers: dict[str, str], query: str) -> Refusal | None:
@@ -103,14 +108,20 @@ class Guard:
             return refused
         origin, host = headers.get("origin"), headers.get("host", "")
         if origin is None or origin.lower() != f"http://{host.lower()}":
-            return Refusal(HTTPStatus.FORBIDDEN, f"refused: a change must come from the preview page itself "
-                                                 f"(Origin {origin!r})")
+            return Refusal(
+                HTTPStatus.FORBIDDEN,
+                f"refused: a change must come from the preview page itself (Origin {origin!r})",
+            )
         if headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
             return Refusal(HTTPStatus.FORBIDDEN, "refused: a change must come from the preview page itself")
         if headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
-            return Refusal(HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "refused: send JSON (Content-Type: application/json)")
+            return Refusal(
+                HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "refused: send JSON (Content-Type: application/json)"
+            )
         if not hmac.compare_digest(headers.get(TOKEN_HEADER.lower(), "").encode(), self.token.encode()):
-            return Refusal(HTTPStatus.FORBIDDEN, "refused: this page is from an earlier run of pnp serve; reload it")
+            return Refusal(
+                HTTPStatus.FORBIDDEN, "refused: this page is from an earlier run of pnp serve; reload it"
+            )
         return None
 
 
@@ -123,7 +134,9 @@ def body_length(headers: dict[str, str], limit: int = MAX_BODY) -> int | Refusal
         return Refusal(HTTPStatus.LENGTH_REQUIRED, "a request with a body needs a Content-Length")
     length = int(text)
     if length > limit:
-        return Refusal(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"the body is {length} bytes; the limit is {limit}")
+        return Refusal(
+            HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"the body is {length} bytes; the limit is {limit}"
+        )
     return length
 
 

@@ -5,6 +5,7 @@ fonts/, refreshes the snapshot, and sends the open pages a server-sent event nam
 tiles whose pictures changed; a second thread renders those pictures ahead of the page.
 Nothing a file holds can stop the watcher: every failure becomes a problem on the page.
 """
+
 from __future__ import annotations
 
 import json
@@ -20,7 +21,7 @@ from pnp.serve.guard import MAX_STREAMS
 from pnp.serve.pictures import PictureCache
 from pnp.serve.state import WATCHED, Changes, Snapshot, Tracker, changes
 
-DEBOUNCE_MS = 80     # a save is often several writes; wait this long for them to settle
+DEBOUNCE_MS = 80  # a save is often several writes; wait this long for them to settle
 
 
 class Hub:
@@ -31,7 +32,7 @@ class Hub:
     """
 
     def __init__(self, limit: int = MAX_STREAMS) -> None:
-        self._queues: dict[queue.Queue, None] = {}   # oldest first
+        self._queues: dict[queue.Queue, None] = {}  # oldest first
         self._lock = threading.Lock()
         self.limit = limit
 
@@ -56,7 +57,7 @@ class Hub:
             for q in list(self._queues):
                 try:
                     q.put_nowait(message)
-                except queue.Full:   # a page that stopped reading: it reconnects and reloads
+                except queue.Full:  # a page that stopped reading: it reconnects and reloads
                     del self._queues[q]
                     _end(q)
 
@@ -101,7 +102,7 @@ class Live:
         self._stop = threading.Event()
         self._warm = threading.Event()
         self._threads: list[threading.Thread] = []
-        self.watching = threading.Event()   # set once the watcher sees the folders
+        self.watching = threading.Event()  # set once the watcher sees the folders
         with cache.drawing:
             self.snapshot: Snapshot = tracker.refresh()
         self.last = Changes()
@@ -111,7 +112,10 @@ class Live:
         `forget` first), then the watcher and the picture warmer; return once the watcher runs (or after `wait` s)."""
         from pnp.output.workers import jobs_for  # lazy, like the workers themselves
         from pnp.serve.ahead import Ahead
-        self.cache.ahead = Ahead.start(list(self.snapshot.pictures.items()), jobs_for(jobs or None), forget=forget)
+
+        self.cache.ahead = Ahead.start(
+            list(self.snapshot.pictures.items()), jobs_for(jobs or None), forget=forget
+        )
         for target in (self._watch, self._warmer):
             t = threading.Thread(target=target, daemon=True, name=f"pnp-serve-{target.__name__.strip('_')}")
             t.start()
@@ -142,8 +146,16 @@ class Live:
             diff = changes(old, new)
             self.last = diff
         if diff:
-            self.hub.send("state", {"version": new.version, "changed": diff.changed, "added": diff.added,
-                                    "removed": diff.removed, "problems": len(new.all_problems())})
+            self.hub.send(
+                "state",
+                {
+                    "version": new.version,
+                    "changed": diff.changed,
+                    "added": diff.added,
+                    "removed": diff.removed,
+                    "problems": len(new.all_problems()),
+                },
+            )
             self._warm.set()
         return diff
 
@@ -152,9 +164,16 @@ class Live:
         while not self._stop.is_set():
             try:
                 # rust_timeout + yield_on_timeout: an empty batch now and then says the watcher is running
-                for batch in watchfiles.watch(root, watch_filter=watch_filter(root), debounce=DEBOUNCE_MS, step=20,
-                                              stop_event=self._stop, raise_interrupt=False, rust_timeout=100,
-                                              yield_on_timeout=True):
+                for batch in watchfiles.watch(
+                    root,
+                    watch_filter=watch_filter(root),
+                    debounce=DEBOUNCE_MS,
+                    step=20,
+                    stop_event=self._stop,
+                    raise_interrupt=False,
+                    rust_timeout=100,
+                    yield_on_timeout=True,
+                ):
                     self.watching.set()
                     if batch:
                         self.refresh()

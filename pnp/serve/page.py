@@ -5,6 +5,7 @@ for the snapshot, draws the contact sheets, problems and print settings with the
 follows server-sent events. Everything is reachable with the keyboard (tiles are buttons,
 the card view is a native dialog that Escape closes).
 """
+
 from __future__ import annotations
 
 from importlib.resources import files

@@ -5,6 +5,7 @@ code, set mark, style, card size, fonts and any project file a slot names), so a
 changes the keys of the cards it touches and of no other card; the cache renders a key once,
 and keeps thumbnails in the disk cache too, so the next `pnp serve` draws none it has shown.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -28,9 +29,9 @@ from pnp.output.exports.profiles import PROFILES, Frame, cell_frame, profile_fra
 from pnp.output.exports.pngfile import LEVEL
 from pnp.output.exports.raster import Request, Scene, render_png
 
-THUMB_BOX = (300, 420)   # pixels: shown at half size on the contact sheet, sharp on dense screens
+THUMB_BOX = (300, 420)  # pixels: shown at half size on the contact sheet, sharp on dense screens
 FULL_DPI = 300.0
-CACHE_LIMIT = 4000       # pictures kept (thumbnails and 300 dpi views together)
+CACHE_LIMIT = 4000  # pictures kept (thumbnails and 300 dpi views together)
 THUMB_SHELF = "thumbnails"  # the disk cache's shelf for them
 
 
@@ -41,9 +42,9 @@ class Source:
     game: Game
     fonts: Fonts
     comp: str
-    index: int   # into printed_cards(game, comp) with the default set counts
-    side: str    # "face" | "back"
-    tile: str = ""   # the page's tile this picture is for (its last good picture is kept by this)
+    index: int  # into printed_cards(game, comp) with the default set counts
+    side: str  # "face" | "back"
+    tile: str = ""  # the page's tile this picture is for (its last good picture is kept by this)
 
 
 class FileDigests:
@@ -89,8 +90,16 @@ def game_reads(game: Game) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def picture_key(game: Game, comp: Component, p: Printed, side: str, shared: str, files: FileDigests,
-                rendered: dict[Any, dict[str, Any]] | None = None, reads: str | None = None) -> str:
+def picture_key(
+    game: Game,
+    comp: Component,
+    p: Printed,
+    side: str,
+    shared: str,
+    files: FileDigests,
+    rendered: dict[Any, dict[str, Any]] | None = None,
+    reads: str | None = None,
+) -> str:
     """The content key of one picture (raises InputError when a slot template fails).
 
     `shared` digests what every card reads (fonts, the project's own symbols); `rendered` is the
@@ -104,14 +113,32 @@ def picture_key(game: Game, comp: Component, p: Printed, side: str, shared: str,
     named: list[Any] = [slots]
     if design.layout in FREE_SLOTS:  # the files its own image elements name for this card
         from pnp.data.templating.elements import files_named
-        named.append(files_named(design.elements, {**context(game, comp, card, p.mark, p.set_index), "slots": slots}))
+
+        named.append(
+            files_named(design.elements, {**context(game, comp, card, p.mark, p.set_index), "slots": slots})
+        )
     # a custom design's elements read the card, the palettes and the facts themselves (in the game's language)
-    read = [[card.name, card.text, card.values, card.copies] if card else None,
-            reads if reads is not None else game_reads(game)] if design.layout in FREE_SLOTS else None
+    read = (
+        [
+            [card.name, card.text, card.values, card.copies] if card else None,
+            reads if reads is not None else game_reads(game),
+        ]
+        if design.layout in FREE_SLOTS
+        else None
+    )
     refs = {text: files.file(path) for text, path in _named_files(named, game.root)}
-    payload = [repr(dataclasses.replace(design, line=0)), slots, dataclasses.asdict(game.style),
-               p.code if side == "face" else "", dataclasses.asdict(p.mark) if p.mark else None,
-               comp.card_size, shared, refs, repr(game.variant), read]
+    payload = [
+        repr(dataclasses.replace(design, line=0)),
+        slots,
+        dataclasses.asdict(game.style),
+        p.code if side == "face" else "",
+        dataclasses.asdict(p.mark) if p.mark else None,
+        comp.card_size,
+        shared,
+        refs,
+        repr(game.variant),
+        read,
+    ]
     text = json.dumps(payload, sort_keys=True, default=repr)
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
@@ -162,9 +189,9 @@ class PictureCache:
         self.drawing = threading.RLock()
         self._limit = limit
         self.renders = 0
-        self.good: dict[str, tuple[str, Source]] = {}        # tile id -> its last key drawn, and how
-        self.failed: OrderedDict[str, str] = OrderedDict()   # key -> why it cannot be drawn
-        self.ahead: Any = None   # the start-up workers' thumbnails (pnp.serve.ahead.Ahead), while they draw
+        self.good: dict[str, tuple[str, Source]] = {}  # tile id -> its last key drawn, and how
+        self.failed: OrderedDict[str, str] = OrderedDict()  # key -> why it cannot be drawn
+        self.ahead: Any = None  # the start-up workers' thumbnails (pnp.serve.ahead.Ahead), while they draw
 
     def has(self, key: str, size: str = "thumb") -> bool:
         return (key, size) in self._png
@@ -207,13 +234,19 @@ class PictureCache:
 
     def _fail(self, key: str, exc: Exception) -> None:
         problems = getattr(exc, "problems", None)
-        self.failed[key] = "; ".join(str(p) for p in problems) if problems else (str(exc) or type(exc).__name__)
+        self.failed[key] = (
+            "; ".join(str(p) for p in problems) if problems else (str(exc) or type(exc).__name__)
+        )
         while len(self.failed) > self._limit:
             self.failed.popitem(last=False)
 
-
-    def warm(self, items: list[tuple[str, Source]], size: str = "thumb", batch: int = 12,
-             stop: threading.Event | None = None) -> int:
+    def warm(
+        self,
+        items: list[tuple[str, Source]],
+        size: str = "thumb",
+        batch: int = 12,
+        stop: threading.Event | None = None,
+    ) -> int:
         """Have every picture of `items` at hand: from the start-up workers or the disk cache, else rendered
         a batch per component on one PDF (twice as fast as one by one); the lock is let go between
         batches so the page's requests get in. Returns how many were drawn or fetched."""
@@ -223,8 +256,9 @@ class PictureCache:
                 return 0
             if self.has(key, size):
                 continue
-            png = (self.ahead.result(key) if self.ahead is not None and size == "thumb" else None) \
-                or stored(key, size)
+            png = (self.ahead.result(key) if self.ahead is not None and size == "thumb" else None) or stored(
+                key, size
+            )
             if png is None:
                 todo.append((key, source))
                 continue
@@ -236,7 +270,7 @@ class PictureCache:
             for i in range(0, len(members), batch):
                 if stop is not None and stop.is_set():
                     return done
-                chunk = [(k, s) for k, s in members[i:i + batch]]
+                chunk = [(k, s) for k, s in members[i : i + batch]]
                 with self.drawing:
                     chunk = [(k, s) for k, s in chunk if (k, size) not in self._png]
                     if not chunk:

@@ -12,6 +12,7 @@ Routes: `/` the page, `/static/*` its script and style, `/api/state` the snapsho
 change also Origin, JSON and the run's token); files are served only from the output folder
 and the project's input folders, never a hidden file, never a listing.
 """
+
 from __future__ import annotations
 
 import json
@@ -34,15 +35,32 @@ from pnp.serve.page import asset, page
 from pnp.serve.pictures import DrawFailed, PictureCache
 from pnp.serve.state import WATCHED, Tracker
 
-HOST = "127.0.0.1"   # the default: this machine only (another address needs --allow-remote)
+HOST = "127.0.0.1"  # the default: this machine only (another address needs --allow-remote)
 KEEPALIVE_S = 15.0
 TEXT = "text/plain; charset=utf-8"
-INPUTS = {".yaml": TEXT, ".yml": TEXT, ".csv": TEXT, ".j2": TEXT, ".md": TEXT, ".txt": TEXT,
-          ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-          ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".svg": "image/svg+xml",
-          ".ttf": "font/ttf", ".otf": "font/otf"}
-OUTPUTS = {".pdf": "application/pdf", ".png": "image/png", ".json": "application/json", ".zip": "application/zip",
-           ".jpg": "image/jpeg", ".txt": TEXT}
+INPUTS = {
+    ".yaml": TEXT,
+    ".yml": TEXT,
+    ".csv": TEXT,
+    ".j2": TEXT,
+    ".md": TEXT,
+    ".txt": TEXT,
+    ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    ".png": "image/png",
+    ".jpg": "image/jpeg",
+    ".jpeg": "image/jpeg",
+    ".svg": "image/svg+xml",
+    ".ttf": "font/ttf",
+    ".otf": "font/otf",
+}
+OUTPUTS = {
+    ".pdf": "application/pdf",
+    ".png": "image/png",
+    ".json": "application/json",
+    ".zip": "application/zip",
+    ".jpg": "image/jpeg",
+    ".txt": TEXT,
+}
 
 
 @dataclass
@@ -67,7 +85,7 @@ class App:
     def state(self) -> dict[str, Any]:
         data = self.live.snapshot.as_json()
         cache = self.live.cache
-        for game in data["games"]:   # a picture that cannot be drawn: the tile's last good one, and why
+        for game in data["games"]:  # a picture that cannot be drawn: the tile's last good one, and why
             for comp in game["components"]:
                 for tile in comp["tiles"]:
                     good = cache.good.get(tile["id"])
@@ -78,13 +96,23 @@ class App:
             output_name = str(self.out.relative_to(self.project.root))
         except ValueError:
             output_name = str(self.out)
-        data.update(project=str(self.project.root), project_name=self.project.root.name, output=str(self.out),
-                    output_name=output_name, build=self.builder.snapshot())
+        data.update(
+            project=str(self.project.root),
+            project_name=self.project.root.name,
+            output=str(self.out),
+            output_name=output_name,
+            build=self.builder.snapshot(),
+        )
         return data
 
 
-def confined(base: Path, rel: str, kinds: dict[str, str], folders: tuple[str, ...] = (),
-             named: frozenset[Path] = frozenset()) -> Path | None:
+def confined(
+    base: Path,
+    rel: str,
+    kinds: dict[str, str],
+    folders: tuple[str, ...] = (),
+    named: frozenset[Path] = frozenset(),
+) -> Path | None:
     """`base/rel` when it is a file of one of `kinds` inside `base` (and inside one of `folders`, or
     one of the `named` files, when given), after `..` and symbolic links, with no hidden part (`.env`,
     `.pnp/`); else None."""
@@ -95,7 +123,11 @@ def confined(base: Path, rel: str, kinds: dict[str, str], folders: tuple[str, ..
     path = (root / "/".join(parts)).resolve()
     if not path.is_relative_to(root) or path.suffix.lower() not in kinds:
         return None
-    if folders and not (parts[0] in folders and path.relative_to(root).parts[0] in folders) and path not in named:
+    if (
+        folders
+        and not (parts[0] in folders and path.relative_to(root).parts[0] in folders)
+        and path not in named
+    ):
         return None
     return path
 
@@ -107,7 +139,7 @@ class Handler(BaseHTTPRequestHandler):
     server: Server
     server_version = "pnp-serve"
     protocol_version = "HTTP/1.1"
-    timeout = IDLE_S   # a connection that sends nothing for this long is closed
+    timeout = IDLE_S  # a connection that sends nothing for this long is closed
 
     def log_message(self, format: str, *args: Any) -> None:  # quiet: the terminal shows the address only
         pass
@@ -149,9 +181,15 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(HTTPStatus.FORBIDDEN, b"refused: path leaves the project\n")
         if route == "/":
             html = page().replace("{{TOKEN}}", self.app.guard.token).encode()
-            cookie = {"Set-Cookie": f"{TOKEN_COOKIE}={self.app.guard.token}; HttpOnly; SameSite=Strict; Path=/"}
-            return self._send(HTTPStatus.OK, html, "text/html; charset=utf-8",
-                              {"Cache-Control": "no-store", **(cookie if self.app.guard.remote else {})})
+            cookie = {
+                "Set-Cookie": f"{TOKEN_COOKIE}={self.app.guard.token}; HttpOnly; SameSite=Strict; Path=/"
+            }
+            return self._send(
+                HTTPStatus.OK,
+                html,
+                "text/html; charset=utf-8",
+                {"Cache-Control": "no-store", **(cookie if self.app.guard.remote else {})},
+            )
         if route.startswith("/static/"):
             body = asset(route.removeprefix("/static/"))
             if body is None:
@@ -162,8 +200,11 @@ class Handler(BaseHTTPRequestHandler):
             return self._json(self.app.state())
         if route == "/api/card":
             q = parse_qs(url.query)
-            return self._answer(lambda: self.app.editor.open(q.get("game", [""])[0], q.get("component", [""])[0],
-                                                             q.get("card", [""])[0] or None))
+            return self._answer(
+                lambda: self.app.editor.open(
+                    q.get("game", [""])[0], q.get("component", [""])[0], q.get("card", [""])[0] or None
+                )
+            )
         if route == "/events":
             return self._events()
         if route.startswith("/picture/") and route.endswith(".png"):
@@ -173,8 +214,10 @@ class Handler(BaseHTTPRequestHandler):
             return self._file(confined(self.app.out, route.removeprefix("/output/"), OUTPUTS), OUTPUTS)
         if route.startswith("/files/"):
             sheets = frozenset(p.resolve() for g in self.app.live.tracker.loaded.values() for p in g.sheets)
-            return self._file(confined(self.app.project.root, route.removeprefix("/files/"), INPUTS, WATCHED, sheets),
-                              INPUTS)
+            return self._file(
+                confined(self.app.project.root, route.removeprefix("/files/"), INPUTS, WATCHED, sheets),
+                INPUTS,
+            )
         self._send(HTTPStatus.NOT_FOUND, b"not found\n")
 
     def do_POST(self) -> None:
@@ -186,7 +229,7 @@ class Handler(BaseHTTPRequestHandler):
             return self._refuse(length)
         try:
             form = json.loads(self.rfile.read(length) or b"{}")
-        except (ValueError, RecursionError):   # not JSON, not UTF-8, or nested past the parser's depth
+        except (ValueError, RecursionError):  # not JSON, not UTF-8, or nested past the parser's depth
             return self._json({"ok": False, "error": "the body is not JSON"}, HTTPStatus.BAD_REQUEST)
         form = form if isinstance(form, dict) else {}
         if url.path == "/api/build":
@@ -213,8 +256,10 @@ class Handler(BaseHTTPRequestHandler):
         except Refused as exc:
             return self._json(exc.as_json(), HTTPStatus(exc.status))
         except OSError as exc:
-            return self._json({"ok": False, "error": f"cannot read or write the file: {exc.strerror or exc}"},
-                              HTTPStatus.CONFLICT)
+            return self._json(
+                {"ok": False, "error": f"cannot read or write the file: {exc.strerror or exc}"},
+                HTTPStatus.CONFLICT,
+            )
 
     def _picture(self, key: str, size: str) -> None:
         source = self.app.live.snapshot.pictures.get(key) or self.app.live.cache.source(key)
@@ -222,7 +267,7 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(HTTPStatus.NOT_FOUND, b"no such picture (the card has changed since)\n")
         try:
             png = self.app.live.cache.get(key, size, source)
-        except DrawFailed as exc:   # the page shows the tile's last good picture and this message
+        except DrawFailed as exc:  # the page shows the tile's last good picture and this message
             return self._send(HTTPStatus.UNPROCESSABLE_ENTITY, f"cannot draw this card: {exc}\n".encode())
         # a key names the picture's content, so the browser may keep it as long as it likes
         self._send(HTTPStatus.OK, png, "image/png", {"Cache-Control": "max-age=31536000, immutable"})
@@ -232,7 +277,9 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(HTTPStatus.FORBIDDEN, b"refused: not a file the preview serves\n")
         if not path.is_file():
             return self._send(HTTPStatus.NOT_FOUND, b"not found\n")
-        self._send(HTTPStatus.OK, path.read_bytes(), kinds[path.suffix.lower()], {"Cache-Control": "no-store"})
+        self._send(
+            HTTPStatus.OK, path.read_bytes(), kinds[path.suffix.lower()], {"Cache-Control": "no-store"}
+        )
 
     def _events(self) -> None:
         q = self.app.live.hub.subscribe()
@@ -254,15 +301,19 @@ class Handler(BaseHTTPRequestHandler):
                     return
                 self.wfile.write(message.encode())
                 self.wfile.flush()
-        except (OSError, ValueError):   # the page went away, or its connection was closed for room
+        except (OSError, ValueError):  # the page went away, or its connection was closed for room
             return
         finally:
             self.app.live.hub.unsubscribe(q)
 
     def _json(self, data: Any, status: HTTPStatus = HTTPStatus.OK) -> None:
-        self._send(status, json.dumps(data, default=str).encode(), "application/json", {"Cache-Control": "no-store"})
+        self._send(
+            status, json.dumps(data, default=str).encode(), "application/json", {"Cache-Control": "no-store"}
+        )
 
-    def _send(self, status: HTTPStatus, body: bytes, kind: str = TEXT, headers: dict[str, str] | None = None) -> None:
+    def _send(
+        self, status: HTTPStatus, body: bytes, kind: str = TEXT, headers: dict[str, str] | None = None
+    ) -> None:
         try:
             self.send_response(status)
             self.send_header("Content-Type", kind)
@@ -301,16 +352,19 @@ class Server(ThreadingHTTPServer):
         super().shutdown_request(request)
 
 
-def make_server(project: Project, out: Path, port: int = 8000, host: str = HOST,
-                allow_remote: bool = False) -> tuple[Server, App]:
+def make_server(
+    project: Project, out: Path, port: int = 8000, host: str = HOST, allow_remote: bool = False
+) -> tuple[Server, App]:
     """A server bound to host:port (0: any free port), with the project's first snapshot taken.
 
     A host other than this machine's loopback needs `allow_remote` (ValueError otherwise).
     """
     remote = not is_loopback(host)
     if remote and not allow_remote:
-        raise ValueError(f"--host {host} lets other machines read and change this project; pnp serve listens "
-                         "on 127.0.0.1 unless you add --allow-remote (then every request needs the token)")
+        raise ValueError(
+            f"--host {host} lets other machines read and change this project; pnp serve listens "
+            "on 127.0.0.1 unless you add --allow-remote (then every request needs the token)"
+        )
     server = Server((host, port), Handler)
     app = App.open(project, out, Guard(host, server.server_address[1], remote))
     server.RequestHandlerClass = type("BoundHandler", (Handler,), {"app": app})
@@ -320,8 +374,9 @@ def make_server(project: Project, out: Path, port: int = 8000, host: str = HOST,
 def serve(server: Server, app: App) -> threading.Thread:
     """Start watching and serving in background threads; `stop` ends both."""
     app.live.start(forget=server.socket.close)  # workers drawing thumbnails do not keep the port open
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True,
-                              name="pnp-serve-http")
+    thread = threading.Thread(
+        target=server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True, name="pnp-serve-http"
+    )
     thread.start()
     return thread
 

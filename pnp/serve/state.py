@@ -5,6 +5,7 @@ the templates, fonts, art and other card data) have the same content as last tim
 that no longer loads keeps its last good cards, marked stale, beside its problems.
 Problems read exactly as `pnp check` prints them.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -32,7 +33,7 @@ WATCHED = ("card_data", "templates", "art", "fonts")
 class ProblemItem:
     """One problem for the problems panel: the CLI's own text, and where it points."""
 
-    severity: str   # error | warning
+    severity: str  # error | warning
     text: str
     file: str
     line: int | None
@@ -47,21 +48,21 @@ class ProblemItem:
 class Tile:
     """One distinct picture on a contact sheet: a face with its copies, or a back with its count."""
 
-    id: str          # stable across edits: game/component/side/card/set
+    id: str  # stable across edits: game/component/side/card/set
     side: str
     name: str
     code: str
     copies: int
     set: int | None
     mark: str
-    picture: str     # content key ("" when the card cannot be drawn)
+    picture: str  # content key ("" when the card cannot be drawn)
     file: str
     line: int
     fields: dict[str, Any]
     error: str = ""
     component: str = ""
-    card: str = ""    # the card's key (faces: what the editor opens)
-    since: str = ""   # "changed" or "new" since the game's last tagged print (pnp build --tag)
+    card: str = ""  # the card's key (faces: what the editor opens)
+    since: str = ""  # "changed" or "new" since the game's last tagged print (pnp build --tag)
 
 
 @dataclass(frozen=True)
@@ -87,8 +88,8 @@ class GameView:
     components: tuple[ComponentView, ...]
     problems: tuple[ProblemItem, ...]
     digest: str = field(default="", repr=False)
-    language: str = ""                 # the language this view shows the game in
-    languages: tuple[str, ...] = ()    # every language the game is written in (the page's switch)
+    language: str = ""  # the language this view shows the game in
+    languages: tuple[str, ...] = ()  # every language the game is written in (the page's switch)
 
 
 @dataclass(frozen=True)
@@ -108,8 +109,7 @@ class Snapshot:
 
     def as_json(self) -> dict[str, Any]:
         games = [{k: v for k, v in asdict(g).items() if k != "digest"} for g in self.games]
-        return {"version": self.version, "games": games,
-                "problems": [asdict(p) for p in self.all_problems()]}
+        return {"version": self.version, "games": games, "problems": [asdict(p) for p in self.all_problems()]}
 
 
 @dataclass(frozen=True)
@@ -120,7 +120,7 @@ class Changes:
     added: tuple[str, ...] = ()
     removed: tuple[str, ...] = ()
     problems: bool = False
-    shown: bool = False      # anything else the page shows (names, counts, sizes...)
+    shown: bool = False  # anything else the page shows (names, counts, sizes...)
 
     def __bool__(self) -> bool:
         return bool(self.changed or self.added or self.removed or self.problems or self.shown)
@@ -135,7 +135,8 @@ def changes(old: Snapshot | None, new: Snapshot) -> Changes:
         added=tuple(i for i in after if i not in before),
         removed=tuple(i for i in before if i not in after),
         problems=(old.all_problems() if old else []) != new.all_problems(),
-        shown=old is None or _shown(old) != _shown(new))
+        shown=old is None or _shown(old) != _shown(new),
+    )
 
 
 def _shown(snapshot: Snapshot) -> list[Any]:
@@ -153,8 +154,8 @@ class Tracker:
         self.files = FileDigests()
         self.snapshot: Snapshot | None = None
         self._fonts: tuple[str, Fonts] | None = None
-        self._sources: dict[str, dict[str, Source]] = {}   # game -> picture key -> source (last good load)
-        self.loaded: dict[str, Game] = {}                   # game -> its last good load (the editor's fields)
+        self._sources: dict[str, dict[str, Source]] = {}  # game -> picture key -> source (last good load)
+        self.loaded: dict[str, Game] = {}  # game -> its last good load (the editor's fields)
 
     @property
     def fonts(self) -> Fonts:
@@ -167,22 +168,35 @@ class Tracker:
         fonts, font_problems = self._load_fonts(fonts_digest)
         shared = _hash(fonts_digest, self.files.folder(root / "art" / "symbols"))
         data = self.project.card_data
-        others = [p for p in sorted(data.rglob("*")) if p.is_file() and (p.parent != data or p.suffix != ".yaml")]
-        context = _hash(shared, self.files.folder(self.project.templates), self.files.folder(root / "art"),
-                        *(f"{p}\0{self.files.file(p)}" for p in others))
+        others = [
+            p for p in sorted(data.rglob("*")) if p.is_file() and (p.parent != data or p.suffix != ".yaml")
+        ]
+        context = _hash(
+            shared,
+            self.files.folder(self.project.templates),
+            self.files.folder(root / "art"),
+            *(f"{p}\0{self.files.file(p)}" for p in others),
+        )
         previous = {g.slug: g for g in self.snapshot.games} if self.snapshot else {}
         games: list[GameView] = []
         pictures: dict[str, Source] = {}
         for slug, path in self.project.game_files().items():
             digest = _hash(context, self.files.file(path))
             old = previous.get(slug)
-            view = old if old is not None and old.digest == digest else self._game(path, digest, fonts, shared, old)
+            view = (
+                old
+                if old is not None and old.digest == digest
+                else self._game(path, digest, fonts, shared, old)
+            )
             games.append(view)
             for lang in view.languages[1:]:  # the same game in its other languages: views of their own
                 old = previous.get(f"{slug}/{lang}")
                 keyed = _hash(digest, lang)
-                games.append(old if old is not None and old.digest == keyed
-                             else self._game(path, keyed, fonts, shared, old, lang))
+                games.append(
+                    old
+                    if old is not None and old.digest == keyed
+                    else self._game(path, keyed, fonts, shared, old, lang)
+                )
         self._sources = {g.slug: self._sources[g.slug] for g in games if g.slug in self._sources}
         self.loaded = {g.slug: self.loaded[g.slug] for g in games if g.slug in self.loaded}
         for view in games:
@@ -194,44 +208,71 @@ class Tracker:
     def _load_fonts(self, digest: str) -> tuple[Fonts, list[ProblemItem]]:
         if self._fonts and self._fonts[0] == digest:
             return self._fonts[1], []
-        keep = self._fonts[1] if self._fonts else Fonts.load(self.project.root / "no-fonts-folder")  # ReportLab's
+        keep = (
+            self._fonts[1] if self._fonts else Fonts.load(self.project.root / "no-fonts-folder")
+        )  # ReportLab's
         try:
             fonts = Fonts.load(self.project.fonts)
         except InputError as exc:
             return keep, [ProblemItem.of(p) for p in exc.problems]
         except Exception as exc:  # noqa: BLE001 - e.g. fonts.yaml that is not YAML: say so, keep the last fonts
             where = _display(self.project.root, self.project.fonts / "fonts.yaml")
-            return keep, [ProblemItem("error", f"{where}: cannot read: {str(exc).splitlines()[0]}", where, None)]
+            return keep, [
+                ProblemItem("error", f"{where}: cannot read: {str(exc).splitlines()[0]}", where, None)
+            ]
         self._fonts = (digest, fonts)
         return fonts, []
 
-    def _game(self, path: Path, digest: str, fonts: Fonts, shared: str, old: GameView | None,
-              lang: str = "") -> GameView:
+    def _game(
+        self, path: Path, digest: str, fonts: Fonts, shared: str, old: GameView | None, lang: str = ""
+    ) -> GameView:
         where = _display(self.project.root, path)
         slug = f"{path.stem}/{lang}" if lang else path.stem  # `lang` is given for the other languages only
         try:
             game = load_game(path, where, self.project.root, lang=lang)
         except InputError as exc:
             problems = tuple(ProblemItem.of(p, slug) for p in exc.problems)
-            if old is not None and old.components:   # keep the last good cards on the page
+            if old is not None and old.components:  # keep the last good cards on the page
                 return replace(old, stale=True, problems=problems, digest=digest)
             return GameView(slug, path.stem, "", where, "", True, (), problems, digest, lang)
         except Exception as exc:  # noqa: BLE001 - the preview reports anything and keeps serving
-            return GameView(slug, path.stem, "", where, "", True, old.components if old else (),
-                            (ProblemItem("error", f"{where}: cannot load: {exc!r}", where, None, slug),),
-                            digest, lang, old.languages if old else ())
+            return GameView(
+                slug,
+                path.stem,
+                "",
+                where,
+                "",
+                True,
+                old.components if old else (),
+                (ProblemItem("error", f"{where}: cannot load: {exc!r}", where, None, slug),),
+                digest,
+                lang,
+                old.languages if old else (),
+            )
         self.loaded[game.slug] = game
         sources: dict[str, Source] = {}
         marks = since_last_tag(self.project.root, game)
-        components = tuple(_component(game, comp, fonts, shared, self.files, sources, marks)
-                           for comp in game.components)
+        components = tuple(
+            _component(game, comp, fonts, shared, self.files, sources, marks) for comp in game.components
+        )
         keys = [t.picture for c in components for t in c.tiles]
         problems = check(game, fonts, _hash(*keys) if all(keys) else None)  # drawn once per content
         self._sources[game.slug] = sources
         p = game.game.players
         players = f"{p.min} players" if p.min == p.max else f"{p.min}-{p.max} players"
-        return GameView(game.slug, game.game.name, game.tag, where, players, False, components, problems, digest,
-                        game.lang, game.game.languages)
+        return GameView(
+            game.slug,
+            game.game.name,
+            game.tag,
+            where,
+            players,
+            False,
+            components,
+            problems,
+            digest,
+            game.lang,
+            game.game.languages,
+        )
 
 
 def check(game: Game, fonts: Fonts, cards_key: str | None = None) -> tuple[ProblemItem, ...]:
@@ -241,7 +282,9 @@ def check(game: Game, fonts: Fonts, cards_key: str | None = None) -> tuple[Probl
     try:
         violations = checked(game)
         out += [ProblemItem(v.severity, str(v), v.file, v.line, game.slug) for v in violations]
-        validate(game, fonts, booklets=not any(v.severity == "error" for v in violations), cards_key=cards_key)
+        validate(
+            game, fonts, booklets=not any(v.severity == "error" for v in violations), cards_key=cards_key
+        )
     except InputError as exc:
         out += [ProblemItem.of(p, game.slug) for p in exc.problems]
     except Exception as exc:  # noqa: BLE001 - reported on the page; the server keeps going
@@ -252,6 +295,7 @@ def check(game: Game, fonts: Fonts, cards_key: str | None = None) -> tuple[Probl
 def since_last_tag(root: Path, game: Game) -> dict[str, str]:
     """Per printed card (`pnp.output.prints.ident`): "changed" or "new" since the last tagged print."""
     from pnp.output.prints import diff, earlier_print, print_record, tags
+
     names = tags(root, game.slug)
     if not names:
         return {}
@@ -263,8 +307,15 @@ def since_last_tag(root: Path, game: Game) -> dict[str, str]:
     return {c.ident: "new" if c.kind == "added" else "changed" for c in found.items if c.kind != "removed"}
 
 
-def _component(game: Game, comp: Component, fonts: Fonts, shared: str, files: FileDigests,
-               sources: dict[str, Source], marks: dict[str, str]) -> ComponentView:
+def _component(
+    game: Game,
+    comp: Component,
+    fonts: Fonts,
+    shared: str,
+    files: FileDigests,
+    sources: dict[str, Source],
+    marks: dict[str, str],
+) -> ComponentView:
     if comp.kind == "booklet":
         return ComponentView(comp.key, comp.name, comp.kind, comp.line, "", 0, f"templates/{comp.template}")
     if not comp.is_cards:
@@ -275,8 +326,16 @@ def _component(game: Game, comp: Component, fonts: Fonts, shared: str, files: Fi
     reads = game_reads(game)
     tiles: list[Tile] = []
 
-    def tile(index: int, side: str, ident: str, name: str, code: str, copies: int, line: int,
-             fields: dict[str, Any]) -> Tile:
+    def tile(
+        index: int,
+        side: str,
+        ident: str,
+        name: str,
+        code: str,
+        copies: int,
+        line: int,
+        fields: dict[str, Any],
+    ) -> Tile:
         p = cards[index]
         ident = f"{game.slug}/{comp.key}/{side}/{ident}/{p.set_index or ''}"
         try:
@@ -285,9 +344,23 @@ def _component(game: Game, comp: Component, fonts: Fonts, shared: str, files: Fi
             error = ""
         except InputError as exc:
             key, error = "", "; ".join(str(x) for x in exc.problems)
-        return Tile(ident, side, name, code, copies, p.set_index, p.mark.label if p.mark else "", key,
-                    game.where, line, fields, error, comp.key, p.card.key if side == "face" else "",
-                    marks.get(printed_ident(p), "") if side == "face" else "")
+        return Tile(
+            ident,
+            side,
+            name,
+            code,
+            copies,
+            p.set_index,
+            p.mark.label if p.mark else "",
+            key,
+            game.where,
+            line,
+            fields,
+            error,
+            comp.key,
+            p.card.key if side == "face" else "",
+            marks.get(printed_ident(p), "") if side == "face" else "",
+        )
 
     for i, p in enumerate(cards):
         fields = dict(p.card.values) | ({"text": p.card.text} if p.card.text else {})
@@ -301,8 +374,16 @@ def _component(game: Game, comp: Component, fonts: Fonts, shared: str, files: Fi
     if comp.sets:
         n = len({p.set_index for p in cards})
         detail = f"one set per {comp.sets.option[:-1]}, {n} set{'s' * (n != 1)} shown"
-    return ComponentView(comp.key, comp.name, comp.kind, comp.line, card_size_of(comp).label(),
-                         sum(p.copies for p in cards), detail, tuple(tiles))
+    return ComponentView(
+        comp.key,
+        comp.name,
+        comp.kind,
+        comp.line,
+        card_size_of(comp).label(),
+        sum(p.copies for p in cards),
+        detail,
+        tuple(tiles),
+    )
 
 
 def _display(root: Path, path: Path) -> str:

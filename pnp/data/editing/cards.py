@@ -5,6 +5,7 @@ new bytes of that file with one card changed, copied or added, every other byte 
 (see yamltext and rows). `typed` turns the page's form into values of each field's type.
 Nothing here writes a file: the caller checks the new bytes first (as `pnp check` would).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -18,16 +19,16 @@ from pnp.data.editing.yamltext import REMOVE, EditError
 from pnp.data.format.model import FieldSpec
 from pnp.data.reading.spreadsheet import read_rows
 
-EDITABLE = ("name", "copies", "text", "face", "back")   # besides the component's declared fields
+EDITABLE = ("name", "copies", "text", "face", "back")  # besides the component's declared fields
 
 
 @dataclass(frozen=True)
 class Where:
     """The file a component's cards are written in."""
 
-    path: Path          # the database, or the spreadsheet it names
-    display: str        # as messages name it, relative to the project
-    kind: str           # yaml | csv | xlsx
+    path: Path  # the database, or the spreadsheet it names
+    display: str  # as messages name it, relative to the project
+    kind: str  # yaml | csv | xlsx
     component: str
     sheet: str | None = None
 
@@ -37,8 +38,9 @@ def _comp_node(text: str, comp_key: str) -> tuple[yaml.Node, yaml.MappingNode]:
     found = yamltext.lookup(root, "components")
     if found is None or not isinstance(found[1], yaml.SequenceNode):
         if yamltext.lookup(root, "variant") is not None:
-            raise EditError("this game is a variant: its cards are written in its base game's database; edit them "
-                            "there")
+            raise EditError(
+                "this game is a variant: its cards are written in its base game's database; edit them there"
+            )
         raise EditError("the database has no list of components")
     for comp in found[1].value:
         key = yamltext.lookup(comp, "key")
@@ -59,7 +61,9 @@ def locate(database: Path, root: Path, comp_key: str) -> Where:
         return Where(database, rel, "yaml", comp_key)
     source = yamltext.lookup(cards, "from") if isinstance(cards, yaml.MappingNode) else None
     if source is None or not isinstance(source[1], yaml.ScalarNode):
-        raise EditError(f"component {comp_key!r} writes its cards in a way the page cannot edit; edit the file")
+        raise EditError(
+            f"component {comp_key!r} writes its cards in a way the page cannot edit; edit the file"
+        )
     path = (database.parent / source[1].value).resolve()
     if not path.is_relative_to(root.resolve()) or not path.is_file():
         raise EditError(f"{source[1].value!r} is not a file inside the project")
@@ -90,7 +94,7 @@ def read(where: Where, data: bytes, key: str) -> dict[str, Any]:
         for card in _yaml_cards(_read_text(data), where.component):
             if str(card.get("key")) == key:
                 return card
-    else:   # the loader's own reader, within its limits
+    else:  # the loader's own reader, within its limits
         try:
             table = read_rows(where.path, where.sheet, data)
         except (OSError, ValueError, KeyError) as exc:
@@ -122,7 +126,9 @@ def _card_index(text: str, comp_key: str, key: str) -> tuple[yaml.SequenceNode, 
     raise EditError(f"no card {key!r} in component {comp_key!r} (changed since the page loaded?)")
 
 
-def _confirm(text: str, comp_key: str, index: int, changes: dict[str, Any], before: list[dict[str, Any]]) -> None:
+def _confirm(
+    text: str, comp_key: str, index: int, changes: dict[str, Any], before: list[dict[str, Any]]
+) -> None:
     """The edited text reads back as intended: the one card changed just so, every other card the same."""
     try:
         after = _yaml_cards(text, comp_key)
@@ -168,8 +174,13 @@ def duplicate(where: Where, data: bytes, key: str, changes: dict[str, Any]) -> b
     copied = text[:end] + text[start:end] + text[end:]
     copied_cards, _ = _comp_node(copied, where.component)
     new = yamltext.set_values(copied, copied_cards.value[i + 1], changes)
-    _confirm(new, where.component, i + 1, {**{k: v for k, v in before[i].items()}, **changes},
-             before[:i + 1] + [{}] + before[i + 1:])
+    _confirm(
+        new,
+        where.component,
+        i + 1,
+        {**{k: v for k, v in before[i].items()}, **changes},
+        before[: i + 1] + [{}] + before[i + 1 :],
+    )
     return _encode(new, data)
 
 
@@ -205,7 +216,9 @@ def typed(form: dict[str, Any], fields: dict[str, FieldSpec]) -> dict[str, Any]:
         spec = fields.get(name)
         kind = "int" if name == "copies" else (spec.type if spec else "str")
         if not text.strip():
-            if name in ("key", "name", "copies") or (spec is not None and spec.required and spec.default is None):
+            if name in ("key", "name", "copies") or (
+                spec is not None and spec.required and spec.default is None
+            ):
                 raise ValueError(f"{name}: every card needs one")
             out[name] = REMOVE
             continue

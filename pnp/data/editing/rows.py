@@ -5,6 +5,7 @@ and only the changed row's lines are written anew, with the file's own line endi
 column is added at the end of the header. XLSX: openpyxl sets the cells of the one row (the
 workbook's styles stay; charts and pictures inside a workbook are not kept by openpyxl).
 """
+
 from __future__ import annotations
 
 import csv
@@ -92,7 +93,7 @@ def csv_set(text: str, key: str, changes: dict[str, Any], copy_after: bool = Fal
         text = text[:start] + line + text[end:]
     if new_header != header:
         _, h_start, h_end = rows[0]
-        text = text[:h_start] + _line(rows[0][0] + new_header[len(header):], ending) + text[h_end:]
+        text = text[:h_start] + _line(rows[0][0] + new_header[len(header) :], ending) + text[h_end:]
     return text
 
 
@@ -109,12 +110,13 @@ def csv_add(text: str, values: dict[str, Any]) -> str:
     text += _line(cells, ending)
     if new_header != header:
         _, h_start, h_end = rows[0]
-        text = text[:h_start] + _line(rows[0][0] + new_header[len(header):], ending) + text[h_end:]
+        text = text[:h_start] + _line(rows[0][0] + new_header[len(header) :], ending) + text[h_end:]
     return text
 
 
-def xlsx_set(data: bytes, sheet: str | None, key: str | None, changes: dict[str, Any],
-             copy_after: bool = False) -> bytes:
+def xlsx_set(
+    data: bytes, sheet: str | None, key: str | None, changes: dict[str, Any], copy_after: bool = False
+) -> bytes:
     """The workbook with the row of `key` changed, or a row added at the end (key None, or a copy)."""
     import openpyxl  # lazy: only XLSX card lists need it
 
@@ -129,7 +131,9 @@ def xlsx_set(data: bytes, sheet: str | None, key: str | None, changes: dict[str,
         if "key" not in header:
             raise EditError("the spreadsheet has no `key` column")
         k = header.index("key") + 1
-        row = next((r for r in range(2, ws.max_row + 1) if str(ws.cell(r, k).value or "").strip() == key), None)
+        row = next(
+            (r for r in range(2, ws.max_row + 1) if str(ws.cell(r, k).value or "").strip() == key), None
+        )
         if row is None:
             raise EditError(f"no row with key {key!r} in the spreadsheet (changed since the page loaded?)")
     target = ws.max_row + 1 if row is None or copy_after else row
@@ -143,7 +147,9 @@ def xlsx_set(data: bytes, sheet: str | None, key: str | None, changes: dict[str,
             header.append(name)
             ws.cell(1, len(header)).value = name
         cell = ws.cell(target, header.index(name) + 1)
-        cell.value = None if value is REMOVE else (cell_text(value) if isinstance(value, (list, bool)) else value)
+        cell.value = (
+            None if value is REMOVE else (cell_text(value) if isinstance(value, (list, bool)) else value)
+        )
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()

@@ -6,6 +6,7 @@ order, quoting, folding, blank lines) stays as the person wrote it. A new value 
 style of the one it replaces (plain, 'single', "double", | block) where it can; each edit is
 read back and must give exactly the intended values, or it is refused.
 """
+
 from __future__ import annotations
 
 import json
@@ -15,8 +16,8 @@ from typing import Any
 
 import yaml
 
-REMOVE = object()   # a change that takes the key out of the mapping
-LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml when installed: 15x faster, same marks
+REMOVE = object()  # a change that takes the key out of the mapping
+LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when installed: 15x faster, same marks
 
 
 class EditError(ValueError):
@@ -34,7 +35,9 @@ def compose(text: str) -> yaml.Node:
     try:
         node = yaml.compose(text, Loader=LOADER)
     except yaml.YAMLError as exc:
-        raise EditError(f"the file is not valid YAML right now ({str(exc).splitlines()[0]}); fix it first") from None
+        raise EditError(
+            f"the file is not valid YAML right now ({str(exc).splitlines()[0]}); fix it first"
+        ) from None
     if node is None:
         raise EditError("the file is empty")
     return node
@@ -53,7 +56,7 @@ def value_end(text: str, node: yaml.Node) -> int:
     """Where a value's own text ends (a block scalar's trailing blank lines belong to what follows)."""
     end = node.end_mark.index
     if isinstance(node, yaml.ScalarNode) and node.style in ("|", ">"):
-        body = text[node.start_mark.index:end]
+        body = text[node.start_mark.index : end]
         cut = node.start_mark.index + len(body.rstrip())
         newline = text.find("\n", cut)
         return end if newline < 0 else min(end, newline + 1)
@@ -86,8 +89,15 @@ def _plain_ok(value: str, flow: bool) -> bool:
         return False
 
 
-def render(value: Any, *, flow: bool, column: int, style: str | None = None,
-           wrap: tuple[int, int, int] | None = None, rest_of_line_empty: bool = True) -> str:
+def render(
+    value: Any,
+    *,
+    flow: bool,
+    column: int,
+    style: str | None = None,
+    wrap: tuple[int, int, int] | None = None,
+    rest_of_line_empty: bool = True,
+) -> str:
     """`value` as YAML text at a key in `column`; `style` is the replaced value's, `wrap` its folding
     (width, column of its first line, column of the others) when it was a plain scalar over lines."""
     if isinstance(value, bool):
@@ -99,7 +109,7 @@ def render(value: Any, *, flow: bool, column: int, style: str | None = None,
     text = str(value)
     if "\n" in text:
         block = not flow and rest_of_line_empty and not text.endswith("\n\n") and not text[0].isspace()
-        if block:   # a literal block, its lines two spaces in from the key (no newline after the last)
+        if block:  # a literal block, its lines two spaces in from the key (no newline after the last)
             lines = [" " * (column + 2) + line if line else "" for line in text.rstrip("\n").split("\n")]
             return f"|{'' if text.endswith(chr(10)) else '-'}\n" + "\n".join(lines)
         return json.dumps(text, ensure_ascii=False)
@@ -116,7 +126,7 @@ def _fold(text: str, width: int, first: int, column: int) -> str:
     """A plain scalar folded over lines no wider than `width`, starting at column `first` and
     continuing at `column` (as the value it replaces was)."""
     words = text.split(" ")
-    if any(not w for w in words):   # double spaces do not survive folding
+    if any(not w for w in words):  # double spaces do not survive folding
         return text
     lines: list[str] = []
     line = ""
@@ -146,18 +156,30 @@ def set_values(text: str, mapping: yaml.MappingNode, changes: dict[str, Any]) ->
         if value is REMOVE:
             splices.append(_remove(text, mapping, pairs.index(found)))
             continue
-        if not isinstance(old, yaml.ScalarNode) and not (isinstance(old, yaml.SequenceNode) and old.flow_style):
+        if not isinstance(old, yaml.ScalarNode) and not (
+            isinstance(old, yaml.SequenceNode) and old.flow_style
+        ):
             raise EditError(f"{name}: written as a block in the file; edit this value in the file itself")
         start, end = old.start_mark.index, value_end(text, old)
         block_old = isinstance(old, yaml.ScalarNode) and old.style in ("|", ">")
-        rest = text[end:_line_end(text, end)] if not block_old else ""
+        rest = text[end : _line_end(text, end)] if not block_old else ""
         wrap = None
-        if isinstance(old, yaml.ScalarNode) and old.style is None and old.start_mark.line != old.end_mark.line:
-            lines = text[_line_start(text, start):end].split("\n")
+        if (
+            isinstance(old, yaml.ScalarNode)
+            and old.style is None
+            and old.start_mark.line != old.end_mark.line
+        ):
+            lines = text[_line_start(text, start) : end].split("\n")
             wrap = (max(len(x) for x in lines), old.start_mark.column, len(lines[1]) - len(lines[1].lstrip()))
-        new = render(value, flow=flow, column=key.start_mark.column, style=getattr(old, "style", None), wrap=wrap,
-                     rest_of_line_empty=block_old or not rest.strip())
-        if block_old:   # the old text took its line's newline with it
+        new = render(
+            value,
+            flow=flow,
+            column=key.start_mark.column,
+            style=getattr(old, "style", None),
+            wrap=wrap,
+            rest_of_line_empty=block_old or not rest.strip(),
+        )
+        if block_old:  # the old text took its line's newline with it
             new += "\n"
         splices.append(Splice(start, end, new))
     return apply(text, splices)
@@ -172,7 +194,7 @@ def _add(text: str, mapping: yaml.MappingNode, name: str, value: Any) -> Splice:
         return Splice(at, at, f", {name}: {render(value, flow=True, column=0)}")
     column = mapping.value[0][0].start_mark.column
     at = value_end(text, last)
-    if not (at > 0 and text[at - 1] == "\n"):   # past the rest of the last value's line (a comment)
+    if not (at > 0 and text[at - 1] == "\n"):  # past the rest of the last value's line (a comment)
         at = _line_end(text, at)
     lead = "" if at > 0 and text[at - 1] == "\n" else "\n"
     return Splice(at, at, f"{lead}{' ' * column}{name}: {render(value, flow=False, column=column)}\n")
@@ -187,14 +209,16 @@ def _remove(text: str, mapping: yaml.MappingNode, index: int) -> Splice:
             return Splice(key.start_mark.index, mapping.value[1][0].start_mark.index, "")
         return Splice(key.start_mark.index, value_end(text, value), "")
     start = _line_start(text, key.start_mark.index)
-    if text[start:key.start_mark.index].strip():   # the key shares its line with a `- `: leave it, emptied
-        raise EditError(f"{key.value}: it starts the card's first line; give it a value instead of removing it")
+    if text[start : key.start_mark.index].strip():  # the key shares its line with a `- `: leave it, emptied
+        raise EditError(
+            f"{key.value}: it starts the card's first line; give it a value instead of removing it"
+        )
     return Splice(start, _line_end(text, value_end(text, value)), "")
 
 
 def apply(text: str, splices: list[Splice]) -> str:
     for s in sorted(splices, key=lambda s: s.start, reverse=True):
-        text = text[:s.start] + s.text + text[s.end:]
+        text = text[: s.start] + s.text + text[s.end :]
     return text
 
 
@@ -208,11 +232,18 @@ def new_item(text: str, seq: yaml.SequenceNode, values: dict[str, Any]) -> str:
     """A new item for a block sequence of mappings, written like its last item (flow or block)."""
     last = seq.value[-1]
     start = _line_start(text, last.start_mark.index)
-    dash = text[start:last.start_mark.index]
+    dash = text[start : last.start_mark.index]
     if not isinstance(last, yaml.MappingNode) or not re.fullmatch(r" *- +", dash):
-        raise EditError("the card list is not written one `- ` item per card; add the card in the file itself")
+        raise EditError(
+            "the card list is not written one `- ` item per card; add the card in the file itself"
+        )
     if last.flow_style:
-        return dash + "{" + ", ".join(f"{k}: {render(v, flow=True, column=0)}" for k, v in values.items()) + "}\n"
+        return (
+            dash
+            + "{"
+            + ", ".join(f"{k}: {render(v, flow=True, column=0)}" for k, v in values.items())
+            + "}\n"
+        )
     column = len(dash)
     lines = []
     for i, (k, v) in enumerate(values.items()):

@@ -29,6 +29,7 @@ be a template that reads the game's facts (`{{ facts.market }}`), and so may a
 zone's `slots` and an area's `repeat` (a row of piles as long as a fact says). The laid-out
 board (sizes resolved, cross-checked) is `pnp.data.reading.boardspec.BoardSpec`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -44,7 +45,9 @@ LENGTH = 10_000.0  # mm: the most any board coordinate or size may be
 
 def _mm(name: str, value: float | None) -> None:
     if value is not None and not -LENGTH <= value <= LENGTH:
-        raise ValueError(f"{name}: expected a number of millimetres from {-LENGTH:g} to {LENGTH:g}, found {value:g}")
+        raise ValueError(
+            f"{name}: expected a number of millimetres from {-LENGTH:g} to {LENGTH:g}, found {value:g}"
+        )
 
 
 def _colour(name: str, value: str | None) -> None:
@@ -67,8 +70,10 @@ class Area:
     key: str = fld(metadata=_d("a name for the space, unique on the board"))
     x: float = fld(metadata=_d("mm from the board's left edge to the space's left edge"))
     y: float = fld(metadata=_d("mm from the board's top edge to the space's top edge"))
-    kind: Literal["card", "pile", "zone", "note"] = fld(default="card", metadata=_d(
-        "card: one card; pile: a stack; zone: several cards (slots); note: printed text"))
+    kind: Literal["card", "pile", "zone", "note"] = fld(
+        default="card",
+        metadata=_d("card: one card; pile: a stack; zone: several cards (slots); note: printed text"),
+    )
     label: str = fld(default="", metadata=_d("what goes there (every space but a note has one)"))
     w: float | None = fld(default=None, metadata=_d("width in mm (default: the card's)"))
     h: float | None = fld(default=None, metadata=_d("height in mm (default: the card's)"))
@@ -77,11 +82,19 @@ class Area:
     symbol: str | None = fld(default=None, metadata=_d("a symbol drawn in the space"))
     note: str = fld(default="", metadata=_d("a short line under the label"))
     text: str = fld(default="", metadata=_d("a note's text"))
-    slots: int | str = fld(default=0, metadata=_d(
-        "zones: faint card outlines inside (0-200), or a template giving the number (`{{ facts.market }}`)"))
-    repeat: int | str = fld(default=1, metadata=_d(
-        "lay this space this many times (1-60), `step` mm apart, or a template giving the number; "
-        "label and note may use `{{ n }}` (1, 2...) and keys get -1, -2..."))
+    slots: int | str = fld(
+        default=0,
+        metadata=_d(
+            "zones: faint card outlines inside (0-200), or a template giving the number (`{{ facts.market }}`)"
+        ),
+    )
+    repeat: int | str = fld(
+        default=1,
+        metadata=_d(
+            "lay this space this many times (1-60), `step` mm apart, or a template giving the number; "
+            "label and note may use `{{ n }}` (1, 2...) and keys get -1, -2..."
+        ),
+    )
     step: float = fld(default=0.0, metadata=_d("repeat: mm from one copy's left edge to the next one's"))
     fan: int = fld(default=1, metadata=_d("card, pile: this many cards shown fanned (1-60)"))
     flip: bool = fld(default=False, metadata=_d("labels upside down, for the player across the table"))
@@ -149,7 +162,9 @@ class Link:
 
     a: str = fld(metadata=_d("one position's key"))
     b: str = fld(metadata=_d("the other position's key"))
-    kind: Literal["step", "attack"] = fld(default="step", metadata=_d("step: a card moves; attack: cards fight"))
+    kind: Literal["step", "attack"] = fld(
+        default="step", metadata=_d("step: a card moves; attack: cards fight")
+    )
     line: int = 0
 
 
@@ -173,5 +188,6 @@ class Board:
         try:
             paper_size(self.size)
         except ValueError:
-            raise ValueError(f"size: expected WxH in millimetres (e.g. 420x297) or a paper name, "
-                             f"found {self.size!r}") from None
+            raise ValueError(
+                f"size: expected WxH in millimetres (e.g. 420x297) or a paper name, found {self.size!r}"
+            ) from None

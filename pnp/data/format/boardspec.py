@@ -1,5 +1,6 @@
 """A board as laid out from its declaration (`pnp.data.format.board`), in millimetres: what drawing,
 booklets and the cache read. Made by `pnp.data.reading.boardspec.parse_board`."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -19,11 +20,11 @@ class Area:
     symbol: str | None = None
     note: str = ""
     text: str = ""
-    slots: int = 0          # zones: faint card outlines inside
+    slots: int = 0  # zones: faint card outlines inside
     slot_w: float = 0.0
     slot_h: float = 0.0
-    fan: int = 1            # card/pile: show this many cards fanned (a play area)
-    flip: bool = False      # labels upside down, for the player across the table
+    fan: int = 1  # card/pile: show this many cards fanned (a play area)
+    flip: bool = False  # labels upside down, for the player across the table
     color: str | None = None
 
 

@@ -8,6 +8,7 @@ it). Each function answers in the kind of colour it was given: text for text
 class for a colour object, computed in floats either way. The same names are
 jinja2 filters for designs and booklets (`FILTERS`).
 """
+
 from __future__ import annotations
 
 import re
@@ -44,10 +45,13 @@ def colour(value: Any, default: Any = "#000000") -> Colour:
     if value in (None, ""):
         value = default
     if hasattr(value, "red"):
-        inks = tuple(float(getattr(value, n)) for n in ("cyan", "magenta", "yellow", "black")) \
-            if hasattr(value, "cyan") else None
-        return Colour(float(value.red), float(value.green), float(value.blue), float(getattr(value, "alpha", 1.0)),
-                      inks)  # type: ignore[arg-type]
+        inks = (
+            tuple(float(getattr(value, n)) for n in ("cyan", "magenta", "yellow", "black"))
+            if hasattr(value, "cyan")
+            else None
+        )
+        alpha = float(getattr(value, "alpha", 1.0))
+        return Colour(float(value.red), float(value.green), float(value.blue), alpha, inks)  # type: ignore[arg-type]
     return _parse(str(value).strip(), value)
 
 
@@ -63,7 +67,7 @@ def _parse(text: str, value: Any) -> Colour:
     if digits and all(ch in "0123456789abcdefABCDEF" for ch in digits) and len(digits) in (3, 4, 6, 8):
         if len(digits) in (3, 4):
             digits = "".join(ch * 2 for ch in digits)
-        parts = [int(digits[i:i + 2], 16) / 255 for i in range(0, len(digits), 2)]
+        parts = [int(digits[i : i + 2], 16) / 255 for i in range(0, len(digits), 2)]
         return Colour(parts[0], parts[1], parts[2], parts[3] if len(parts) == 4 else 1.0)
     match = _FUNCTION.fullmatch(text)
     if match:
@@ -83,7 +87,7 @@ def _function(name: str, args: str, bad: ValueError) -> Colour:
         if not number:
             raise bad
         values.append((float(number.group(1)), number.group(2) == "%"))
-    if name == "cmyk":   # inks in percent, with or without the % sign
+    if name == "cmyk":  # inks in percent, with or without the % sign
         if len(values) not in (4, 5):
             raise bad
         c, m, y, k = (_share(v, True, 100.0) for v, _ in values[:4])
@@ -100,8 +104,10 @@ def _share(number: float, percent: bool, scale: float) -> float:
     """A channel from 0 to 1: a percentage, or a number out of `scale`; ValueError when out of range."""
     share = number / 100 if percent else number / scale
     if not 0 <= share <= 1:
-        raise ValueError(f"colour value {number:g}{'%' if percent else ''} is out of range "
-                         f"(0 to {'100%' if percent else f'{scale:g}'})")
+        raise ValueError(
+            f"colour value {number:g}{'%' if percent else ''} is out of range "
+            f"(0 to {'100%' if percent else f'{scale:g}'})"
+        )
     return share
 
 
@@ -110,6 +116,7 @@ def _named(name: str) -> Colour | None:
     if name == "transparent":
         return Colour(0.0, 0.0, 0.0, 0.0)
     from PIL import ImageColor  # lazy: only a named colour needs the table
+
     hexed = ImageColor.colormap.get(name)
     return _parse(hexed, name) if isinstance(hexed, str) and hexed.startswith("#") else None
 
@@ -123,7 +130,9 @@ def to_hex(value: Any) -> str:
 
 def _like(model: Any, r: float, g: float, b: float) -> Any:
     """(r, g, b) as the same kind of colour as `model`."""
-    return to_hex(_Rgb(r, g, b)) if isinstance(model, str) or not hasattr(model, "red") else type(model)(r, g, b)
+    return (
+        to_hex(_Rgb(r, g, b)) if isinstance(model, str) or not hasattr(model, "red") else type(model)(r, g, b)
+    )
 
 
 class _Rgb:
@@ -162,8 +171,14 @@ def on(value: Any, dark: Any = None, light: Any = None) -> Any:
     return _like(value, 1.0, 1.0, 1.0) if light is None else light
 
 
-FILTERS: dict[str, Callable[..., Any]] = {"colour": colour, "mix": mix, "lighten": lighten, "darken": darken, "on": on,
-                                          "luminance": luminance}
+FILTERS: dict[str, Callable[..., Any]] = {
+    "colour": colour,
+    "mix": mix,
+    "lighten": lighten,
+    "darken": darken,
+    "on": on,
+    "luminance": luminance,
+}
 
 
 @dataclass(frozen=True)
@@ -177,9 +192,20 @@ class Gradient:
 
 
 _GRADIENT = re.compile(r"\s*(linear|radial)-gradient\((.*)\)\s*", re.IGNORECASE | re.DOTALL)
-_SIDES = {"to top": 0.0, "to right": 90.0, "to bottom": 180.0, "to left": 270.0, "to top right": 45.0,
-          "to right top": 45.0, "to bottom right": 135.0, "to right bottom": 135.0, "to bottom left": 225.0,
-          "to left bottom": 225.0, "to top left": 315.0, "to left top": 315.0}
+_SIDES = {
+    "to top": 0.0,
+    "to right": 90.0,
+    "to bottom": 180.0,
+    "to left": 270.0,
+    "to top right": 45.0,
+    "to right top": 45.0,
+    "to bottom right": 135.0,
+    "to right bottom": 135.0,
+    "to bottom left": 225.0,
+    "to left bottom": 225.0,
+    "to top left": 315.0,
+    "to left top": 315.0,
+}
 
 
 def is_gradient(value: Any) -> bool:
@@ -206,11 +232,14 @@ def gradient(text: str) -> Gradient:
         at = re.fullmatch(r"(.*\S)\s+([-+]?(?:\d+\.?\d*|\.\d+))%", arg.strip(), re.DOTALL)
         value = colour(at.group(1) if at else arg.strip(), "")
         if value.alpha < 1:
-            raise ValueError(f"gradient colours are opaque; {arg.strip()!r} is see-through (use opacity instead)")
+            raise ValueError(
+                f"gradient colours are opaque; {arg.strip()!r} is see-through (use opacity instead)"
+            )
         stops.append((value, float(at.group(2)) / 100 if at else None))
     if not 2 <= len(stops) <= 16:
-        raise ValueError(f"a gradient takes 2 to 16 colours, found {len(stops)}: e.g. linear-gradient(90deg, "
-                         "white, navy)")
+        raise ValueError(
+            f"a gradient takes 2 to 16 colours, found {len(stops)}: e.g. linear-gradient(90deg, white, navy)"
+        )
     return Gradient(kind, angle % 360, _spread(stops))
 
 

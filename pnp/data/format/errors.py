@@ -1,4 +1,5 @@
 """Error types that the CLI turns into clear messages and exit codes."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

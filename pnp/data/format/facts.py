@@ -9,6 +9,7 @@ expressions too, and the engines get typed copies built here (`combat_rules`,
 The rule kinds that check facts, and the options each one needs, are declared
 here in `FACT_RULE_NEEDS` (the loader merges them into its table of rule shapes).
 """
+
 from __future__ import annotations
 
 import difflib
@@ -58,7 +59,11 @@ def lookup(facts: Mapping[str, Any], path: str) -> Any:
             here = ".".join(done) or "facts"
             keys = [str(k) for k in node] if isinstance(node, Mapping) else []
             close = difflib.get_close_matches(part, keys, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else (f"; {here} has {', '.join(keys)}" if keys else "")
+            hint = (
+                f" (did you mean {close[0]!r}?)"
+                if close
+                else (f"; {here} has {', '.join(keys)}" if keys else "")
+            )
             raise MissingFact(f"no fact {path!r}: {here} has no {part!r}{hint}")
         node, done = nxt, done + [part]
     return node
@@ -85,20 +90,38 @@ def band_label(low: Any, high: Any) -> str:
 def nasty_table(facts: Mapping[str, Any]) -> NastyTable:
     """The Nasty Hits table of `facts.nasty_hits` for the engine (KeyError/ValueError when malformed)."""
     spec = lookup(facts, "nasty_hits")
-    rows = tuple(NastyHitEffect(band_label(r.get("from"), r.get("to")), r.get("from"), r.get("to"),
-                                str(r["name"]), str(r["text"]), str(r.get("damage", "full")),
-                                bool(r.get("fatal", False)))
-                 for r in spec["rows"])
-    return NastyTable(rows, int(spec["threshold"]), str(spec["joker_damage"]),
-                      int(spec.get("per_damage", 1)), int(spec["black_trump"]), int(spec["red_trump"]))
+    rows = tuple(
+        NastyHitEffect(
+            band_label(r.get("from"), r.get("to")),
+            r.get("from"),
+            r.get("to"),
+            str(r["name"]),
+            str(r["text"]),
+            str(r.get("damage", "full")),
+            bool(r.get("fatal", False)),
+        )
+        for r in spec["rows"]
+    )
+    return NastyTable(
+        rows,
+        int(spec["threshold"]),
+        str(spec["joker_damage"]),
+        int(spec.get("per_damage", 1)),
+        int(spec["black_trump"]),
+        int(spec["red_trump"]),
+    )
 
 
 def combat_rules(facts: Mapping[str, Any]) -> CombatRules:
     """The alternative combat's numbers of `facts.combat` and `facts.nasty_hits` for the engine."""
     combat = lookup(facts, "combat")
-    return CombatRules(tuple(combat["damage_steps"]), int(lookup(facts, "ace_of_spades.multiplier")),
-                       int(lookup(facts, "nasty_hits.threshold")), int(combat.get("trump_step", 1)),
-                       int(combat.get("points_divisor", 2)))
+    return CombatRules(
+        tuple(combat["damage_steps"]),
+        int(lookup(facts, "ace_of_spades.multiplier")),
+        int(lookup(facts, "nasty_hits.threshold")),
+        int(combat.get("trump_step", 1)),
+        int(combat.get("points_divisor", 2)),
+    )
 
 
 def with_labels(value: Any) -> Any:

@@ -4,6 +4,7 @@ Built-in layouts are files of this shape in `pnp/layouts/`; `pnp layouts
 --show NAME` prints one to copy into a database as `layout: custom` (whose
 design takes the same `let` and `elements` keys) and change.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -20,9 +21,15 @@ class Layout:
 
     doc: str = fld(metadata=_d("what the layout draws, in a sentence"))
     slots: dict[str, Slot] = fld(default_factory=dict, metadata=_d("slot name -> its type and meaning"))
-    let: dict[str, str] = fld(default_factory=dict, metadata=_d(
-        "names computed per card, in order: jinja2 expressions that may use the slots and earlier names"))
+    let: dict[str, str] = fld(
+        default_factory=dict,
+        metadata=_d(
+            "names computed per card, in order: jinja2 expressions that may use the slots and earlier names"
+        ),
+    )
     elements: tuple[Element, ...] = fld(default=(), metadata=_d("what it draws, in order"))
-    code_color: str | None = fld(default=None, metadata=_d(
-        "the colour of the collation code and set mark (a template; default the style's ink)"))
+    code_color: str | None = fld(
+        default=None,
+        metadata=_d("the colour of the collation code and set mark (a template; default the style's ink)"),
+    )
     line: int = 0

@@ -3,6 +3,7 @@
 Kept apart from `yamlsrc` so that a game read back from the on-disk cache
 (`pnp.data.store.cache`) needs these classes but not the YAML parser.
 """
+
 from __future__ import annotations
 
 from typing import Any

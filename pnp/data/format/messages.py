@@ -5,6 +5,7 @@ project's own `messages/<lang>.yaml`, read by `pnp.data.reading.messages`).
 A phrase names its blanks `{like_this}`: plain names only, filled with `str.replace`, never with
 `str.format` (a catalogue is a stranger's file: no attribute lookups, no format specs).
 """
+
 from __future__ import annotations
 
 import re
@@ -29,11 +30,11 @@ ENGLISH: dict[str, str] = {
     "in_all": "In all: {count} cards",
     "tuckbox_document": "{game}: {deck} tuck box",
     "tuckbox": "{game} · {deck} · tuck box for {count} cards, inside {w} x {h} x {d} mm · cut the solid lines, "
-               "fold the dashed ones, glue the strips marked glue",
+    "fold the dashed ones, glue the strips marked glue",
     "glue": "glue",
     "board_whole": "{w} x {h} mm · print at 100 % (the bar must measure 50 mm)",
     "board_tile": "tile {tile} of {tiles} ({cols} across, {rows} down) · trim each dashed edge, lay it {overlap} mm "
-                  "over its neighbour and match the crosses",
+    "over its neighbour and match the crosses",
     "guide_document": "{game}: print-and-cut guide",
     "guide_title": "{game}: how to print and cut",
     "guide_files": "Which files",
@@ -43,26 +44,26 @@ ENGLISH: dict[str, str] = {
     "guide_other_files": "{paper}/: {files}; tuck boxes: {boxes}.",
     "none": "none",
     "guide_before": "Before you print",
-    "guide_scale": "Print at 100 % (\"actual size\", no \"fit to page\"). Every card page has a 50 mm bar: measure "
-                   "it; if it is not 50 mm, the printer scaled the page and the cards will be the wrong size.",
+    "guide_scale": 'Print at 100 % ("actual size", no "fit to page"). Every card page has a 50 mm bar: measure '
+    "it; if it is not 50 mm, the printer scaled the page and the cards will be the wrong size.",
     "guide_stock": "Card stock of 250-300 gsm prints well on most home printers; set the paper type to card.",
     "guide_duplex": "Duplex printer",
     "guide_duplex_print": "Print each deck file double-sided, flipping on the long edge (the printer's usual "
-                          "setting).",
+    "setting).",
     "guide_duplex_check": "Hold one printed sheet against a window: the target's 1 mm ticks show how far the backs "
-                          "moved. Rebuild with --back-offset X,Y to move them back, or use the gutterfold files "
-                          "instead.",
+    "moved. Rebuild with --back-offset X,Y to move them back, or use the gutterfold files "
+    "instead.",
     "guide_fold": "Any printer: gutterfold",
     "guide_fold_print": "Print one side only. Fold each page on the dashed line, fronts outwards, and glue the "
-                        "halves back to back (a glue stick over the whole blank side, pressed flat under a book).",
+    "halves back to back (a glue stick over the whole blank side, pressed flat under a book).",
     "guide_fold_cut": "When dry, cut along the crop marks: each front has its own back behind it.",
     "guide_cutting": "Cutting",
     "guide_cut": "Cut on the crop marks with a craft knife and a metal ruler, or a guillotine: cut every long line "
-                 "across the sheet first, then the short ones. Round the corners with a corner punch if you like.",
+    "across the sheet first, then the short ones. Round the corners with a corner punch if you like.",
     "guide_tick": "Tick each card off on the checklist as you cut it: a missing code is a card to reprint.",
     "guide_tuckbox": "Tuck box",
     "guide_tuckbox_make": "Cut the solid lines, score and fold the dashed ones, glue the strips marked glue. The "
-                          "thumb notch goes at the top of the front.",
+    "thumb notch goes at the top of the front.",
 }
 
 

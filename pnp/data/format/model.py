@@ -4,6 +4,7 @@ A game file holds metadata, designs (faces and backs), palettes and
 components. Deck-like components hold card types; each card type has a
 `key`, a `name`, `copies` and the values of the fields its component declares.
 """
+
 from __future__ import annotations
 
 import re
@@ -70,7 +71,9 @@ class SetsSpec:
 
     def __post_init__(self) -> None:
         if not 1 <= self.min <= self.default <= self.max:
-            raise ValueError(f"sets: need 1 <= min ({self.min}) <= default ({self.default}) <= max ({self.max})")
+            raise ValueError(
+                f"sets: need 1 <= min ({self.min}) <= default ({self.default}) <= max ({self.max})"
+            )
         if self.marks and len(self.marks) < self.max:
             raise ValueError(f"sets: {len(self.marks)} marks given but up to {self.max} sets can be printed")
 
@@ -80,13 +83,23 @@ class Design:
     """A face or back design: a generic layout and the values of its slots (jinja2 text allowed)."""
 
     layout: str = fld(metadata=_d("layout name, e.g. value, portrait, playing, reference, back"))
-    slots: dict[str, Any] = fld(default_factory=dict, metadata=_d("layout slots; strings are jinja2 templates"))
-    let: dict[str, str] = fld(default_factory=dict, metadata=_d(
-        "layout custom: names computed per card, in order (jinja2 expressions over slots and earlier names)"))
+    slots: dict[str, Any] = fld(
+        default_factory=dict, metadata=_d("layout slots; strings are jinja2 templates")
+    )
+    let: dict[str, str] = fld(
+        default_factory=dict,
+        metadata=_d(
+            "layout custom: names computed per card, in order (jinja2 expressions over slots and earlier names)"
+        ),
+    )
     elements: tuple[Element, ...] = fld(default=(), metadata=_d("layout custom: what it draws, in order"))
-    code_color: str | None = fld(default=None, metadata=_d(
-        "layout custom: the collation code's colour, a template that may use the let names (default: the "
-        "slot code_color, else the style's ink)"))
+    code_color: str | None = fld(
+        default=None,
+        metadata=_d(
+            "layout custom: the collation code's colour, a template that may use the let names (default: the "
+            "slot code_color, else the style's ink)"
+        ),
+    )
     doc: str = ""
     line: int = 0
 
@@ -108,7 +121,9 @@ class CardType:
     text: str = fld(default="", metadata=_d("rules text printed on the card"))
     values: dict[str, Any] = fld(default_factory=dict, metadata={"internal": True})
     line: int = 0
-    source: tuple[str, int, dict[str, str]] | None = fld(default=None, metadata={"internal": True})  # sheet row
+    source: tuple[str, int, dict[str, str]] | None = fld(
+        default=None, metadata={"internal": True}
+    )  # sheet row
 
     def __post_init__(self) -> None:
         if not 0 <= self.copies <= MAX_COPIES:
@@ -134,8 +149,19 @@ class CardType:
 class Rule:
     """A composition rule, checked by `pnp check` without game-specific code."""
 
-    check: Literal["total", "count", "count_by", "unique", "each_once", "expr", "links", "balance",
-                   "fact", "players", "bands"] = fld(metadata=_d("kind of rule"))
+    check: Literal[
+        "total",
+        "count",
+        "count_by",
+        "unique",
+        "each_once",
+        "expr",
+        "links",
+        "balance",
+        "fact",
+        "players",
+        "bands",
+    ] = fld(metadata=_d("kind of rule"))
     id: str = fld(default="", metadata=_d("short name shown in reports"))
     describe: str = fld(default="", metadata=_d("the rule in words"))
     severity: Literal["error", "warning"] = "error"
@@ -146,12 +172,15 @@ class Rule:
     fields: Any = fld(default=None, metadata=_d("unique: field list; each_once: field -> values"))
     where: dict[str, Any] = fld(default_factory=dict, metadata=_d("only cards whose fields match"))
     expr: str | None = fld(default=None, metadata=_d("jinja2 expression that must be true"))
-    params: dict[str, tuple[Any, ...]] = fld(default_factory=dict,
-                                               metadata=_d("expr is checked for every combination"))
+    params: dict[str, tuple[Any, ...]] = fld(
+        default_factory=dict, metadata=_d("expr is checked for every combination")
+    )
     symmetric: bool = fld(default=False, metadata=_d("links: every link must be returned"))
     inverse: str | None = fld(default=None, metadata=_d("links: field on the target that must link back"))
     fact: str | None = fld(default=None, metadata=_d("fact/bands/players: dotted path into the game's facts"))
-    essential: bool = fld(default=False, metadata=_d("the game is unplayable without it: stays an error in variants"))
+    essential: bool = fld(
+        default=False, metadata=_d("the game is unplayable without it: stays an error in variants")
+    )
     line: int = 0
 
 
@@ -164,9 +193,13 @@ class Component:
     name: str
     doc: str = ""
     card_size: str = fld(default="poker", metadata=_d("poker, bridge, tarot, mini, square or WxH in mm"))
-    shape: Literal["rect", "circle", "hex"] = fld(default="rect", metadata=_d(
-        "tokens: the outline they are cut along (circle: card_size square; hex: flat top and bottom, the "
-        "width corner to corner, e.g. 30x26)"))
+    shape: Literal["rect", "circle", "hex"] = fld(
+        default="rect",
+        metadata=_d(
+            "tokens: the outline they are cut along (circle: card_size square; hex: flat top and bottom, the "
+            "width corner to corner, e.g. 30x26)"
+        ),
+    )
     face: str | None = fld(default=None, metadata=_d("default face design"))
     back: str | None = fld(default=None, metadata=_d("default back design"))
     fields: dict[str, FieldSpec] = fld(default_factory=dict)
@@ -175,8 +208,12 @@ class Component:
     sets: SetsSpec | None = None
     board: Board | None = fld(default=None, metadata=_d("what the board shows (boards only)"))
     template: str | None = fld(default=None, metadata=_d("jinja2 template in templates/ (booklets)"))
-    tuckbox: bool = fld(default=False, metadata=_d(
-        "decks: also print a tuck box sized for the deck (pnp build --tuckbox does for every deck)"))
+    tuckbox: bool = fld(
+        default=False,
+        metadata=_d(
+            "decks: also print a tuck box sized for the deck (pnp build --tuckbox does for every deck)"
+        ),
+    )
     line: int = 0
 
     def __post_init__(self) -> None:
@@ -207,16 +244,29 @@ class Meta:
     players: Players
     credits: str = ""
     summary: str = ""
-    version: str = fld(default="", metadata=_d(
-        "this print's version (free text such as 0.4 or 2026-11-25), printed small beside every collation code"))
-    languages: tuple[str, ...] = fld(default=("en",), metadata=_d(
-        "the languages its text is given in, the default first (any text may then be {en: ..., de: ...})"))
+    version: str = fld(
+        default="",
+        metadata=_d(
+            "this print's version (free text such as 0.4 or 2026-11-25), printed small beside every collation code"
+        ),
+    )
+    languages: tuple[str, ...] = fld(
+        default=("en",),
+        metadata=_d(
+            "the languages its text is given in, the default first (any text may then be {en: ..., de: ...})"
+        ),
+    )
 
     def __post_init__(self) -> None:
-        if not self.languages or len(set(self.languages)) != len(self.languages) \
-                or not all(LANGUAGE_CODE.fullmatch(code) for code in self.languages):
-            raise ValueError(f"languages: a list of language codes such as [en, de], each once, the default "
-                             f"first; found {list(self.languages)}")
+        if (
+            not self.languages
+            or len(set(self.languages)) != len(self.languages)
+            or not all(LANGUAGE_CODE.fullmatch(code) for code in self.languages)
+        ):
+            raise ValueError(
+                f"languages: a list of language codes such as [en, de], each once, the default "
+                f"first; found {list(self.languages)}"
+            )
         if not (len(self.tag) == 2 and self.tag.isalpha() and self.tag.isupper()):
             raise ValueError(f"tag: must be two capital letters, found {self.tag!r}")
         if len(self.version) > 24 or any(not ch.isprintable() for ch in self.version):
@@ -255,15 +305,21 @@ class Game:
     backs: dict[str, Design] = fld(default_factory=dict)
     palettes: dict[str, dict[Any, Any]] = fld(default_factory=dict, metadata=_d("lookup tables for designs"))
     decisions: tuple[str, ...] = fld(default=(), metadata=_d("design decisions where the rules leave room"))
-    facts: dict[str, Any] = fld(default_factory=dict, metadata=_d(
-        "numbers and tables of the rules, read by booklets, card text, engines and statistics"))
+    facts: dict[str, Any] = fld(
+        default_factory=dict,
+        metadata=_d("numbers and tables of the rules, read by booklets, card text, engines and statistics"),
+    )
     rules: tuple[Rule, ...] = fld(default=(), metadata=_d("rules over the facts and player counts"))
     variant: Any = fld(default=None, metadata=_d("set by `pnp stack`: base game and changes"))
     source: Path = fld(default=Path("."), metadata={"internal": True})
     root: Path = fld(default=Path("."), metadata={"internal": True})  # project folder: templates/ and fonts/
     symbols: tuple[str, ...] = fld(default=(), metadata={"internal": True})  # own symbols: art/symbols/*.svg
-    sheets: tuple[Path, ...] = fld(default=(), metadata={"internal": True})  # spreadsheets its cards came from
-    unsaved: bool = fld(default=False, metadata={"internal": True})  # read from an edit not yet written: not cached
+    sheets: tuple[Path, ...] = fld(
+        default=(), metadata={"internal": True}
+    )  # spreadsheets its cards came from
+    unsaved: bool = fld(
+        default=False, metadata={"internal": True}
+    )  # read from an edit not yet written: not cached
     language: str = fld(default="", metadata={"internal": True})  # the language read in ("": the default)
     gaps: tuple[Gap, ...] = fld(default=(), metadata={"internal": True})  # texts missing in that language
     words: dict[str, str] = fld(default_factory=dict, metadata={"internal": True})  # pnp's own words in it

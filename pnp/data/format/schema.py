@@ -4,6 +4,7 @@ The dataclasses in `model.py` are the single description of the database
 format: `parse` validates YAML against them (reporting file, line and field),
 and `json_schema` turns them into a JSON Schema for editors.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -95,15 +96,22 @@ class Parser:
                 self.fail(line, field, f"expected a list, found {_found(data)}")
                 return None
             (item_tp, *_) = get_args(tp) or (Any,)
-            items = [self.value(item_tp, item, f"{field}[{i}]", line_of(data, i, line)) for i, item in enumerate(data)]
+            items = [
+                self.value(item_tp, item, f"{field}[{i}]", line_of(data, i, line))
+                for i, item in enumerate(data)
+            ]
             return tuple(items)
         if origin is dict:
             key_tp, val_tp = get_args(tp) or (Any, Any)
             if not isinstance(data, dict):
                 self.fail(line, field, f"expected a mapping, found {_found(data)}")
                 return None
-            return {self.value(key_tp, k, f"{field}", line_of(data, k, line)):
-                    self.value(val_tp, v, f"{field}.{k}", line_of(data, k, line)) for k, v in data.items()}
+            return {
+                self.value(key_tp, k, f"{field}", line_of(data, k, line)): self.value(
+                    val_tp, v, f"{field}.{k}", line_of(data, k, line)
+                )
+                for k, v in data.items()
+            }
         if isinstance(tp, type) and dataclasses.is_dataclass(tp):
             return self.record(tp, data, field, line)
         if tp is float:
@@ -116,12 +124,20 @@ class Parser:
             if isinstance(data, str):
                 bad = CONTROL_CHARS.search(data)
                 if bad:
-                    self.fail(line, field, f"control character U+{ord(bad.group()):04X} in {data[:40]!r}; delete it "
-                                           "(a name or text may hold tabs and line breaks, nothing else unprintable)")
+                    self.fail(
+                        line,
+                        field,
+                        f"control character U+{ord(bad.group()):04X} in {data[:40]!r}; delete it "
+                        "(a name or text may hold tabs and line breaks, nothing else unprintable)",
+                    )
                     return None
                 return data
-            if isinstance(data, (int, float, datetime.date)) and not isinstance(data, bool):  # keys such as 10 and
-                return data.isoformat() if isinstance(data, datetime.date) else str(data)  # 2026-11-25 are bare
+            if isinstance(data, (int, float, datetime.date)) and not isinstance(
+                data, bool
+            ):  # keys such as 10 and
+                return (
+                    data.isoformat() if isinstance(data, datetime.date) else str(data)
+                )  # 2026-11-25 are bare
         elif isinstance(data, tp):
             return data
         self.fail(line, field, f"expected {_describe(tp)}, found {_found(data)}")
@@ -154,8 +170,11 @@ class Parser:
         if names and isinstance(data, list):  # a short form: [a, b] for {a: .., b: ..}
             least = len([f for f in _fields(cls) if f.default is dataclasses.MISSING])
             if not least <= len(data) <= len(names):
-                self.fail(line, field, f"expected [{', '.join(names)}]: {least} to {len(names)} items, "
-                                       f"found {len(data)}")
+                self.fail(
+                    line,
+                    field,
+                    f"expected [{', '.join(names)}]: {least} to {len(names)} items, found {len(data)}",
+                )
                 return None
             data = dict(zip(names, data))
         if not isinstance(data, dict):
@@ -169,7 +188,11 @@ class Parser:
         for key in data:
             if key not in by_yaml and not extra_ok:
                 close = difflib.get_close_matches(str(key), list(by_yaml), n=1, cutoff=0.6)
-                hint = f" (did you mean {close[0]!r}?)" if close else f" (known keys: {', '.join(sorted(by_yaml))})"
+                hint = (
+                    f" (did you mean {close[0]!r}?)"
+                    if close
+                    else f" (known keys: {', '.join(sorted(by_yaml))})"
+                )
                 self.fail(line_of(data, key, line), _join(field, key), f"unknown key {key!r}{hint}")
         for name, f in by_yaml.items():
             sub = _join(field, name)
@@ -247,12 +270,24 @@ def json_schema(tp: Any, defs: dict[str, Any] | None = None) -> dict[str, Any]:
                 props[yaml_name(f)] = sub
                 if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
                     required.append(yaml_name(f))
-            body: dict[str, Any] = {"type": "object", "properties": props,
-                                    "additionalProperties": bool(getattr(tp, "__extra_keys__", False))}
+            body: dict[str, Any] = {
+                "type": "object",
+                "properties": props,
+                "additionalProperties": bool(getattr(tp, "__extra_keys__", False)),
+            }
             names = getattr(tp, "__positional__", None)
             if names:  # also written as a list, field by field
-                body = {"anyOf": [body, {"type": "array", "minItems": len(required), "maxItems": len(names),
-                                         "prefixItems": [props[n] for n in names]}]}
+                body = {
+                    "anyOf": [
+                        body,
+                        {
+                            "type": "array",
+                            "minItems": len(required),
+                            "maxItems": len(names),
+                            "prefixItems": [props[n] for n in names],
+                        },
+                    ]
+                }
             if required:
                 (body["anyOf"][0] if "anyOf" in body else body)["required"] = required
             if tp.__doc__:
@@ -268,9 +303,13 @@ def json_schema(tp: Any, defs: dict[str, Any] | None = None) -> dict[str, Any]:
     return out
 
 
-PER_LANGUAGE = {"type": "object", "minProperties": 1, "description": "the text per language (game.languages)",
-                "propertyNames": {"pattern": "^[a-z]{2,3}(-[a-z0-9]{2,8})?$"},
-                "additionalProperties": {"type": ["string", "number", "null"]}}
+PER_LANGUAGE = {
+    "type": "object",
+    "minProperties": 1,
+    "description": "the text per language (game.languages)",
+    "propertyNames": {"pattern": "^[a-z]{2,3}(-[a-z0-9]{2,8})?$"},
+    "additionalProperties": {"type": ["string", "number", "null"]},
+}
 
 
 def doc(text: str, **more: Any) -> dict[str, Any]:

@@ -1,4 +1,5 @@
 """A sheet: how cards sit on the paper, as data (`pnp/sheets/*.yaml` ship with pnp, a project adds `sheets/`)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -41,24 +42,45 @@ class SheetSpec:
     the card size, the bleed and the margin."""
 
     about: str = fld(metadata=_d("what the sheet is for and how to use it, in a sentence or two"))
-    backs: Literal["duplex", "fold", "none"] = fld(default="duplex", metadata=_d(
-        "duplex: backs on the following page, placed for the printer's flip (--duplex long|short); "
-        "fold: backs on the same page, mirrored across a fold line (gutterfold); none: fronts only"))
-    fold_gap: float = fld(default=4.0, metadata=_d(
-        "mm between the fronts and the backs of a fold sheet; the fold line runs down its middle"))
-    marks: Literal["crop", "none"] = fld(default="crop", metadata=_d(
-        "crop: crop marks in the style --crop-marks asks for; none: no marks"))
-    target: bool = fld(default=True, metadata=_d(
-        "a registration target on duplex sheets (its backs copy has a 1 mm scale to read an offset off)"))
-    registration: Registration | None = fld(default=None, metadata=_d(
-        "a cutting machine's registration marks; the cards keep clear of their corners"))
-    print_area: tuple[float, float] | None = fld(default=None, metadata=_d(
-        "[width, height] in mm the cards with their bleed must fit in, centred on the page "
-        "(a machine's largest print-then-cut image)"))
-    cut_files: bool = fld(default=False, metadata=_d("always write the cut outlines (SVG and DXF) beside the PDF"))
+    backs: Literal["duplex", "fold", "none"] = fld(
+        default="duplex",
+        metadata=_d(
+            "duplex: backs on the following page, placed for the printer's flip (--duplex long|short); "
+            "fold: backs on the same page, mirrored across a fold line (gutterfold); none: fronts only"
+        ),
+    )
+    fold_gap: float = fld(
+        default=4.0,
+        metadata=_d(
+            "mm between the fronts and the backs of a fold sheet; the fold line runs down its middle"
+        ),
+    )
+    marks: Literal["crop", "none"] = fld(
+        default="crop", metadata=_d("crop: crop marks in the style --crop-marks asks for; none: no marks")
+    )
+    target: bool = fld(
+        default=True,
+        metadata=_d(
+            "a registration target on duplex sheets (its backs copy has a 1 mm scale to read an offset off)"
+        ),
+    )
+    registration: Registration | None = fld(
+        default=None,
+        metadata=_d("a cutting machine's registration marks; the cards keep clear of their corners"),
+    )
+    print_area: tuple[float, float] | None = fld(
+        default=None,
+        metadata=_d(
+            "[width, height] in mm the cards with their bleed must fit in, centred on the page "
+            "(a machine's largest print-then-cut image)"
+        ),
+    )
+    cut_files: bool = fld(
+        default=False, metadata=_d("always write the cut outlines (SVG and DXF) beside the PDF")
+    )
     line: int = 0
     name: str = fld(default="", metadata={"internal": True})
-    source: str = fld(default="", metadata={"internal": True})   # the file it was read from, for messages
+    source: str = fld(default="", metadata={"internal": True})  # the file it was read from, for messages
 
     def __post_init__(self) -> None:
         if not 0 <= self.fold_gap <= MAX_FOLD_GAP:

@@ -5,6 +5,7 @@ and ranges, with file:line); this resolves what the schema cannot: the card
 sizes spaces take, templated text, unique keys, spaces inside the board,
 sides and link ends that exist. Every problem names the file and line.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -33,7 +34,9 @@ class _Resolver:
         self.w = self.h = 0.0
 
     def fail(self, line: int | None, field: str, message: str) -> None:
-        self.problems.append(Problem(self.game.where, line or self.comp.line, f"{self.where}{field}", message))
+        self.problems.append(
+            Problem(self.game.where, line or self.comp.line, f"{self.where}{field}", message)
+        )
 
     def text(self, value: str | None, line: int, field: str, default: str = "", n: int | None = None) -> str:
         """Board text, rendered when it is a template: "always {{ facts.market }} face up";
@@ -45,6 +48,7 @@ class _Resolver:
         from pnp.data.format.facts import (
             with_labels,  # lazy: only templated board text needs the facts
         )
+
         try:
             return render_template(compile_text(value), {"facts": with_labels(self.game.facts), "n": n})
         except Exception as exc:  # noqa: BLE001 - any failure to render is a problem of this text
@@ -68,8 +72,10 @@ class _Resolver:
         if not -decl.LENGTH <= last <= decl.LENGTH:
             self.fail(a.line, f"{field}.step", f"{count} copies {a.step:g} mm apart reach x {last:g} mm")
             return []
-        return [self.area(replace(a, key=f"{a.key}-{n}", x=a.x + (n - 1) * a.step), field, n)
-                for n in range(1, count + 1)]
+        return [
+            self.area(replace(a, key=f"{a.key}-{n}", x=a.x + (n - 1) * a.step), field, n)
+            for n in range(1, count + 1)
+        ]
 
     def symbol(self, name: str | None, line: int, field: str) -> str | None:
         if name is not None and not has_symbol(name, self.game.symbols):
@@ -96,8 +102,12 @@ class _Resolver:
 
     def inside(self, line: int, field: str, x: float, y: float, bw: float, bh: float) -> None:
         if self.w and self.h and (x < 0 or y < 0 or x + bw > self.w + 1e-6 or y + bh > self.h + 1e-6):
-            self.fail(line, field, f"reaches outside the {self.w:g} x {self.h:g} mm board "
-                                   f"(spans x {x:g}..{x + bw:g}, y {y:g}..{y + bh:g})")
+            self.fail(
+                line,
+                field,
+                f"reaches outside the {self.w:g} x {self.h:g} mm board "
+                f"(spans x {x:g}..{x + bw:g}, y {y:g}..{y + bh:g})",
+            )
 
     def area(self, a: decl.Area, field: str, n: int | None = None) -> Area:
         self.unique(a.key, a.line, field)
@@ -116,9 +126,24 @@ class _Resolver:
         if a.kind != "note" and not label:
             self.fail(a.line, f"{field}.label", "missing 'label': every space says what goes there")
         self.inside(a.line, f"{field} ({a.key})", a.x, a.y, aw, ah)
-        return Area(a.key, a.kind, label, a.x, a.y, aw, ah, self.symbol(a.symbol, a.line, f"{field}.symbol"),
-                    self.text(a.note, a.line, f"{field}.note", n=n), self.text(a.text, a.line, f"{field}.text", n=n), slots,
-                    card[0] if card else 0.0, card[1] if card else 0.0, a.fan, a.flip, a.color)
+        return Area(
+            a.key,
+            a.kind,
+            label,
+            a.x,
+            a.y,
+            aw,
+            ah,
+            self.symbol(a.symbol, a.line, f"{field}.symbol"),
+            self.text(a.note, a.line, f"{field}.note", n=n),
+            self.text(a.text, a.line, f"{field}.text", n=n),
+            slots,
+            card[0] if card else 0.0,
+            card[1] if card else 0.0,
+            a.fan,
+            a.flip,
+            a.color,
+        )
 
     def size(self, w: float | None, h: float | None, line: int, field: str) -> tuple[float, float]:
         for name, value in (("w", w), ("h", h)):
@@ -133,8 +158,17 @@ class _Resolver:
         card = self.card(p.card, p.turn, p.line, field)
         pw, ph = card if card else self.size(p.w, p.h, p.line, field)
         self.inside(p.line, f"{field} ({p.key})", p.x, p.y, pw, ph)
-        return Position(p.key, self.text(p.label, p.line, f"{field}.label", f"{p.side}{p.index}"), p.side, p.index,
-                        p.x, p.y, pw, ph, self.text(p.note, p.line, f"{field}.note"))
+        return Position(
+            p.key,
+            self.text(p.label, p.line, f"{field}.label", f"{p.side}{p.index}"),
+            p.side,
+            p.index,
+            p.x,
+            p.y,
+            pw,
+            ph,
+            self.text(p.note, p.line, f"{field}.note"),
+        )
 
     def link(self, link: decl.Link, positions: set[str], field: str) -> Link:
         for end in (link.a, link.b):
@@ -154,22 +188,43 @@ def parse_board(game: Game, comp: Component) -> BoardSpec:
     """The laid-out board of a board component; InputError lists every problem with its line."""
     board = comp.board
     if not isinstance(board, decl.Board):
-        raise InputError([Problem(game.where, comp.line, f"components[{comp.key}].board",
-                                  "a board component needs a `board:` mapping (size, title, areas...)")])
+        raise InputError(
+            [
+                Problem(
+                    game.where,
+                    comp.line,
+                    f"components[{comp.key}].board",
+                    "a board component needs a `board:` mapping (size, title, areas...)",
+                )
+            ]
+        )
     r = _Resolver(game, comp)
     try:
         size = paper_size(board.size)  # WxH in mm, or a paper name
         r.w, r.h = size.w, size.h
     except ValueError:
         r.fail(board.line, ".size", f"expected WxH in millimetres (e.g. 420x297), found {board.size!r}")
-    sides = tuple(Side(key, r.text(s.label, board.line, f".sides.{key}.label", key), s.color, s.flip)
-                  for key, s in board.sides.items())
+    sides = tuple(
+        Side(key, r.text(s.label, board.line, f".sides.{key}.label", key), s.color, s.flip)
+        for key, s in board.sides.items()
+    )
     areas = tuple(area for i, a in enumerate(board.areas) for area in r.areas(a, f".areas[{i}]"))
-    positions = tuple(r.position(p, set(board.sides), f".positions[{i}]") for i, p in enumerate(board.positions))
+    positions = tuple(
+        r.position(p, set(board.sides), f".positions[{i}]") for i, p in enumerate(board.positions)
+    )
     links = tuple(r.link(k, {p.key for p in positions}, f".links[{i}]") for i, k in enumerate(board.links))
-    spec = BoardSpec(r.w, r.h, r.text(board.title, board.line, ".title", comp.name),
-                     r.text(board.subtitle, board.line, ".subtitle"), board.color,
-                     r.symbol(board.emblem, board.line, ".emblem"), areas, sides, positions, links)
+    spec = BoardSpec(
+        r.w,
+        r.h,
+        r.text(board.title, board.line, ".title", comp.name),
+        r.text(board.subtitle, board.line, ".subtitle"),
+        board.color,
+        r.symbol(board.emblem, board.line, ".emblem"),
+        areas,
+        sides,
+        positions,
+        links,
+    )
     if r.problems:
         raise InputError(r.problems)
     return spec

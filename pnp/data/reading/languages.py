@@ -5,6 +5,7 @@ or as a sibling key (`name@de: Kiesel`, which is how a spreadsheet's `name@de` c
 in language L keeps L's words; where a text has no L words, the default language's stand in and the
 text is recorded as a gap, named by its file, line (or spreadsheet row) and field, for `pnp check`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -25,12 +26,16 @@ def declared(data: Any) -> tuple[str, ...]:
     found = game.get("languages") if isinstance(game, dict) else None
     if not isinstance(found, list) or not found:
         return ()
-    if not all(isinstance(c, str) and LANGUAGE_CODE.fullmatch(c) for c in found) or len(set(found)) != len(found):
+    if not all(isinstance(c, str) and LANGUAGE_CODE.fullmatch(c) for c in found) or len(set(found)) != len(
+        found
+    ):
         return ()
     return tuple(found)
 
 
-def in_language(data: Any, file: str, languages: tuple[str, ...], lang: str) -> tuple[Any, list[Gap], list[Problem]]:
+def in_language(
+    data: Any, file: str, languages: tuple[str, ...], lang: str
+) -> tuple[Any, list[Gap], list[Problem]]:
     """The raw database `data` with every per-language text resolved to `lang`; the gaps and problems."""
     walk = _Walk(file, languages, lang)
     return walk.value(data, "", line_of(data)), walk.gaps, walk.problems
@@ -48,21 +53,36 @@ class _Walk:
         if isinstance(node, Located):
             if self._is_text(node):
                 if path.rsplit(".", 1)[-1] in SHARED:
-                    self.problems.append(Problem(self.file, line, path, "a key or tag is the same in every language "
-                                                 "(collation codes are made from it): give one value"))
+                    self.problems.append(
+                        Problem(
+                            self.file,
+                            line,
+                            path,
+                            "a key or tag is the same in every language "
+                            "(collation codes are made from it): give one value",
+                        )
+                    )
                 return self._pick(dict(node), path, line, row, node)
             return self._mapping(node, path)
         if isinstance(node, LocatedList):
-            out = LocatedList(self.value(v, f"{path}[{_label(v, i)}]", line_of(node, i)) for i, v in enumerate(node))
+            out = LocatedList(
+                self.value(v, f"{path}[{_label(v, i)}]", line_of(node, i)) for i, v in enumerate(node)
+            )
             out.line, out.item_lines = node.line, list(getattr(node, "item_lines", []))
             return out
         return node
 
     def _is_text(self, node: Located) -> bool:
         """A mapping of language codes to text, one of them declared."""
-        return bool(node) and all(isinstance(k, str) and LANGUAGE_CODE.fullmatch(k) for k in node) \
-            and any(k in self.languages for k in node) \
-            and all(v is None or (isinstance(v, (str, int, float)) and not isinstance(v, bool)) for v in node.values())
+        return (
+            bool(node)
+            and all(isinstance(k, str) and LANGUAGE_CODE.fullmatch(k) for k in node)
+            and any(k in self.languages for k in node)
+            and all(
+                v is None or (isinstance(v, (str, int, float)) and not isinstance(v, bool))
+                for v in node.values()
+            )
+        )
 
     def _mapping(self, node: Located, path: str) -> Located:
         out = Located()
@@ -83,17 +103,33 @@ class _Walk:
             kept = out.source
             if kept is not None and self.lang in texts and str(texts[self.lang] or "").strip():
                 label, row, columns = kept  # a problem with this text names the column it came from
-                out.source = (label, row, {**columns, base: columns.get(f"{base}@{self.lang}", columns.get(base, ""))})
+                out.source = (
+                    label,
+                    row,
+                    {**columns, base: columns.get(f"{base}@{self.lang}", columns.get(base, ""))},
+                )
         return out
 
-    def _pick(self, texts: dict[str, Any], path: str, line: int | None, row: Any, node: Located,
-              suffix: bool = False) -> Any:
+    def _pick(
+        self,
+        texts: dict[str, Any],
+        path: str,
+        line: int | None,
+        row: Any,
+        node: Located,
+        suffix: bool = False,
+    ) -> Any:
         """The text in `lang`, else in the default language (a gap), from one per-language text."""
         for code in texts:
             if code not in self.languages:
                 shown = f"{path.rsplit('.', 1)[-1]}@{code}" if suffix else code
-                self.problems.append(Problem(*self._where(row, line, path, node, code), f"{shown}: language {code!r} "
-                                             f"is not declared in game.languages ({', '.join(self.languages)})"))
+                self.problems.append(
+                    Problem(
+                        *self._where(row, line, path, node, code),
+                        f"{shown}: language {code!r} "
+                        f"is not declared in game.languages ({', '.join(self.languages)})",
+                    )
+                )
         present = {c: t for c, t in texts.items() if t is not None and str(t).strip()}
         for code in self.languages:
             if code not in present:
@@ -102,7 +138,9 @@ class _Walk:
             return present[self.lang]
         return present.get(self.languages[0], next(iter(present.values()), ""))
 
-    def _where(self, row: Any, line: int | None, path: str, node: Located, code: str) -> tuple[str, int | None, str]:
+    def _where(
+        self, row: Any, line: int | None, path: str, node: Located, code: str
+    ) -> tuple[str, int | None, str]:
         """(file, line or row, field) of a text: a spreadsheet row's own cell when it came from one."""
         if row is not None:
             label, number, columns = row

@@ -4,6 +4,7 @@ A built-in layout is the same element data a `layout: custom` design holds
 (see `pnp.data.format.layout`); reading one goes through the schema like a
 database, so a broken file names its line. Each process reads them once.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -38,6 +39,7 @@ def builtin() -> Mapping[str, Layout]:
 
 def _read_all() -> dict[str, Layout]:
     from pnp.data.reading.yamlsrc import load_yaml  # lazy: a cached build reads no YAML
+
     found: dict[str, Layout] = {}
     for path in sorted(FOLDER.glob("*.yaml")):
         display = f"pnp/layouts/{path.name}"
@@ -49,8 +51,11 @@ def _read_all() -> dict[str, Layout]:
                 parser.fail(line, field.lstrip("."), message)
             for slot, declared in spec.slots.items():
                 if declared.type not in SLOT_TYPES:
-                    parser.fail(line_of(data.get("slots"), slot), f"slots.{slot}.type",
-                                f"unknown slot type {declared.type!r}; types: {', '.join(SLOT_TYPES)}")
+                    parser.fail(
+                        line_of(data.get("slots"), slot),
+                        f"slots.{slot}.type",
+                        f"unknown slot type {declared.type!r}; types: {', '.join(SLOT_TYPES)}",
+                    )
         if parser.problems:
             raise InputError(parser.problems)
         assert spec is not None
@@ -68,18 +73,37 @@ def layout_slots() -> Mapping[str, Mapping[str, Slot]]:
 
 
 # (an object too: any slot may be given per language, {en: ..., de: ...})
-_JSON_TYPES = {"number": ["number", "string", "object"], "list": ["array", "object", "string"],
-               "mapping": ["object", "string"], "art": ["string", "object"]}
+_JSON_TYPES = {
+    "number": ["number", "string", "object"],
+    "list": ["array", "object", "string"],
+    "mapping": ["object", "string"],
+    "art": ["string", "object"],
+}
 
 
 def slot_schema() -> list[dict[str, Any]]:
     """JSON Schema branches for a design: `if layout == X then` only X's slots, each described."""
     branches = []
     for layout, slots in layout_slots().items():
-        props = {name: {"type": _JSON_TYPES.get(spec.type, ["string", "number", "object"]),
-                        "description": f"{spec.meaning} ({spec.type}: {SLOT_TYPES[spec.type]})"}
-                 for name, spec in slots.items()}
-        branches.append({"if": {"properties": {"layout": {"const": layout}}, "required": ["layout"]},
-                         "then": {"properties": {"slots": {"type": "object", "properties": props,
-                                                           "additionalProperties": layout in FREE_SLOTS}}}})
+        props = {
+            name: {
+                "type": _JSON_TYPES.get(spec.type, ["string", "number", "object"]),
+                "description": f"{spec.meaning} ({spec.type}: {SLOT_TYPES[spec.type]})",
+            }
+            for name, spec in slots.items()
+        }
+        branches.append(
+            {
+                "if": {"properties": {"layout": {"const": layout}}, "required": ["layout"]},
+                "then": {
+                    "properties": {
+                        "slots": {
+                            "type": "object",
+                            "properties": props,
+                            "additionalProperties": layout in FREE_SLOTS,
+                        }
+                    }
+                },
+            }
+        )
     return branches

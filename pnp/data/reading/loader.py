@@ -4,6 +4,7 @@ Reading afresh (`pnp.data.reading.validate`) needs PyYAML, jinja2 and the checks
 a cache hit needs none of them, so they are imported only on a miss (lazy
 imports, for start-up speed).
 """
+
 from __future__ import annotations
 
 import os
@@ -17,8 +18,13 @@ from pnp.data.reading.project import catalogues, find_root, own_catalogues, own_
 from pnp.data.store.cache import cached
 
 
-def load_game(path: Path, display: str | None = None, root: Path | None = None,
-              overlay: Mapping[Path, bytes] | None = None, lang: str = "") -> Game:
+def load_game(
+    path: Path,
+    display: str | None = None,
+    root: Path | None = None,
+    overlay: Mapping[Path, bytes] | None = None,
+    lang: str = "",
+) -> Game:
     """Parse and validate one database file, in `lang` (one of its game.languages; "" for the
     first); raise InputError listing every problem.
 
@@ -32,18 +38,30 @@ def load_game(path: Path, display: str | None = None, root: Path | None = None,
     _refuse_links_out(path, name, Path(root))
     if overlay:
         from pnp.data.reading.validate import read_game
+
         return read_game(path, name, root, load_game, overlay, lang)
 
     def fresh() -> tuple[Game, list[Path]]:
         from pnp.data.reading.validate import (
             read_game,  # lazy: YAML, jinja2 and the checks only on a miss
         )
+
         game = read_game(path, name, root, load_game, None, lang)
-        return game, [path, *inputs_of(game)[1:], *(p for p, n in catalogues(Path(root), game.lang)
-                                                     if n.startswith("messages/"))]
+        return game, [
+            path,
+            *inputs_of(game)[1:],
+            *(p for p, n in catalogues(Path(root), game.lang) if n.startswith("messages/")),
+        ]
 
     # the project's own symbols (art/symbols/*.svg) are part of a game; their names key the entry
-    ident = (str(path.resolve()), name, str(Path(root).resolve()), own_symbols(root), lang, own_catalogues(root))
+    ident = (
+        str(path.resolve()),
+        name,
+        str(Path(root).resolve()),
+        own_symbols(root),
+        lang,
+        own_catalogues(root),
+    )
     return cached("game", ident, fresh, within=Path(root))
 
 
@@ -57,8 +75,17 @@ def _refuse_links_out(path: Path, name: str, root: Path) -> None:
     except (OSError, RuntimeError):  # a link loop: the reader names it
         return
     if leaves:
-        raise InputError([Problem(name, None, "", "this database is a link to a file outside the project folder; "
-                                                  "pnp reads only files inside the project (copy the file here)")])
+        raise InputError(
+            [
+                Problem(
+                    name,
+                    None,
+                    "",
+                    "this database is a link to a file outside the project folder; "
+                    "pnp reads only files inside the project (copy the file here)",
+                )
+            ]
+        )
 
 
 def inputs_of(game: Game) -> list[Path]:
@@ -69,15 +96,23 @@ def inputs_of(game: Game) -> list[Path]:
     return deps
 
 
-def derived(kind: str, game: Game, ident: tuple, compute: Callable[[], Any], extra: Sequence[Path] = ()) -> Any:
+def derived(
+    kind: str, game: Game, ident: tuple, compute: Callable[[], Any], extra: Sequence[Path] = ()
+) -> Any:
     """compute()'s value (made from the loaded game and the `extra` files only), cached like the game.
 
     For work every build repeats on an unchanged game (rule checks, booklet text).
     """
-    if game.unsaved:   # its files on disk say something else: the cache cannot know this game
+    if game.unsaved:  # its files on disk say something else: the cache cannot know this game
         return compute()
-    key = (str(game.source.resolve()), game.where, str(game.root.resolve()), own_symbols(game.root), game.lang,
-           *ident)
+    key = (
+        str(game.source.resolve()),
+        game.where,
+        str(game.root.resolve()),
+        own_symbols(game.root),
+        game.lang,
+        *ident,
+    )
     return cached(kind, key, lambda: (compute(), [*inputs_of(game), *extra]), within=game.root)
 
 

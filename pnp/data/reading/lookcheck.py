@@ -5,6 +5,7 @@ The model types these values as text; what the text must look like (a
 typo is a located input error when the database loads rather than a failure
 halfway through drawing.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -15,6 +16,7 @@ from pnp.data.format.errors import Problem
 from pnp.data.format.limits import MAX_SETS_CARDS
 from pnp.data.format.model import Game
 from pnp.data.reading.yamlsrc import line_of
+
 
 def _not_colour(value: str) -> str | None:
     """Why `value` is not a colour (None when it is one)."""
@@ -39,18 +41,28 @@ def check_look(file: str, game: Game, raw: Any) -> list[Problem]:
         raw_comp = raw_comps[ci] if isinstance(raw_comps, list) and ci < len(raw_comps) else None
         where = f"components[{ci}]"
         if comp.sets and comp.sets.max * comp.card_count > MAX_SETS_CARDS:
-            problems.append(Problem(file, line_of(raw_comp, "sets", comp.line), f"{where}.sets.max",
-                                    f"{comp.sets.max} sets of {comp.card_count} cards; the limit is "
-                                    f"{MAX_SETS_CARDS} cards over all sets"))
+            problems.append(
+                Problem(
+                    file,
+                    line_of(raw_comp, "sets", comp.line),
+                    f"{where}.sets.max",
+                    f"{comp.sets.max} sets of {comp.card_count} cards; the limit is "
+                    f"{MAX_SETS_CARDS} cards over all sets",
+                )
+            )
         if comp.sets:
             for mi, mark in enumerate(comp.sets.marks):
                 why = _not_colour(mark.color)
                 if why:
-                    problems.append(Problem(file, line_of(raw_comp, "sets", comp.line),
-                                            f"{where}.sets.marks[{mi}].color", why))
+                    problems.append(
+                        Problem(
+                            file, line_of(raw_comp, "sets", comp.line), f"{where}.sets.marks[{mi}].color", why
+                        )
+                    )
         if comp.kind == "booklet":
-            problems += _template(file, game.root, comp.template, line_of(raw_comp, "template", comp.line),
-                                  f"{where}.template")
+            problems += _template(
+                file, game.root, comp.template, line_of(raw_comp, "template", comp.line), f"{where}.template"
+            )
     return problems
 
 
@@ -62,7 +74,9 @@ def _template(file: str, root: Path, name: str | None, line: int | None, field: 
     try:
         path = (folder / name).resolve()
     except (OSError, RuntimeError):  # a symlink loop
-        return [Problem(file, line, field, f"cannot read {name!r} (a symbolic link that leads back to itself?)")]
+        return [
+            Problem(file, line, field, f"cannot read {name!r} (a symbolic link that leads back to itself?)")
+        ]
     if not path.is_relative_to(folder.resolve()):
         return [Problem(file, line, field, "the template must be inside the templates/ folder")]
     if folder.is_dir() and not path.is_file():  # a lone database file (no project) is checked when built

@@ -1,6 +1,7 @@
 """Read pnp's own words in one language: the catalogue shipped with pnp (`pnp/messages/<lang>.yaml`),
 then the project's own `messages/<lang>.yaml` over it; English (`pnp.data.format.messages`) wherever
 neither has a phrase."""
+
 from __future__ import annotations
 
 import difflib
@@ -12,6 +13,7 @@ from pnp.data.format.messages import ENGLISH, blanks
 from pnp.data.reading.project import SHIPPED_MESSAGES, catalogues
 from pnp.data.reading.yamlsrc import load_yaml
 
+
 def read_words(root: Path, lang: str) -> tuple[dict[str, str], list[Problem]]:
     """pnp's phrases in `lang` (key -> phrase) and the problems of the catalogues read."""
     words: dict[str, str] = {}
@@ -19,8 +21,15 @@ def read_words(root: Path, lang: str) -> tuple[dict[str, str], list[Problem]]:
     home = Path(root).resolve()
     for path, name in catalogues(Path(root), lang):
         if path.parent != SHIPPED_MESSAGES and not path.resolve().is_relative_to(home):
-            problems.append(Problem(name, None, "", "a link to a file outside the project; pnp reads only the "
-                                                    "project's own files (copy it here)"))
+            problems.append(
+                Problem(
+                    name,
+                    None,
+                    "",
+                    "a link to a file outside the project; pnp reads only the "
+                    "project's own files (copy it here)",
+                )
+            )
             continue
         try:
             data = load_yaml(path, name)
@@ -49,6 +58,11 @@ def _phrase(name: str, line: int | None, key: object, text: object) -> str | Pro
     want, got = blanks(ENGLISH[key]), blanks(text)
     if want != got:
         shown = ", ".join(f"{{{b}}}" for b in sorted(want)) or "none"
-        return Problem(name, line, key, f"the phrase must use the blanks {shown}, as the English one does; "
-                                        f"found {', '.join(f'{{{b}}}' for b in sorted(got)) or 'none'}")
+        return Problem(
+            name,
+            line,
+            key,
+            f"the phrase must use the blanks {shown}, as the English one does; "
+            f"found {', '.join(f'{{{b}}}' for b in sorted(got)) or 'none'}",
+        )
     return text

@@ -1,4 +1,5 @@
 """A project folder: card_data/, templates/ and fonts/, and the games it holds."""
+
 from __future__ import annotations
 
 import os
@@ -23,8 +24,10 @@ SHIPPED_MESSAGES = Path(__file__).resolve().parents[2] / "messages"
 
 def catalogues(root: Path, lang: str) -> list[tuple[Path, str]]:
     """The catalogue files for `lang` that exist, shipped first, with the names messages give them."""
-    found = [(SHIPPED_MESSAGES / f"{lang}.yaml", f"pnp/messages/{lang}.yaml"),
-             (root / "messages" / f"{lang}.yaml", f"messages/{lang}.yaml")]
+    found = [
+        (SHIPPED_MESSAGES / f"{lang}.yaml", f"pnp/messages/{lang}.yaml"),
+        (root / "messages" / f"{lang}.yaml", f"messages/{lang}.yaml"),
+    ]
     return [(path, name) for path, name in found if path.is_file()]
 
 
@@ -43,8 +46,13 @@ def own_symbols(root: Path) -> tuple[str, ...]:
     if not folder.is_dir():
         return ()
     home = Path(root).resolve()
-    return tuple(sorted(p.stem for p in folder.glob("*.svg")
-                        if _SYMBOL_NAME.fullmatch(p.stem) and _inside(p, home) and p.is_file()))
+    return tuple(
+        sorted(
+            p.stem
+            for p in folder.glob("*.svg")
+            if _SYMBOL_NAME.fullmatch(p.stem) and _inside(p, home) and p.is_file()
+        )
+    )
 
 
 def _inside(path: Path, home: Path) -> bool:
@@ -101,6 +109,7 @@ class Project:
         if path.suffix in (".yaml", ".yml") and path.is_file():
             return Path(os.path.abspath(path))  # links kept: the loader refuses one that leaves the project
         import difflib
+
         close = difflib.get_close_matches(name, list(files), n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise problem(name, None, "GAME", f"no such game{hint}; games here: {', '.join(files) or 'none'}")

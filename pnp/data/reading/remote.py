@@ -6,6 +6,7 @@ made in card_data/fetched/ (named from the URL, so the same URL always maps to
 the same file), and `card_data/fetched/sources.yaml` records each copy's URL,
 date and digest. This module is pure: names and addresses, no downloading.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -13,8 +14,8 @@ import re
 from typing import TypeGuard
 from urllib.parse import parse_qs, urlsplit
 
-FOLDER = "fetched"           # under card_data/
-SOURCES = "sources.yaml"     # in FOLDER: what each copy was fetched from, and when
+FOLDER = "fetched"  # under card_data/
+SOURCES = "sources.yaml"  # in FOLDER: what each copy was fetched from, and when
 _SHEET = re.compile(r"^/spreadsheets/d/(?P<id>[A-Za-z0-9_-]{10,})(?:/|$)")
 _PUBLISHED = re.compile(r"^/spreadsheets/d/e/(?P<id>[A-Za-z0-9_-]{10,})/(?:pub|pubhtml)(?:/|$)")
 

@@ -6,6 +6,7 @@ rule's `check`. This module states, per kind, which options it needs, which it
 takes, and the shape of each, so a wrong shape is a located input error
 (`file:line: field: problem`) at load time and never an exception in the checker.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -49,14 +50,38 @@ SHAPES: dict[str, Shape] = {
     "bands": Shape(FACT_RULE_NEEDS["bands"], frozenset({"fact", "min", "max"})),
 }
 FACT_KINDS = frozenset({"fact", "players", "bands"})
-OPTIONS = ("expected", "min", "max", "field", "fields", "where", "expr", "params", "symmetric", "inverse", "fact")
-_EMPTY: dict[str, Any] = {"expected": None, "min": None, "max": None, "field": None, "fields": None,
-                          "where": {}, "expr": None, "params": {}, "symmetric": False, "inverse": None,
-                          "fact": None}
+OPTIONS = (
+    "expected",
+    "min",
+    "max",
+    "field",
+    "fields",
+    "where",
+    "expr",
+    "params",
+    "symmetric",
+    "inverse",
+    "fact",
+)
+_EMPTY: dict[str, Any] = {
+    "expected": None,
+    "min": None,
+    "max": None,
+    "field": None,
+    "fields": None,
+    "where": {},
+    "expr": None,
+    "params": {},
+    "symmetric": False,
+    "inverse": None,
+    "fact": None,
+}
 
 
 def _scalar(value: Any) -> bool:
-    return isinstance(value, (str, int, float, bool)) and not (isinstance(value, float) and not math.isfinite(value))
+    return isinstance(value, (str, int, float, bool)) and not (
+        isinstance(value, float) and not math.isfinite(value)
+    )
 
 
 def _count(value: Any) -> bool:
@@ -85,8 +110,12 @@ class _RuleCheck:
         self.problems: list[Problem] = []
 
     def fail(self, option: str | None, message: str) -> None:
-        line = line_of(self.raw, option, self.rule.line) if option else line_of(self.raw, None, self.rule.line)
-        self.problems.append(Problem(self.file, line, f"{self.where}.{option}" if option else self.where, message))
+        line = (
+            line_of(self.raw, option, self.rule.line) if option else line_of(self.raw, None, self.rule.line)
+        )
+        self.problems.append(
+            Problem(self.file, line, f"{self.where}.{option}" if option else self.where, message)
+        )
 
     def field_name(self, option: str, name: Any) -> None:
         known = list(self.comp.fields) + list(CARD_RESERVED)
@@ -95,8 +124,11 @@ class _RuleCheck:
         elif name not in known:
             close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
-            self.fail(option, f"rule names unknown field {name!r}{hint}; fields of {self.comp.key!r}: "
-                              f"{', '.join(self.comp.fields) or 'none'}")
+            self.fail(
+                option,
+                f"rule names unknown field {name!r}{hint}; fields of {self.comp.key!r}: "
+                f"{', '.join(self.comp.fields) or 'none'}",
+            )
 
     def values(self, option: str, items: Any, what: str) -> None:
         """A list of plain values (text, numbers, true/false)."""
@@ -119,8 +151,9 @@ def check_rule(file: str, comp: Component, rule: Rule, raw: Any, where: str) -> 
     if shape.one_of and not given & set(shape.one_of):
         r.fail(None, f"rule {rule.check!r} needs {' or '.join(repr(o) for o in shape.one_of)}")
     for extra in sorted(given - shape.takes):
-        r.fail(extra, f"rule {rule.check!r} does not use {extra!r}; it takes "
-                      f"{', '.join(sorted(shape.takes))}")
+        r.fail(
+            extra, f"rule {rule.check!r} does not use {extra!r}; it takes {', '.join(sorted(shape.takes))}"
+        )
     for option in sorted(given & shape.takes):
         _CHECKS[option](r)
     return r.problems
@@ -160,6 +193,7 @@ def _bound(option: str) -> Callable[[_RuleCheck], None]:
             r.fail(option, f"expected a card count (a whole number, 0 or more), found {_found(value)}")
         elif option == "max" and _count(r.rule.min) and r.rule.min > value:
             r.fail(option, f"max {value} is below min {r.rule.min}")
+
     return check
 
 
@@ -240,12 +274,22 @@ def _inverse(r: _RuleCheck) -> None:
 def _fact(r: _RuleCheck) -> None:
     path = r.rule.fact
     if not isinstance(path, str) or not path or any(not part for part in path.split(".")):
-        r.fail("fact", f"expected a dotted path into the facts (e.g. set_aside.two_players), found {_found(path)}")
+        r.fail(
+            "fact",
+            f"expected a dotted path into the facts (e.g. set_aside.two_players), found {_found(path)}",
+        )
 
 
 _CHECKS: dict[str, Callable[[_RuleCheck], None]] = {
-    "expected": _expected, "min": _bound("min"), "max": _bound("max"), "field": _field, "fields": _fields,
-    "where": _where, "expr": _expr, "params": _params, "symmetric": _flag, "inverse": _inverse,
+    "expected": _expected,
+    "min": _bound("min"),
+    "max": _bound("max"),
+    "field": _field,
+    "fields": _fields,
+    "where": _where,
+    "expr": _expr,
+    "params": _params,
+    "symmetric": _flag,
+    "inverse": _inverse,
     "fact": _fact,
 }
-

@@ -1,4 +1,5 @@
 """Sheets by name: the ones shipped in `pnp/sheets/`, then a project's own in `sheets/` (which may replace one)."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -32,6 +33,7 @@ def sheet_files(project_root: Path | None) -> dict[str, tuple[Path, str]]:
 def read_sheet(path: Path, display: str) -> SheetSpec:
     """One sheet file, checked against the format (InputError naming file:line and the key)."""
     from pnp.data.reading.yamlsrc import load_yaml  # lazy: only a build or `pnp sheets` reads a sheet
+
     data = load_yaml(path, display)
     parser = Parser(display)
     spec = parser.record(SheetSpec, data, "", line_of(data))

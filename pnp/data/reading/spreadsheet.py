@@ -6,6 +6,7 @@ to each field's type and checked here, so every problem names the spreadsheet,
 the row and the column (as a spreadsheet shows them: row 1 is the header).
 The rows then stand in for the YAML card list, and loading goes on as usual.
 """
+
 from __future__ import annotations
 
 import csv
@@ -23,8 +24,14 @@ RESERVED = ("key", "name", "copies", "text", "face", "back")
 _TRUE, _FALSE = {"true", "yes", "y", "1", "x"}, {"false", "no", "n", "0", ""}
 
 
-def expand(data: Any, file: str, folder: Path, root: Path, used: list[Path] | None = None,
-           overlay: Mapping[Path, bytes] | None = None) -> list[Problem]:
+def expand(
+    data: Any,
+    file: str,
+    folder: Path,
+    root: Path,
+    used: list[Path] | None = None,
+    overlay: Mapping[Path, bytes] | None = None,
+) -> list[Problem]:
     """Replace every `cards: {from: FILE}` in raw database `data` by the rows of FILE; return problems.
 
     The files read are appended to `used` (a game's outputs and cache entry depend on them);
@@ -59,24 +66,52 @@ def expand(data: Any, file: str, folder: Path, root: Path, used: list[Path] | No
     return problems
 
 
-def _locate(spec: dict, folder: Path, root: Path, file: str, line: int | None,
-            where: str) -> tuple[Path, str, Problem | None]:
+def _locate(
+    spec: dict, folder: Path, root: Path, file: str, line: int | None, where: str
+) -> tuple[Path, str, Problem | None]:
     """The spreadsheet's path (beside the database, inside the project) and how messages name it."""
     name = spec.get("from")
     unknown = set(spec) - {"from", "sheet"}
     if unknown:
-        return Path(), "", Problem(file, line, where, f"unknown key(s) {', '.join(map(str, unknown))}; "
-                                   "a spreadsheet source takes `from` and, for .xlsx, `sheet`")
-    if is_url(name):   # a shared sheet: its copy that `pnp fetch` made (a build never downloads)
+        return (
+            Path(),
+            "",
+            Problem(
+                file,
+                line,
+                where,
+                f"unknown key(s) {', '.join(map(str, unknown))}; "
+                "a spreadsheet source takes `from` and, for .xlsx, `sheet`",
+            ),
+        )
+    if is_url(name):  # a shared sheet: its copy that `pnp fetch` made (a build never downloads)
         path = (folder / FOLDER / local_name(name)).resolve()
         label = str(path.relative_to(root.resolve())) if path.is_relative_to(root.resolve()) else str(path)
         if not path.is_file():
-            return path, label, Problem(file, line, where, f"the cards come from {name}; run `pnp fetch` to download "
-                                        f"them into {label} (a build never uses the network)")
+            return (
+                path,
+                label,
+                Problem(
+                    file,
+                    line,
+                    where,
+                    f"the cards come from {name}; run `pnp fetch` to download "
+                    f"them into {label} (a build never uses the network)",
+                ),
+            )
         return path, label, None
     if not isinstance(name, str) or not name.lower().endswith((".csv", ".xlsx")):
-        return Path(), "", Problem(file, line, where, f"expected a .csv or .xlsx file name, or the https:// address "
-                                   f"of a shared sheet, found {name!r}")
+        return (
+            Path(),
+            "",
+            Problem(
+                file,
+                line,
+                where,
+                f"expected a .csv or .xlsx file name, or the https:// address "
+                f"of a shared sheet, found {name!r}",
+            ),
+        )
     try:
         path = (folder / name).resolve()
         if not path.is_relative_to(root.resolve()):
@@ -89,9 +124,9 @@ def _locate(spec: dict, folder: Path, root: Path, file: str, line: int | None,
     return path, label, None
 
 
-MAX_ROWS = MAX_DECK_CARDS + 1      # a header and one row per card type
+MAX_ROWS = MAX_DECK_CARDS + 1  # a header and one row per card type
 MAX_COLUMNS = 200
-MAX_SHEET_BYTES = 50_000_000       # the file itself (an XLSX is compressed: its cells are bounded as read)
+MAX_SHEET_BYTES = 50_000_000  # the file itself (an XLSX is compressed: its cells are bounded as read)
 
 
 def read_rows(path: Path, sheet: Any, content: bytes | None = None) -> list[list[Any]]:
@@ -101,8 +136,11 @@ def read_rows(path: Path, sheet: Any, content: bytes | None = None) -> list[list
     if (path.stat().st_size if content is None else len(content)) > MAX_SHEET_BYTES:
         raise ValueError(f"the file is larger than {MAX_SHEET_BYTES // 1_000_000} MB")
     if path.suffix.lower() == ".csv":
-        fh: Any = path.open(newline="", encoding="utf-8-sig") if content is None else \
-            io.TextIOWrapper(io.BytesIO(content), encoding="utf-8-sig", newline="")
+        fh: Any = (
+            path.open(newline="", encoding="utf-8-sig")
+            if content is None
+            else io.TextIOWrapper(io.BytesIO(content), encoding="utf-8-sig", newline="")
+        )
         with fh:
             try:
                 return _bounded(csv.reader(fh))
@@ -111,8 +149,9 @@ def read_rows(path: Path, sheet: Any, content: bytes | None = None) -> list[list
     import openpyxl  # lazy: only XLSX sources need it, and it is slow to import
 
     try:
-        book = openpyxl.load_workbook(path if content is None else io.BytesIO(content), read_only=True,
-                                      data_only=True)
+        book = openpyxl.load_workbook(
+            path if content is None else io.BytesIO(content), read_only=True, data_only=True
+        )
     except Exception as exc:  # noqa: BLE001 - openpyxl raises zip, XML and its own errors for a bad file
         raise ValueError(f"not a readable XLSX workbook ({type(exc).__name__})") from None
     try:
@@ -154,7 +193,9 @@ def _column(i: int) -> str:
     return out
 
 
-def _cards(rows: list[list[Any]], fields: dict, label: str, yaml_line: int) -> tuple[LocatedList, list[Problem]]:
+def _cards(
+    rows: list[list[Any]], fields: dict, label: str, yaml_line: int
+) -> tuple[LocatedList, list[Problem]]:
     problems: list[Problem] = []
     out = LocatedList()
     out.line, out.item_lines = yaml_line, []
@@ -169,8 +210,15 @@ def _cards(rows: list[list[Any]], fields: dict, label: str, yaml_line: int) -> t
         base, at, _ = name.partition("@")  # name@de: the name in German (a game in several languages)
         translated = bool(at) and (base in ("name", "text") or base in fields)
         if name not in RESERVED and name not in fields and not translated:
-            problems.append(Problem(label, 1, where, f"unknown column {name!r}; columns are {', '.join(RESERVED)} "
-                                    f"and the fields {', '.join(map(str, fields)) or '(none declared)'}"))
+            problems.append(
+                Problem(
+                    label,
+                    1,
+                    where,
+                    f"unknown column {name!r}; columns are {', '.join(RESERVED)} "
+                    f"and the fields {', '.join(map(str, fields)) or '(none declared)'}",
+                )
+            )
         elif name in columns.values():
             problems.append(Problem(label, 1, where, f"column {name!r} appears twice"))
         else:
@@ -180,8 +228,15 @@ def _cards(rows: list[list[Any]], fields: dict, label: str, yaml_line: int) -> t
             problems.append(Problem(label, 1, "", f"no {need!r} column"))
     absent = [name for name, spec in fields.items() if _required(spec) and name not in columns.values()]
     for name in absent:  # one error for the column, not one per card
-        problems.append(Problem(label, 1, "", f"no {name!r} column; every card needs its {name}: add a column "
-                                              f"headed {name} (or give the field a default)"))
+        problems.append(
+            Problem(
+                label,
+                1,
+                "",
+                f"no {name!r} column; every card needs its {name}: add a column "
+                f"headed {name} (or give the field a default)",
+            )
+        )
     seen: dict[str, int] = {}
     for r, row in enumerate(rows[1:], start=2):
         if all(c is None or str(c).strip() == "" for c in row):
@@ -206,7 +261,9 @@ def _cards(rows: list[list[Any]], fields: dict, label: str, yaml_line: int) -> t
         key = card.get("key")
         if key is not None:
             if key in seen:
-                problems.append(Problem(label, r, "column key", f"duplicate key {key!r} (first on row {seen[key]})"))
+                problems.append(
+                    Problem(label, r, "column key", f"duplicate key {key!r} (first on row {seen[key]})")
+                )
             seen.setdefault(key, r)
         if len(problems) == before and not absent:  # a row with a problem is reported here only
             out.append(card)
@@ -258,7 +315,9 @@ def _number(text: Any, kind: type) -> Any:
     try:
         value = float(text) if not isinstance(text, (int, float)) else text
     except ValueError:
-        raise ValueError(f"expected {'a whole number' if kind is int else 'a number'}, found {text!r}") from None
+        raise ValueError(
+            f"expected {'a whole number' if kind is int else 'a number'}, found {text!r}"
+        ) from None
     if kind is int:
         if float(value) != int(float(value)):
             raise ValueError(f"expected a whole number, found {text!r}")

@@ -3,6 +3,7 @@
 Every problem found is collected with its file, line and field, so a person
 can fix a database in one pass; `read_game` raises InputError when any exist.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -50,8 +51,13 @@ from pnp.data.templating.engine import (
 )
 from pnp.geometry import sizes as geometry
 
-_PY_TYPES: dict[str, tuple[type, ...]] = {"int": (int,), "str": (str,), "bool": (bool,),
-                                          "float": (int, float), "list": (list, tuple)}
+_PY_TYPES: dict[str, tuple[type, ...]] = {
+    "int": (int,),
+    "str": (str,),
+    "bool": (bool,),
+    "float": (int, float),
+    "list": (list, tuple),
+}
 
 
 def _hint(name: str, options: Iterable[str]) -> str:
@@ -59,8 +65,14 @@ def _hint(name: str, options: Iterable[str]) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-def read_game(path: Path, name: str, root: Path, load: Callable[[Path, str, Path], Game],
-              overlay: Mapping[Path, bytes] | None = None, lang: str = "") -> Game:
+def read_game(
+    path: Path,
+    name: str,
+    root: Path,
+    load: Callable[[Path, str, Path], Game],
+    overlay: Mapping[Path, bytes] | None = None,
+    lang: str = "",
+) -> Game:
     """Parse and validate one database file; raise InputError listing every problem.
 
     `pnp.data.reading.loader.load_game` is the entry point (it caches what this returns)
@@ -74,23 +86,44 @@ def read_game(path: Path, name: str, root: Path, load: Callable[[Path, str, Path
         return load_variant(path, name, data, root, load)  # a stacked deck: base game + changes (`pnp stack`)
     parser = Parser(name)
     if not isinstance(data, Located):
-        raise InputError([Problem(name, line_of(data, None, 1), "", "a game database must be a YAML mapping")])
+        raise InputError(
+            [Problem(name, line_of(data, None, 1), "", "a game database must be a YAML mapping")]
+        )
     sheets: list[Path] = []
-    parser.problems += expand_sheets(data, name, path.resolve().parent, root, sheets, overlay)  # cards: {from: x.csv}
+    parser.problems += expand_sheets(
+        data, name, path.resolve().parent, root, sheets, overlay
+    )  # cards: {from: x.csv}
     languages = declared(data) or ("en",)
     lang = lang or languages[0]
     if lang not in languages:
-        raise InputError([Problem(name, line_of(data.get("game"), "languages", line_of(data)), "game.languages",
-                                  f"{path.stem} is not written in {lang!r}: its languages are "
-                                  f"{', '.join(languages)} (add {lang} to game.languages and give its text)")])
+        raise InputError(
+            [
+                Problem(
+                    name,
+                    line_of(data.get("game"), "languages", line_of(data)),
+                    "game.languages",
+                    f"{path.stem} is not written in {lang!r}: its languages are "
+                    f"{', '.join(languages)} (add {lang} to game.languages and give its text)",
+                )
+            ]
+        )
     data, gaps, found = in_language(data, name, languages, lang)
     words, wrong = read_words(root, lang)
     parser.problems += found + wrong
     game = parser.record(Game, data, "", line_of(data))
     if game is None:
         raise InputError(parser.problems)
-    game = dataclasses.replace(game, source=path, root=root, symbols=own_symbols(root), sheets=tuple(sheets),
-                               unsaved=bool(overlay), language=lang, gaps=tuple(gaps), words=words)
+    game = dataclasses.replace(
+        game,
+        source=path,
+        root=root,
+        symbols=own_symbols(root),
+        sheets=tuple(sheets),
+        unsaved=bool(overlay),
+        language=lang,
+        gaps=tuple(gaps),
+        words=words,
+    )
     checker = _Checker(name, data, parser.problems)
     game = checker.run(game)
     if checker.problems:
@@ -111,9 +144,14 @@ class _Checker:
 
     def run(self, game: Game) -> Game:
         if any(c.kind == "tokens" and c.back is None for c in game.components):  # single-sided tokens
-            game = dataclasses.replace(game, backs={**game.backs, BLANK_BACK: Design(layout="custom")}, components=tuple(
-                dataclasses.replace(c, back=BLANK_BACK) if c.kind == "tokens" and c.back is None else c
-                for c in game.components))
+            game = dataclasses.replace(
+                game,
+                backs={**game.backs, BLANK_BACK: Design(layout="custom")},
+                components=tuple(
+                    dataclasses.replace(c, back=BLANK_BACK) if c.kind == "tokens" and c.back is None else c
+                    for c in game.components
+                ),
+            )
         self._designs(game, "faces", game.faces)
         self._designs(game, "backs", game.backs)
         seen_components: dict[str, int] = {}
@@ -122,37 +160,52 @@ class _Checker:
         for ci, comp in enumerate(game.components):
             where = f"components[{ci}]"
             if comp.key in seen_components:
-                self.fail(comp.line, f"{where}.key",
-                          f"duplicate component key {comp.key!r} (first on line {seen_components[comp.key]})")
+                self.fail(
+                    comp.line,
+                    f"{where}.key",
+                    f"duplicate component key {comp.key!r} (first on line {seen_components[comp.key]})",
+                )
             seen_components[comp.key] = comp.line
             raw_comp = self.raw["components"][ci]
             components.append(self._component(game, comp, raw_comp, where, seen_cards))
         self.problems += check_look(self.file, game, self.raw)
         raw_rules = self.raw.get("rules") or []
         for ri, rule in enumerate(game.rules):
-            self._rule(Component(key="facts", kind="reference", name="facts"), rule, raw_rules[ri], f"rules[{ri}]")
+            self._rule(
+                Component(key="facts", kind="reference", name="facts"), rule, raw_rules[ri], f"rules[{ri}]"
+            )
         return dataclasses.replace(game, components=tuple(components))
 
     def _designs(self, game: Game, group: str, designs: dict[str, Design]) -> None:
         for key, design in designs.items():
             if key == BLANK_BACK:
-                continue   # made here for single-sided tokens: nothing to check
+                continue  # made here for single-sided tokens: nothing to check
             where = f"{group}.{key}"
             SLOTS = layout_slots()
             if design.layout not in SLOTS:
-                self.fail(design.line, f"{where}.layout",
-                          f"unknown layout {design.layout!r}{_hint(design.layout, SLOTS)}; layouts: {', '.join(sorted(SLOTS))}")
+                self.fail(
+                    design.line,
+                    f"{where}.layout",
+                    f"unknown layout {design.layout!r}{_hint(design.layout, SLOTS)}; layouts: {', '.join(sorted(SLOTS))}",
+                )
                 continue
             slots = SLOTS[design.layout]
             self._elements(game, design, where, group, key)
             for slot, value in design.slots.items():
                 if design.layout in FREE_SLOTS:
                     if slot == "elements":
-                        self.fail(design.line, f"{where}.slots.{slot}", "a custom design's elements go under "
-                                  "the design's own 'elements' key, not under slots")
+                        self.fail(
+                            design.line,
+                            f"{where}.slots.{slot}",
+                            "a custom design's elements go under "
+                            "the design's own 'elements' key, not under slots",
+                        )
                 elif slot not in slots:
-                    self.fail(design.line, f"{where}.slots.{slot}",
-                              f"layout {design.layout!r} has no slot {slot!r}{_hint(slot, slots)}")
+                    self.fail(
+                        design.line,
+                        f"{where}.slots.{slot}",
+                        f"layout {design.layout!r} has no slot {slot!r}{_hint(slot, slots)}",
+                    )
                 for text in _strings(value):
                     if is_template(text):
                         try:
@@ -164,9 +217,13 @@ class _Checker:
         if design.layout not in FREE_SLOTS:
             for name in ("elements", "let", "code_color"):
                 if getattr(design, name):
-                    self.fail(design.line, f"{where}.{name}", f"only layout 'custom' draws {name} of its own "
-                              f"(this design uses {design.layout!r}; `pnp layouts --show {design.layout}` "
-                              "prints it to copy as a custom design)")
+                    self.fail(
+                        design.line,
+                        f"{where}.{name}",
+                        f"only layout 'custom' draws {name} of its own "
+                        f"(this design uses {design.layout!r}; `pnp layouts --show {design.layout}` "
+                        "prints it to copy as a custom design)",
+                    )
             return
         for name, expr in design.let.items():
             try:
@@ -180,8 +237,9 @@ class _Checker:
         for line, field, message in custom.check(design.elements, raw, where, game.symbols):
             self.fail(line, field, message)
 
-    def _component(self, game: Game, comp: Component, raw: Located, where: str,
-                   seen_cards: dict[str, tuple[str, int]]) -> Component:
+    def _component(
+        self, game: Game, comp: Component, raw: Located, where: str, seen_cards: dict[str, tuple[str, int]]
+    ) -> Component:
         if comp.is_cards:
             try:
                 size = geometry.card_size(comp.card_size)
@@ -189,22 +247,36 @@ class _Checker:
                 self.fail(line_of(raw, "card_size"), f"{where}.card_size", str(exc))
             else:
                 if comp.shape == "circle" and abs(size.w - size.h) > 0.05:
-                    self.fail(line_of(raw, "card_size"), f"{where}.card_size", f"a circle token is as high as it is "
-                              f"wide; found {size.w:g} x {size.h:g} mm (e.g. card_size: 25x25)")
+                    self.fail(
+                        line_of(raw, "card_size"),
+                        f"{where}.card_size",
+                        f"a circle token is as high as it is "
+                        f"wide; found {size.w:g} x {size.h:g} mm (e.g. card_size: 25x25)",
+                    )
             if comp.shape != "rect" and comp.kind != "tokens":
-                self.fail(line_of(raw, "shape"), f"{where}.shape", f"only tokens have a shape; a {comp.kind} is "
-                          "a rectangle (use kind: tokens for counters and tiles)")
+                self.fail(
+                    line_of(raw, "shape"),
+                    f"{where}.shape",
+                    f"only tokens have a shape; a {comp.kind} is "
+                    "a rectangle (use kind: tokens for counters and tiles)",
+                )
             for group, ref, designs in (("face", comp.face, game.faces), ("back", comp.back, game.backs)):
                 if ref is None:
                     self.fail(line_of(raw), f"{where}.{group}", f"a {comp.kind} needs a {group} design")
                 elif ref not in designs:
-                    self.fail(line_of(raw, group), f"{where}.{group}",
-                              f"no {group} design {ref!r}{_hint(ref, designs)}")
+                    self.fail(
+                        line_of(raw, group),
+                        f"{where}.{group}",
+                        f"no {group} design {ref!r}{_hint(ref, designs)}",
+                    )
         if comp.sets:
             for mi, mark in enumerate(comp.sets.marks):
                 if mark.emblem and not has_symbol(mark.emblem, game.symbols):
-                    self.fail(line_of(raw, "sets"), f"{where}.sets.marks[{mi}].emblem",
-                              unknown_symbol(mark.emblem, game.symbols))
+                    self.fail(
+                        line_of(raw, "sets"),
+                        f"{where}.sets.marks[{mi}].emblem",
+                        unknown_symbol(mark.emblem, game.symbols),
+                    )
         cards = []
         raw_cards = raw.get("cards", [])
         for i, card in enumerate(comp.cards):
@@ -213,12 +285,19 @@ class _Checker:
             code_where = f"{cwhere} (key {card.key!r})"
             if card.key in seen_cards:
                 other, line = seen_cards[card.key]
-                self.fail(card.line, f"{code_where}.key",
-                          f"duplicate card key {card.key!r} (first in {other} on line {line}); keys are unique in a game")
+                self.fail(
+                    card.line,
+                    f"{code_where}.key",
+                    f"duplicate card key {card.key!r} (first in {other} on line {line}); keys are unique in a game",
+                )
             seen_cards[card.key] = (comp.key, card.line)
             for group, ref, designs in (("face", card.face, game.faces), ("back", card.back, game.backs)):
                 if ref is not None and ref not in designs:
-                    self.fail(line_of(raw_card, group), f"{code_where}.{group}", f"no {group} design {ref!r}{_hint(ref, designs)}")
+                    self.fail(
+                        line_of(raw_card, group),
+                        f"{code_where}.{group}",
+                        f"no {group} design {ref!r}{_hint(ref, designs)}",
+                    )
             card = dataclasses.replace(card, values=self._values(comp, card, raw_card, code_where))
             self._card_templates(game, card, raw_card, code_where)
             cards.append(card)
@@ -268,8 +347,12 @@ class _Checker:
             items = value if spec.type == "list" else [value]
             for item in items:
                 if item not in spec.choices:
-                    self.fail(line, where, f"{item!r} is not allowed{_hint(item, spec.choices)}; "
-                              f"choices: {', '.join(map(str, spec.choices))}")
+                    self.fail(
+                        line,
+                        where,
+                        f"{item!r} is not allowed{_hint(item, spec.choices)}; "
+                        f"choices: {', '.join(map(str, spec.choices))}",
+                    )
         return list(value) if spec.type == "list" else value
 
     def _rule(self, comp: Component, rule: Any, raw: Any, where: str) -> None:
@@ -287,7 +370,9 @@ def _strings(value: Any) -> Iterable[str]:
             yield from _strings(v)
 
 
-def load_variant(path: Path, name: str, data: Located, root: Path, load: Callable[[Path, str, Path], Game]) -> Game:
+def load_variant(
+    path: Path, name: str, data: Located, root: Path, load: Callable[[Path, str, Path], Game]
+) -> Game:
     """Load a variant database: its base game from the same project, then the changes."""
     spec = parse_spec(data, name)
     lines = variant_lines(data)

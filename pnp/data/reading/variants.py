@@ -17,6 +17,7 @@ Numbered cards (unless the base already has its own colour rules) and for
 Order ties clearly likelier than with the base deck. A selector that picks
 no base card is an input error.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -66,8 +67,11 @@ def base_file(root: Path, base: str) -> Path:
 
 def parse_spec(data: Located, name: str) -> VariantSpec:
     """The VariantSpec of a variant file, problems reported with file and line."""
-    problems = [Problem(name, line_of(data, k), str(k), "a variant database holds only a 'variant:' mapping")
-                for k in data if k != "variant"]
+    problems = [
+        Problem(name, line_of(data, k), str(k), "a variant database holds only a 'variant:' mapping")
+        for k in data
+        if k != "variant"
+    ]
     parser = Parser(name)
     spec = parser.record(VariantSpec, data["variant"], "variant", line_of(data, "variant"))
     problems += parser.problems
@@ -110,13 +114,24 @@ def variant_rules(base: Component, stacked: Component) -> list[Rule]:
         return rules
     ids = {r.id for r in rules}
     has_colour_rules = any(r.field == "colour" or "colour" in (r.expr or "") for r in rules)
-    for role, why in (("trump", "a Trump of the other colour gets a fighter caught cheating"),
-                      ("numbered", "uneven Numbered colours tilt highest-wins against lowest-wins")):
+    for role, why in (
+        ("trump", "a Trump of the other colour gets a fighter caught cheating"),
+        ("numbered", "uneven Numbered colours tilt highest-wins against lowest-wins"),
+    ):
         rid = f"even-{role}-colours"
         if rid not in ids and not has_colour_rules:
-            rules.append(Rule(check="balance", id=rid, severity="warning", field="colour",
-                              fields=("red", "black"), where={"role": role},
-                              describe=f"as many red as black {role} cards ({why})", line=stacked.line))
+            rules.append(
+                Rule(
+                    check="balance",
+                    id=rid,
+                    severity="warning",
+                    field="colour",
+                    fields=("red", "black"),
+                    where={"role": role},
+                    describe=f"as many red as black {role} cards ({why})",
+                    line=stacked.line,
+                )
+            )
     if "order-ties" not in ids:
         rules.append(_tie_rule(base, stacked))
     return rules
@@ -133,42 +148,78 @@ def _tie_rule(base: Component, stacked: Component) -> Rule:
                 worst, excess = k, d
     got = float(p_order_tie(mine, worst)) if worst <= len(mine) else 1.0
     std = float(p_order_tie(theirs, worst))
-    return Rule(check="expr", id="order-ties", severity="warning",
-                describe=(f"Order ties among {worst} fairies: {got:.1%} with this variant against {std:.1%} "
-                          f"with the base deck (warned above {100 * TIE_MARGIN:g} points more)"),
-                expr="tie <= base_tie + margin",
-                params={"tie": (round(got, 4),), "base_tie": (round(std, 4),), "margin": (TIE_MARGIN,)},
-                line=stacked.line)
+    return Rule(
+        check="expr",
+        id="order-ties",
+        severity="warning",
+        describe=(
+            f"Order ties among {worst} fairies: {got:.1%} with this variant against {std:.1%} "
+            f"with the base deck (warned above {100 * TIE_MARGIN:g} points more)"
+        ),
+        expr="tie <= base_tie + margin",
+        params={"tie": (round(got, 4),), "base_tie": (round(std, 4),), "margin": (TIE_MARGIN,)},
+        line=stacked.line,
+    )
 
 
-def build_variant(spec: VariantSpec, base: Game, source: Path, name: str,
-                  lines: dict[str, int | None] | None = None) -> Game:
+def build_variant(
+    spec: VariantSpec, base: Game, source: Path, name: str, lines: dict[str, int | None] | None = None
+) -> Game:
     """Apply a spec to its loaded base game; InputError lists every change that cannot be made."""
     lines = lines or {}
     if base.variant:
-        raise InputError([Problem(name, lines.get("variant.base"), "variant.base",
-                                  "the base must be a game database, not another variant")])
+        raise InputError(
+            [
+                Problem(
+                    name,
+                    lines.get("variant.base"),
+                    "variant.base",
+                    "the base must be a game database, not another variant",
+                )
+            ]
+        )
     try:
         comp = deck_component(base, spec.component)
     except KeyError:
         decks = [c.key for c in base.components if c.is_cards]
         hint = difflib.get_close_matches(spec.component, decks, n=1)
-        raise InputError([Problem(name, lines.get("variant.component"), "variant.component",
-                                  f"{base.game.name} has no deck {spec.component!r}"
-                                  f"{f' (did you mean {hint[0]!r}?)' if hint else ''}; decks: {', '.join(decks)}")]) from None
+        raise InputError(
+            [
+                Problem(
+                    name,
+                    lines.get("variant.component"),
+                    "variant.component",
+                    f"{base.game.name} has no deck {spec.component!r}"
+                    f"{f' (did you mean {hint[0]!r}?)' if hint else ''}; decks: {', '.join(decks)}",
+                )
+            ]
+        ) from None
     if not comp.is_cards:
-        raise InputError([Problem(name, lines.get("variant.component"), "variant.component",
-                                  f"{comp.key!r} is a {comp.kind}, not a deck of cards")])
+        raise InputError(
+            [
+                Problem(
+                    name,
+                    lines.get("variant.component"),
+                    "variant.component",
+                    f"{comp.key!r} is a {comp.kind}, not a deck of cards",
+                )
+            ]
+        )
     stack = stack_copies(comp, spec)
     if stack.problems:
         raise InputError([_problem(name, p, lines) for p in stack.problems])
     stacked = stacked_component(comp, spec, stack.copies)
-    line = lines.get("variant") or 1   # the variant's checks are reported against its own file
+    line = lines.get("variant") or 1  # the variant's checks are reported against its own file
     stacked = dataclasses.replace(stacked, line=line)
     rules = tuple(dataclasses.replace(r, line=line) for r in variant_rules(comp, stacked))
     stacked = dataclasses.replace(stacked, rules=rules)
-    info = {**spec.as_dict(), "component": comp.key, "mark": spec.label, "color": spec.color,
-            "base_file": str(base.source)}
+    info = {
+        **spec.as_dict(),
+        "component": comp.key,
+        "mark": spec.label,
+        "color": spec.color,
+        "base_file": str(base.source),
+    }
     return dataclasses.replace(base, components=(stacked,), variant=info, source=source)
 
 

@@ -1,4 +1,5 @@
 """Safe YAML loading that remembers the line of every mapping key and list item."""
+
 from __future__ import annotations
 
 import re
@@ -30,10 +31,13 @@ def _mapping(loader: _Loader, node: yaml.MappingNode) -> Located:
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
         if isinstance(key, (list, dict)):
-            raise yaml.constructor.ConstructorError(None, None, "a mapping key must be a scalar", key_node.start_mark)
+            raise yaml.constructor.ConstructorError(
+                None, None, "a mapping key must be a scalar", key_node.start_mark
+            )
         if key in out:
             raise yaml.constructor.ConstructorError(
-                None, None, f"duplicate key {key!r} (first on line {out.key_lines[key]})", key_node.start_mark)
+                None, None, f"duplicate key {key!r} (first on line {out.key_lines[key]})", key_node.start_mark
+            )
         out[key] = loader.construct_object(value_node, deep=True)
         out.key_lines[key] = key_node.start_mark.line + 1
     return out
@@ -59,20 +63,29 @@ def _limits(text: str, name: str) -> None:
     """
     anchors: dict[str, int] = {}
     stack: list[list[Any]] = [[None, 0]]  # [anchor, values so far] of each open collection
-    starts, ends = (yaml.MappingStartEvent, yaml.SequenceStartEvent), (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+    starts, ends = (
+        (yaml.MappingStartEvent, yaml.SequenceStartEvent),
+        (yaml.MappingEndEvent, yaml.SequenceEndEvent),
+    )
     event: Any
     for event in yaml.parse(text, Loader=_Loader):
         kind = type(event)
         if kind is yaml.ScalarEvent:
             if len(event.value) > MAX_TEXT:
-                raise problem(name, event.start_mark.line + 1, "",
-                              f"a text of {len(event.value)} characters; the limit is {MAX_TEXT}")
+                raise problem(
+                    name,
+                    event.start_mark.line + 1,
+                    "",
+                    f"a text of {len(event.value)} characters; the limit is {MAX_TEXT}",
+                )
             size = 1
             if event.anchor:
                 anchors[event.anchor] = 1
         elif kind in starts:
             if len(stack) > MAX_YAML_DEPTH:
-                raise problem(name, event.start_mark.line + 1, "", f"nested more than {MAX_YAML_DEPTH} levels deep")
+                raise problem(
+                    name, event.start_mark.line + 1, "", f"nested more than {MAX_YAML_DEPTH} levels deep"
+                )
             stack.append([event.anchor, 1])
             continue
         elif kind in ends:
@@ -86,8 +99,12 @@ def _limits(text: str, name: str) -> None:
         top = stack[-1]
         top[1] += size
         if top[1] > MAX_YAML_VALUES:
-            raise problem(name, event.start_mark.line + 1, "",
-                          f"more than {MAX_YAML_VALUES} values once aliases are expanded")
+            raise problem(
+                name,
+                event.start_mark.line + 1,
+                "",
+                f"more than {MAX_YAML_VALUES} values once aliases are expanded",
+            )
 
 
 _FLOW = re.compile(r"[\[\]{}\"'#\n]")
@@ -151,7 +168,7 @@ def load_yaml(path: Path, display: str | None = None, content: bytes | None = No
     name = display or str(path)
     try:
         if content is not None:
-            raw = content[:MAX_FILE_BYTES + 1]
+            raw = content[: MAX_FILE_BYTES + 1]
         else:
             with open(path, "rb") as fh:
                 raw = fh.read(MAX_FILE_BYTES + 1)
@@ -162,8 +179,10 @@ def load_yaml(path: Path, display: str | None = None, content: bytes | None = No
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = raw[:exc.start].count(b"\n") + 1
-        raise problem(name, line, "", f"not valid UTF-8 text (byte 0x{raw[exc.start]:02x}); save the file as UTF-8") from None
+        line = raw[: exc.start].count(b"\n") + 1
+        raise problem(
+            name, line, "", f"not valid UTF-8 text (byte 0x{raw[exc.start]:02x}); save the file as UTF-8"
+        ) from None
     _flow_depth(text, name)
     try:
         _limits(text, name)
@@ -173,12 +192,18 @@ def load_yaml(path: Path, display: str | None = None, content: bytes | None = No
         raise problem(name, mark.line + 1 if mark else None, "", f"{exc.problem or exc.context}") from None
     except yaml.MarkedYAMLError as exc:
         from pnp.data.reading.yamlwords import explain
+
         at, words = explain(exc, text)
         raise problem(name, at, "", f"YAML syntax: {words}") from None
     except yaml.reader.ReaderError as exc:  # a control character: where it is, and what to do
-        line = text[:max(0, exc.position)].count("\n") + 1
-        raise problem(name, line, "", f"control character U+{exc.character:04X} is not allowed in a database "
-                                      "(delete it; tabs and line breaks are fine)") from None
+        line = text[: max(0, exc.position)].count("\n") + 1
+        raise problem(
+            name,
+            line,
+            "",
+            f"control character U+{exc.character:04X} is not allowed in a database "
+            "(delete it; tabs and line breaks are fine)",
+        ) from None
     except yaml.YAMLError as exc:
         raise problem(name, None, "", f"YAML syntax: {exc}") from None
 

@@ -15,6 +15,7 @@ commas (``clubs,diamonds``), narrowing words joined by ``of`` or spaces
 (``2-10 of clubs,diamonds``, ``ace of spades``, ``red trumps``), an explicit
 ``field=value`` (``value=10``) or a card key (``AS``).
 """
+
 from __future__ import annotations
 
 import re
@@ -26,8 +27,20 @@ from pnp.data.format.model import CardType, Component, Mark, SetsSpec
 
 # English words for ranks: general card vocabulary, not the rules of any one game.
 _WORDS: Mapping[str, str] = {
-    "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
-    "eight": "8", "nine": "9", "ten": "10", "jack": "j", "queen": "q", "king": "k", "ace": "a",
+    "one": "1",
+    "two": "2",
+    "three": "3",
+    "four": "4",
+    "five": "5",
+    "six": "6",
+    "seven": "7",
+    "eight": "8",
+    "nine": "9",
+    "ten": "10",
+    "jack": "j",
+    "queen": "q",
+    "king": "k",
+    "ace": "a",
 }
 _CONNECTORS = frozenset({"of", "the", "all"})
 _RANGE = re.compile(r"^(\d+)-(\d+)$")
@@ -99,20 +112,26 @@ def _candidates(word: str) -> list[str]:
 def _known_words(comp: Component) -> str:
     words: list[str] = []
     for name in _text_fields(comp):
-        seen = list(dict.fromkeys(str(c.get(name)) for c in comp.cards if c.copies and c.get(name) is not None))
+        seen = list(
+            dict.fromkeys(str(c.get(name)) for c in comp.cards if c.copies and c.get(name) is not None)
+        )
         words.append(f"{name}: {', '.join(seen[:14])}{', ...' if len(seen) > 14 else ''}")
     return "; ".join(words)
 
 
-def _unknown(text: str, word: str, comp: Component, vocab: Mapping[str, Mapping[str, set[str]]]) -> SelectorError:
+def _unknown(
+    text: str, word: str, comp: Component, vocab: Mapping[str, Mapping[str, set[str]]]
+) -> SelectorError:
     forms = "\n".join(f"  - {f}" for f in FORMS)
-    return SelectorError(f"unknown selector {text!r}: {word!r} is not a value, field or card key of "
-                         f"{comp.key!r}.\nValid forms:\n{forms}\nValues in this deck: {_known_words(comp)}")
+    return SelectorError(
+        f"unknown selector {text!r}: {word!r} is not a value, field or card key of "
+        f"{comp.key!r}.\nValid forms:\n{forms}\nValues in this deck: {_known_words(comp)}"
+    )
 
 
 def _term(written: str, text: str, comp: Component, vocab: Mapping[str, Mapping[str, set[str]]]) -> Term:
     keys = {c.key for c in comp.cards if c.copies}
-    if written in keys and not written.isdigit():   # a key as printed (case counts: 10S, not 10s)
+    if written in keys and not written.isdigit():  # a key as printed (case counts: 10S, not 10s)
         return Term(written, frozenset({written}))
     word = written.lower()
     if "=" in word:
@@ -126,8 +145,16 @@ def _term(written: str, text: str, comp: Component, vocab: Mapping[str, Mapping[
         if lo > hi:
             raise SelectorError(f"selector {text!r}: the range {word} runs backwards; write {hi}-{lo}")
         # the values the cards have that fall in the range (never the range itself: 1-1000000000 is fine)
-        return Term(word, frozenset(k for vals in vocab.values() for v, keys in vals.items()
-                                    if v.isdigit() and str(int(v)) == v and lo <= int(v) <= hi for k in keys))
+        return Term(
+            word,
+            frozenset(
+                k
+                for vals in vocab.values()
+                for v, keys in vals.items()
+                if v.isdigit() and str(int(v)) == v and lo <= int(v) <= hi
+                for k in keys
+            ),
+        )
     if word.isdigit():
         return Term(word, frozenset(k for vals in vocab.values() for k in vals.get(word, ())))
     found: set[str] = set()
@@ -149,8 +176,9 @@ def parse_selector(text: str, comp: Component) -> Selector:
     if not words:
         raise SelectorError(f"empty selector {text!r}; valid forms:\n" + "\n".join(f"  - {f}" for f in FORMS))
     vocab = vocabulary(comp)
-    groups = tuple(tuple(_term(alt, str(text), comp, vocab) for alt in word.split(",") if alt)
-                   for word in words)
+    groups = tuple(
+        tuple(_term(alt, str(text), comp, vocab) for alt in word.split(",") if alt) for word in words
+    )
     return Selector(str(text), groups)
 
 
@@ -206,11 +234,26 @@ class VariantSpec:
         """The spec as the variant file and templates see it (defaults left out)."""
         data = asdict(self)
         out: dict[str, Any] = {"name": self.name, "base": self.base}
-        for key in ("component", "decks", "remove", "add", "jokers", "mark", "color", "describe", "trials", "seed"):
+        for key in (
+            "component",
+            "decks",
+            "remove",
+            "add",
+            "jokers",
+            "mark",
+            "color",
+            "describe",
+            "trials",
+            "seed",
+        ):
             value = data[key]
             if key in ("remove", "add"):
                 value = list(value)
-            if value in ("", (), [], None) or (key == "decks" and value == 1) or (key == "color" and value == DEFAULT_COLOR):
+            if (
+                value in ("", (), [], None)
+                or (key == "decks" and value == 1)
+                or (key == "color" and value == DEFAULT_COLOR)
+            ):
                 continue
             out[key] = value
         return out
@@ -226,10 +269,13 @@ class VariantSpec:
 
 def variant_yaml(spec: VariantSpec) -> str:
     """The variant database text: a short header and the `variant:` mapping."""
-    header = (f"# Stacked deck '{spec.name}', written by `pnp stack`. The base game's database is\n"
-              f"# left untouched; this file only names it and the changes, applied in order:\n"
-              f"# decks, remove, add, jokers. Rebuild with `pnp build` on this file.\n")
+    header = (
+        f"# Stacked deck '{spec.name}', written by `pnp stack`. The base game's database is\n"
+        f"# left untouched; this file only names it and the changes, applied in order:\n"
+        f"# decks, remove, add, jokers. Rebuild with `pnp build` on this file.\n"
+    )
     import yaml  # lazy: only writing a variant needs the YAML emitter (start-up speed of every command)
+
     body = yaml.safe_dump({"variant": spec.as_dict()}, sort_keys=False, allow_unicode=True, width=100)
     return header + body
 
@@ -296,8 +342,9 @@ def stack_copies(comp: Component, spec: VariantSpec) -> Stack:
     return Stack(copies, tuple(problems))
 
 
-def stacked_component(comp: Component, spec: VariantSpec, copies: Mapping[str, int],
-                      rules: Iterable[Any] = ()) -> Component:
+def stacked_component(
+    comp: Component, spec: VariantSpec, copies: Mapping[str, int], rules: Iterable[Any] = ()
+) -> Component:
     """The base component with the stacked copies, the variant mark on every card, and `rules`."""
     from dataclasses import replace
 

@@ -2,6 +2,7 @@
 
 Apart from `stacking` so the command line can show them without importing the model.
 """
+
 from __future__ import annotations
 
 DEFAULT_COLOR = "#8c2f39"

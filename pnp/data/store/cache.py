@@ -18,6 +18,7 @@ Entries are written through a temporary file and a rename.
 Where: `$PNP_CACHE_DIR`, else `$XDG_CACHE_HOME/fairy-pnp`, else
 `~/.cache/fairy-pnp`; `PNP_CACHE_DIR=off` turns the cache off.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -76,8 +77,10 @@ def code_fingerprint() -> str:
     upgraded library its version: a cached value never outlives the code that made it.
     """
     root = Path(pnp.__file__).parent
-    h = hashlib.sha256(f"{pnp.__version__}|{_FORMAT}|{library_versions()}|{sys.version}|{zlib.ZLIB_RUNTIME_VERSION}"
-                       f"|{os.environ.get('PNP_ADAPTERS', '')}".encode())
+    h = hashlib.sha256(
+        f"{pnp.__version__}|{_FORMAT}|{library_versions()}|{sys.version}|{zlib.ZLIB_RUNTIME_VERSION}"
+        f"|{os.environ.get('PNP_ADAPTERS', '')}".encode()
+    )
     for path in sorted([*root.rglob("*.py"), *root.glob("layouts/*.yaml")]):
         st = path.stat()
         h.update(f"{path.relative_to(root)}:{st.st_size}:{st.st_mtime_ns};".encode())
@@ -85,7 +88,7 @@ def code_fingerprint() -> str:
 
 
 def library_versions() -> str:
-    """"name version" of each of LIBRARIES as installed (first on sys.path, as imports find them).
+    """ "name version" of each of LIBRARIES as installed (first on sys.path, as imports find them).
 
     Read from the installed distributions' folder names: importlib.metadata would
     cost 20 ms of every command's start-up.
@@ -98,7 +101,7 @@ def library_versions() -> str:
             continue
         for name in names:
             if name.endswith(".dist-info"):
-                dist, _, version = name[:-len(".dist-info")].partition("-")
+                dist, _, version = name[: -len(".dist-info")].partition("-")
                 dist = dist.lower().replace("-", "_").replace(".", "_")
                 if dist in LIBRARIES and dist not in found:
                     found[dist] = version
@@ -149,7 +152,7 @@ def _read(path: Path, key: str, raw: bool = False, within: Path | None = None) -
         data = path.read_bytes()
         if not data.startswith(MAGIC):
             return None
-        entry = json.loads(zlib.decompress(data[len(MAGIC):]))
+        entry = json.loads(zlib.decompress(data[len(MAGIC) :]))
         if type(entry) is not dict or entry.get("key") != key or type(entry.get("deps")) is not dict:
             return None  # another entry's file (swapped or copied): a miss
         for file, digest in entry["deps"].items():
@@ -160,6 +163,7 @@ def _read(path: Path, key: str, raw: bool = False, within: Path | None = None) -
         from pnp.data.store import (
             plain,  # lazy: a build with nothing to do reads no entry
         )
+
         return plain.decode(entry["value"])
     except FileNotFoundError:
         return None
@@ -168,14 +172,20 @@ def _read(path: Path, key: str, raw: bool = False, within: Path | None = None) -
         return None
 
 
-def _write(path: Path, key: str, value: Any, deps: list[Path], raw: bool = False, within: Path | None = None) -> None:
+def _write(
+    path: Path, key: str, value: Any, deps: list[Path], raw: bool = False, within: Path | None = None
+) -> None:
     from pnp.data.store import plain  # lazy, as in _read
+
     tmp = ""
     if not all(_inside(d, within) for d in deps):
         return  # made from a file outside the project (a database given by its path): not kept
     try:
-        entry = {"key": key, "deps": {str(Path(d).resolve()): file_digest(Path(d)) for d in deps},
-                 "value": value if raw else plain.encode(value)}
+        entry = {
+            "key": key,
+            "deps": {str(Path(d).resolve()): file_digest(Path(d)) for d in deps},
+            "value": value if raw else plain.encode(value),
+        }
         data = MAGIC + zlib.compress(json.dumps(entry, separators=(",", ":"), allow_nan=False).encode(), 1)
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
@@ -210,13 +220,19 @@ def _prune(folder: Path, written: Path) -> None:
     if len(entries) <= keep:
         return
     entries.sort(key=lambda p: p.stat().st_mtime_ns)
-    for old in entries[:len(entries) - keep]:
+    for old in entries[: len(entries) - keep]:
         if _ours(old):  # a file with pnp's name but not its header is someone else's: left alone
             old.unlink(missing_ok=True)
 
 
-def cached(kind: str, ident: tuple, compute: Callable[[], tuple[Any, list[Path]]], shelf: str = "",
-           raw: bool = False, within: Path | None = None) -> Any:
+def cached(
+    kind: str,
+    ident: tuple,
+    compute: Callable[[], tuple[Any, list[Path]]],
+    shelf: str = "",
+    raw: bool = False,
+    within: Path | None = None,
+) -> Any:
     """compute()'s value (it returns the value and the files it read), from the cache when still valid.
 
     Exceptions from compute() pass through and nothing is stored. `shelf`: a
@@ -273,7 +289,7 @@ def peek(kind: str, ident: tuple, shelf: str = "pictures") -> bytes | None:
         if st.st_uid == os.getuid() and stat.S_ISREG(st.st_mode):
             data = path.read_bytes()
             if data.startswith(head):
-                return data[len(head):]
+                return data[len(head) :]
     except OSError:
         pass
     return None

@@ -6,6 +6,7 @@ with its declared fields; anything else in an entry is JSON's own data, plus
 tagged tuples, sets, bytes, paths, non-finite floats and mappings whose keys
 are not text. Anything unexpected raises `ValueError` (the cache counts it a miss).
 """
+
 from __future__ import annotations
 
 import base64
@@ -20,7 +21,8 @@ from pnp.data.format.located import Located, LocatedList
 _MODULES = (model, board, boardspec, elements, layout, catalog, colours)
 CLASSES: dict[str, type] = {
     f"{module.__name__.rsplit('.', 1)[1]}.{name}": cls
-    for module in _MODULES for name, cls in vars(module).items()
+    for module in _MODULES
+    for name, cls in vars(module).items()
     if isinstance(cls, type) and dataclasses.is_dataclass(cls) and cls.__module__ == module.__name__
 }
 _NAMES = {cls: name for name, cls in CLASSES.items()}
@@ -42,7 +44,9 @@ def encode(value: Any) -> Any:
     if kind is list:
         if len(value) > _RAW and all(type(v) in _PRIMITIVE for v in value):
             return {"~r": value}  # a long list of numbers or text: JSON as it is, nothing to rebuild
-        if len(value) > _RAW and all(type(v) is tuple and all(type(x) in _PRIMITIVE for x in v) for v in value):
+        if len(value) > _RAW and all(
+            type(v) is tuple and all(type(x) in _PRIMITIVE for x in v) for v in value
+        ):
             return {"~rt": [list(v) for v in value]}  # a long list of pairs (a font's glyph metrics)
         return [encode(v) for v in value]
     if kind is tuple:
@@ -50,7 +54,9 @@ def encode(value: Any) -> Any:
     if kind is dict:
         if all(type(k) is str and not k.startswith(TAG) for k in value):
             return {k: encode(v) for k, v in value.items()}
-        if len(value) > _RAW and all(type(k) in _PRIMITIVE and type(v) in _PRIMITIVE for k, v in value.items()):
+        if len(value) > _RAW and all(
+            type(k) in _PRIMITIVE and type(v) in _PRIMITIVE for k, v in value.items()
+        ):
             return {"~z": [list(value), list(value.values())]}  # a long table (a font's glyph map)
         return {"~d": [[encode(k), encode(v)] for k, v in value.items()]}
     if kind in (set, frozenset):
@@ -60,10 +66,17 @@ def encode(value: Any) -> Any:
     if isinstance(value, Path):
         return {"~p": str(value)}
     if kind is Located:
-        return {"~m": [[encode(k), encode(v)] for k, v in value.items()], "line": value.line,
-                "keys": encode(getattr(value, "key_lines", {}))}
+        return {
+            "~m": [[encode(k), encode(v)] for k, v in value.items()],
+            "line": value.line,
+            "keys": encode(getattr(value, "key_lines", {})),
+        }
     if kind is LocatedList:
-        return {"~l": [encode(v) for v in value], "line": value.line, "items": getattr(value, "item_lines", [])}
+        return {
+            "~l": [encode(v) for v in value],
+            "line": value.line,
+            "items": getattr(value, "item_lines", []),
+        }
     if kind in _NAMES:
         return {"~c": _NAMES[kind], "f": {name: encode(value.__dict__[name]) for name in _FIELDS[kind]}}
     raise TypeError(f"the cache does not store {kind.__module__}.{kind.__qualname__}")
@@ -141,7 +154,9 @@ def _raw(data: dict) -> list[Any]:
 
 def _raw_tuples(data: dict) -> list[tuple[Any, ...]]:
     items = data["~rt"]
-    if type(items) is not list or not all(type(v) is list and all(type(x) in _PRIMITIVE for x in v) for v in items):
+    if type(items) is not list or not all(
+        type(v) is list and all(type(x) in _PRIMITIVE for x in v) for v in items
+    ):
         raise ValueError("a long list of tuples is damaged")
     return [tuple(v) for v in items]
 

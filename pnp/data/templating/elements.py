@@ -5,6 +5,7 @@ templates; a value that is one `{{ expression }}` keeps the expression's own
 type (a colour object, a number, a list), so drawing sees exactly what the
 expression computed. Lengths come out as millimetres.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -49,27 +50,37 @@ def _compile(value: str) -> None:
         compile_text(value)
 
 
-def check(elements: tuple[Element, ...], raw: list[Any], where: str,
-          own: tuple[str, ...]) -> list[tuple[int, str, str]]:
+def check(
+    elements: tuple[Element, ...], raw: list[Any], where: str, own: tuple[str, ...]
+) -> list[tuple[int, str, str]]:
     """Problems (line, field, message) with a layout's elements that the type-level parse cannot see."""
     import jinja2  # lazy: a cached game needs no jinja2
+
     out: list[tuple[int, str, str]] = []
     for i, (el, item) in enumerate(zip(elements, raw)):
         at = f"{where}.elements[{i}]"
         given = {k for k in item} if isinstance(item, dict) else set()
         names = {YAML_NAME[n]: n for n in APPLIES[el.type]}
         for name in sorted(given - set(names) - {"type", "line"}):
-            out.append((el.line, f"{at}.{name}", f"{_a(el.type)} has no {name!r}; it takes "
-                        f"{', '.join(sorted(names))}"))
+            out.append(
+                (
+                    el.line,
+                    f"{at}.{name}",
+                    f"{_a(el.type)} has no {name!r}; it takes {', '.join(sorted(names))}",
+                )
+            )
         for name in NEEDS[el.type]:
             if getattr(el, name) in (None, "", ()):
                 out.append((el.line, f"{at}.{YAML_NAME[name]}", f"{_a(el.type)} needs {YAML_NAME[name]!r}"))
         if el.type == "image" and not el.file and el.picture is None:
-            out.append((el.line, f"{at}.file", f"{_a(el.type)} needs 'file' (or 'picture': an art slot's value)"))
+            out.append(
+                (el.line, f"{at}.file", f"{_a(el.type)} needs 'file' (or 'picture': an art slot's value)")
+            )
         if el.type == "path" and not el.commands and not el.d:
             out.append((el.line, f"{at}.d", f"{_a(el.type)} needs 'd' (SVG path data) or 'commands'"))
         if el.d and not is_template(el.d):
             from pnp.data.format.pathdata import PathDataError, path_data  # lazy: svglib only for d
+
             try:
                 path_data(el.d)
             except PathDataError as exc:
@@ -77,7 +88,9 @@ def check(elements: tuple[Element, ...], raw: list[Any], where: str,
         for name, options in CHOICES.items():
             value = getattr(el, name)
             if not is_template(value) and value not in options:
-                out.append((el.line, f"{at}.{name}", f"expected one of {', '.join(options)}, found {value!r}"))
+                out.append(
+                    (el.line, f"{at}.{name}", f"expected one of {', '.join(options)}, found {value!r}")
+                )
         for name in TEMPLATED:
             for value in _strings(getattr(el, name)):
                 if is_template(value):
@@ -86,10 +99,18 @@ def check(elements: tuple[Element, ...], raw: list[Any], where: str,
                     except jinja2.TemplateSyntaxError as exc:
                         out.append((el.line, f"{at}.{name}", f"template syntax: {exc.message}"))
                 elif name in UNITS and UNITS[name] != "number" and not _LENGTH.match(value):
-                    out.append((el.line, f"{at}.{name}", f"expected a length (a number of mm, or with a unit: "
-                                f"mm, cm, in, pt, %) or a template, found {value!r}"))
+                    out.append(
+                        (
+                            el.line,
+                            f"{at}.{name}",
+                            f"expected a length (a number of mm, or with a unit: "
+                            f"mm, cm, in, pt, %) or a template, found {value!r}",
+                        )
+                    )
                 elif UNITS.get(name) == "number":
-                    out.append((el.line, f"{at}.{name}", f"expected a number (or a template), found {value!r}"))
+                    out.append(
+                        (el.line, f"{at}.{name}", f"expected a number (or a template), found {value!r}")
+                    )
         for name in ("when", "repeat"):
             if getattr(el, name):
                 try:
@@ -99,8 +120,13 @@ def check(elements: tuple[Element, ...], raw: list[Any], where: str,
         if el.symbol and not is_template(el.symbol) and not has_symbol(el.symbol, own):
             out.append((el.line, f"{at}.symbol", unknown_symbol(el.symbol, own)))
         if el.type == "paragraph" and el.valign not in ("top", "middle") and not is_template(el.valign):
-            out.append((el.line, f"{at}.valign", f"a paragraph sits at the top or the middle of its box, "
-                        f"found {el.valign!r}"))
+            out.append(
+                (
+                    el.line,
+                    f"{at}.valign",
+                    f"a paragraph sits at the top or the middle of its box, found {el.valign!r}",
+                )
+            )
         if not isinstance(el.dash, str) and len(el.dash) not in (0, 2):
             out.append((el.line, f"{at}.dash", "give two lengths: on, off"))
         if el.type == "group":
@@ -163,8 +189,10 @@ def let(names: Iterable[tuple[str, str]], context: dict[str, Any]) -> dict[str, 
 def _why(exc: Exception, source: Any = None, context: dict[str, Any] | None = None) -> str:
     """What went wrong, in words; a missing name or field with a did-you-mean from the context."""
     import jinja2  # lazy, as in check
+
     if isinstance(exc, jinja2.TemplateError):
         from pnp.data.templating.hints import explain
+
         return explain(str(exc.message or exc), source, context or {})
     return f"{type(exc).__name__}: {exc}"
 
@@ -191,7 +219,9 @@ def render(el: Element, context: dict[str, Any], budget: list[int] | None = None
         except Exception as exc:  # noqa: BLE001 - whatever the template did wrong is this field's problem
             raise ValueError(f"{YAML_NAME[name]}: {_why(exc, getattr(el, name), context)}") from None
     frame = changes.get("frame", el.frame)
-    _units(el, changes, frame_size(frame, context.get("trim") or _NO_TRIM) if frame in _FRAMES else (0.0, 0.0))
+    _units(
+        el, changes, frame_size(frame, context.get("trim") or _NO_TRIM) if frame in _FRAMES else (0.0, 0.0)
+    )
     if el.type == "group":
         changes["elements"] = tuple(_children(el, context, budget))
     done = _fresh(el)  # a frozen dataclass: the rendered values go straight into the copy
@@ -248,8 +278,9 @@ def _units(el: Element, values: dict[str, Any], frame: tuple[float, float]) -> N
         values["size"] = _number(values["size"], "size")
     for name in CHOICES.keys() & values.keys():
         if values[name] not in CHOICES[name]:
-            raise ValueError(f"{YAML_NAME[name]}: expected one of {', '.join(CHOICES[name])}, "
-                             f"found {values[name]!r}")
+            raise ValueError(
+                f"{YAML_NAME[name]}: expected one of {', '.join(CHOICES[name])}, found {values[name]!r}"
+            )
 
 
 def _number(value: Any, name: str = "") -> float:
@@ -270,13 +301,15 @@ def _commands(commands: Any, fw: float, fh: float) -> tuple[tuple[Any, ...], ...
     out = []
     for i, command in enumerate(commands):
         if not isinstance(command, (list, tuple)) or not command or command[0] not in _ARITY:
-            raise ValueError(f"commands[{i}]: expected [move|line|curve|arc|close, numbers...], found {command!r}")
+            raise ValueError(
+                f"commands[{i}]: expected [move|line|curve|arc|close, numbers...], found {command!r}"
+            )
         op, args = command[0], list(command[1:])
         if len(args) != _ARITY[op]:
             raise ValueError(f"commands[{i}]: {op} takes {_ARITY[op]} numbers, found {len(args)}")
         lengths = args[:4] if op == "arc" else args
         done = [length(v, fh if k % 2 else fw) for k, v in enumerate(lengths)]
-        done += [_number(v) for v in args[len(lengths):]]
+        done += [_number(v) for v in args[len(lengths) :]]
         out.append((op, *done))
     return tuple(out)
 
@@ -323,14 +356,19 @@ def pack(el: Element) -> list[Any]:
     """A rendered element as JSON data: its type, the fields that differ from the defaults (a colour
     as {"rgb": [r, g, b]}, tuples as lists), its children (what the disk cache keeps, read back
     without walking it)."""
-    fields = {k: _plain(v) for k, v in el.__dict__.items() if k != "elements" and _DEFAULTS.get(k, _NONE) != v}
+    fields = {
+        k: _plain(v) for k, v in el.__dict__.items() if k != "elements" and _DEFAULTS.get(k, _NONE) != v
+    }
     return [el.type, fields, [pack(child) for child in el.elements]]
 
 
 def _plain(value: Any) -> Any:
     if isinstance(value, Colour):
-        return {"rgb": [value.red, value.green, value.blue], "alpha": value.alpha,
-                "cmyk": list(value.cmyk) if value.cmyk is not None else None}
+        return {
+            "rgb": [value.red, value.green, value.blue],
+            "alpha": value.alpha,
+            "cmyk": list(value.cmyk) if value.cmyk is not None else None,
+        }
     if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
     if value is None or type(value) in (str, int, float, bool):
@@ -343,7 +381,12 @@ def unpack(data: Any) -> Element:
     if type(data) is not list or len(data) != 3:
         raise ValueError("not a packed element")
     kind, fields, children = data
-    if kind not in _BLANK or type(fields) is not dict or not fields.keys() <= _ALL_FIELDS or type(children) is not list:
+    if (
+        kind not in _BLANK
+        or type(fields) is not dict
+        or not fields.keys() <= _ALL_FIELDS
+        or type(children) is not list
+    ):
         raise ValueError("not a packed element")
     el = _fresh(_BLANK[kind])
     el.__dict__.update({k: _unplain(k, v) for k, v in fields.items()})
@@ -355,8 +398,12 @@ def unpack(data: Any) -> Element:
 def _unplain(name: str, value: Any) -> Any:
     if type(value) is dict:
         rgb, alpha, inks = value.get("rgb"), value.get("alpha"), value.get("cmyk")  # type: Any, Any, Any
-        if (value.keys() != {"rgb", "alpha", "cmyk"} or not _numbers(rgb, 3) or not _numbers([alpha], 1)
-                or not (inks is None or _numbers(inks, 4))):
+        if (
+            value.keys() != {"rgb", "alpha", "cmyk"}
+            or not _numbers(rgb, 3)
+            or not _numbers([alpha], 1)
+            or not (inks is None or _numbers(inks, 4))
+        ):
             raise ValueError(f"{name}: not a colour")
         return Colour(rgb[0], rgb[1], rgb[2], alpha, (inks[0], inks[1], inks[2], inks[3]) if inks else None)
     if type(value) is list:

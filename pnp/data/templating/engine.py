@@ -5,6 +5,7 @@ this module: `is_template` is needed everywhere, jinja2 only when something is
 compiled (start-up speed; a game loaded from the disk cache draws without it).
 Output over `MAX_TEMPLATE_OUTPUT` characters is refused while rendering.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -28,11 +29,40 @@ def pairs(rows: Any, label: str, *parts: str, sep: str = ". ") -> list[list[str]
     return [[str(r[label]), sep.join(str(r[p]) for p in parts if r.get(p) not in (None, ""))] for r in rows]
 
 
-_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+_WORDS = (
+    "no",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+)
 
 
-_NUMBER_WORDS = {"de": ("null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn",
-                         "elf", "zwölf")}
+_NUMBER_WORDS = {
+    "de": (
+        "null",
+        "eins",
+        "zwei",
+        "drei",
+        "vier",
+        "fünf",
+        "sechs",
+        "sieben",
+        "acht",
+        "neun",
+        "zehn",
+        "elf",
+        "zwölf",
+    )
+}
 
 
 def spell(n: Any, lang: str = "en") -> str:
@@ -42,8 +72,21 @@ def spell(n: Any, lang: str = "en") -> str:
     return words[n] if isinstance(n, int) and not isinstance(n, bool) and 0 <= n < len(words) else str(n)
 
 
-_ROMAN = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
-          (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
+_ROMAN = (
+    (1000, "M"),
+    (900, "CM"),
+    (500, "D"),
+    (400, "CD"),
+    (100, "C"),
+    (90, "XC"),
+    (50, "L"),
+    (40, "XL"),
+    (10, "X"),
+    (9, "IX"),
+    (5, "V"),
+    (4, "IV"),
+    (1, "I"),
+)
 
 
 def roman(number: int) -> str:
@@ -66,14 +109,20 @@ def numeral(value: Any) -> str:
     return roman(int(text)) if text.lstrip("-").isdigit() else text
 
 
-_FILTERS: dict[str, Callable[..., Any]] = {**FILTERS, "pairs": pairs, "spell": spell, "roman": roman,
-                                           "numeral": numeral}
+_FILTERS: dict[str, Callable[..., Any]] = {
+    **FILTERS,
+    "pairs": pairs,
+    "spell": spell,
+    "roman": roman,
+    "numeral": numeral,
+}
 
 
 @lru_cache(maxsize=1)
 def _inline() -> "ImmutableSandboxedEnvironment":
     """The one environment for inline templates (created on first use)."""
     from pnp.data.templating import sandbox  # lazy: see the module docstring
+
     return sandbox.environment(_FILTERS)
 
 
@@ -86,6 +135,7 @@ def is_template(text: Any) -> bool:
 def compile_text(text: str) -> "jinja2.Template":
     """Compile an inline template once (raises jinja2.TemplateSyntaxError)."""
     from pnp.data.templating import sandbox  # lazy: see the module docstring
+
     env = _inline()
     sandbox.refuse_private(env.parse(text))
     return env.from_string(text)
@@ -99,18 +149,21 @@ def compile_expr(expr: str) -> Callable[..., Any]:
     where the expression is evaluated, not later where the value is used.
     """
     from pnp.data.templating import sandbox  # lazy: see the module docstring
+
     env = _inline()
     fn = env.compile_expression(expr, undefined_to_none=False)
     sandbox.refuse_private(env.parse(f"{{{{ ({expr}) }}}}"))
 
     def limited(**context: Any) -> Any:
         return _defined(sandbox.limited(fn, **context))
+
     return limited
 
 
 def _defined(value: Any, depth: int = 0) -> Any:
     """`value`, after making sure no jinja2 Undefined hides in it (its error is raised instead)."""
     import jinja2  # lazy: see the module docstring
+
     if isinstance(value, jinja2.Undefined):
         str(value)  # StrictUndefined: raises UndefinedError naming what was missing
         raise jinja2.UndefinedError("an undefined value")
@@ -131,6 +184,7 @@ def render_template(template: "jinja2.Template", context: dict[str, Any]) -> str
     says so at once. A changed template is a new one and runs.
     """
     from pnp.data.templating import sandbox  # lazy: see the module docstring
+
     overran = sandbox.overran(template)
     if overran:
         raise sandbox.TemplateLimit(f"{overran} (stopped once; not run again until the template changes)")
@@ -157,6 +211,7 @@ def render_value(value: Any, context: dict[str, Any]) -> Any:
     Any failure comes out as a jinja2.TemplateError with a readable message.
     """
     import jinja2  # lazy: see the module docstring
+
     try:
         return _render(value, context)
     except jinja2.TemplateError:
@@ -181,6 +236,7 @@ def file_environment(folder: Path) -> "ImmutableSandboxedEnvironment":
     """Sandboxed environment that loads templates only from `folder`: a template (or what it
     includes, imports or extends) that resolves outside it, through `..` or a symlink, is not found."""
     from pnp.data.templating import sandbox
+
     return sandbox.environment(_FILTERS, confined_loader(folder))
 
 
@@ -197,7 +253,9 @@ def confined_loader(folder: Path) -> "jinja2.BaseLoader":
             except (OSError, RuntimeError):  # a symlink loop
                 raise jinja2.TemplateNotFound(template) from None
             if not path.is_relative_to(home) or not path.is_file():
-                raise jinja2.TemplateNotFound(f"{template} (templates are read only from inside {home.name}/)")
+                raise jinja2.TemplateNotFound(
+                    f"{template} (templates are read only from inside {home.name}/)"
+                )
             data = path.read_bytes()
             if len(data) > MAX_TEMPLATE_OUTPUT:
                 raise jinja2.TemplateNotFound(f"{template} (larger than {MAX_TEMPLATE_OUTPUT} bytes)")
@@ -209,7 +267,10 @@ def confined_loader(folder: Path) -> "jinja2.BaseLoader":
             if bad:
                 raise jinja2.TemplateSyntaxError(
                     f"control character U+{ord(bad.group()):04X} (delete it; tabs and line breaks are fine)",
-                    text[:bad.start()].count("\n") + 1, template, str(path))
+                    text[: bad.start()].count("\n") + 1,
+                    template,
+                    str(path),
+                )
             mtime = path.stat().st_mtime_ns
             return text, str(path), lambda: path.is_file() and path.stat().st_mtime_ns == mtime
 

@@ -6,6 +6,7 @@ meant, and which fields there are. `explain` finds the name the template wrote
 before `.flavour`, looks it up in the context the template ran with, and offers
 the closest of its keys.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -14,8 +15,14 @@ from typing import Any, Iterable
 
 _NO_ATTR = re.compile(r"^'(?P<what>[^']*)' has no attribute '(?P<name>[^']+)'$")
 _UNDEFINED = re.compile(r"^'(?P<name>[^']+)' is undefined$")
-_OWNER = {"card": "the card", "slots": "the design's slots", "game": "game", "palettes": "palettes",
-          "facts": "facts", "mark": "mark"}
+_OWNER = {
+    "card": "the card",
+    "slots": "the design's slots",
+    "game": "game",
+    "palettes": "palettes",
+    "facts": "facts",
+    "mark": "mark",
+}
 
 
 def explain(message: str, source: Any, context: dict[str, Any]) -> str:
@@ -32,8 +39,13 @@ def explain(message: str, source: Any, context: dict[str, Any]) -> str:
 
 def _attribute(name: str, texts: list[str], context: dict[str, Any]) -> str:
     """'the card has no field ...' when the template wrote `PATH.name` and PATH is a plain dotted path."""
-    pattern = re.compile(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*(?:\.\s*" + re.escape(name) + r"\b|\[\s*['\"]"
-                         + re.escape(name) + r"['\"]\s*\])")
+    pattern = re.compile(
+        r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*(?:\.\s*"
+        + re.escape(name)
+        + r"\b|\[\s*['\"]"
+        + re.escape(name)
+        + r"['\"]\s*\])"
+    )
     for text in texts:
         for m in pattern.finditer(text):
             owner = _lookup(m.group(1), context)

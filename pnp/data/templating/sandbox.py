@@ -6,6 +6,7 @@ repetition (`*`, `**`) and padding filters that would build huge values, and
 work over `TEMPLATE_SECONDS` or growing the process by `TEMPLATE_MEMORY`, on any
 thread. Imported only when something is compiled.
 """
+
 from __future__ import annotations
 
 import operator
@@ -73,17 +74,25 @@ class _Limited(j2.checking_str_format(ImmutableSandboxedEnvironment, _check_form
             raise TemplateLimit(f"power {left!r} ** {right!r} is too large for a template")
         if op == "*":
             for seq, n in ((left, right), (right, left)):
-                if isinstance(seq, (str, list, tuple)) and isinstance(n, int) and _size(seq) * n > MAX_TEMPLATE_OUTPUT:
+                if (
+                    isinstance(seq, (str, list, tuple))
+                    and isinstance(n, int)
+                    and _size(seq) * n > MAX_TEMPLATE_OUTPUT
+                ):
                     raise TemplateLimit(f"repeating a value {n} times goes over {MAX_TEMPLATE_OUTPUT} items")
             return operator.mul(left, right)
         return operator.pow(left, right)
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 - jinja2's signature
         """Refuse a string method that would pad to a huge width ('x'.ljust(10**9)) before it allocates."""
-        if getattr(__obj, "__name__", "") in _WIDE_METHODS and isinstance(getattr(__obj, "__self__", None), str):
+        if getattr(__obj, "__name__", "") in _WIDE_METHODS and isinstance(
+            getattr(__obj, "__self__", None), str
+        ):
             for v in (*args, *kwargs.values()):
                 if isinstance(v, int) and not isinstance(v, bool) and v > MAX_TEMPLATE_OUTPUT:
-                    raise TemplateLimit(f"{__obj.__name__}({v}) is wider than the {MAX_TEMPLATE_OUTPUT}-character limit")
+                    raise TemplateLimit(
+                        f"{__obj.__name__}({v}) is wider than the {MAX_TEMPLATE_OUTPUT}-character limit"
+                    )
         return super().call(__context, __obj, *args, **kwargs)
 
 
@@ -92,9 +101,11 @@ _WIDE_METHODS = frozenset({"ljust", "rjust", "center", "zfill", "expandtabs"})
 
 def _checked_format(fn: Callable[..., Any]) -> Callable[..., Any]:
     """The `format` filter with its format string checked like `%` (no huge widths or precisions)."""
+
     def checked(value: Any, *args: Any, **kwargs: Any) -> Any:
         _check_format(str(value))
         return fn(value, *args, **kwargs)
+
     checked.__dict__.update(getattr(fn, "__dict__", {}))
     return checked
 
@@ -105,6 +116,7 @@ def _guard_width(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
             if isinstance(v, int) and not isinstance(v, bool) and v > MAX_TEMPLATE_OUTPUT:
                 raise TemplateLimit(f"{name}({v}) is wider than the {MAX_TEMPLATE_OUTPUT}-character limit")
         return fn(*args, **kwargs)
+
     guarded.__dict__.update(getattr(fn, "__dict__", {}))  # keep jinja2's pass_context/pass_eval_context marks
     return guarded
 
@@ -118,7 +130,9 @@ def _range(*args: int) -> range:
 
 def environment(filters: dict[str, Callable[..., Any]], loader: jinja2.BaseLoader | None = None) -> _Limited:
     """A limited sandbox with strict undefined names and the given extra filters."""
-    env = _Limited(undefined=jinja2.StrictUndefined, loader=loader, keep_trailing_newline=True, autoescape=False)
+    env = _Limited(
+        undefined=jinja2.StrictUndefined, loader=loader, keep_trailing_newline=True, autoescape=False
+    )
     for name in _WIDE_FILTERS:
         env.filters[name] = _guard_width(name, env.filters[name])
     env.filters["format"] = _checked_format(env.filters["format"])
@@ -127,7 +141,7 @@ def environment(filters: dict[str, Callable[..., Any]], loader: jinja2.BaseLoade
     return env
 
 
-OVERRUN_MEMORY_S = 60.0   # a template that overran is not run again for this long (a slow moment passes)
+OVERRUN_MEMORY_S = 60.0  # a template that overran is not run again for this long (a slow moment passes)
 
 
 def overran(template: jinja2.Template) -> str:
@@ -150,12 +164,18 @@ def refuse_private(tree: nodes.Node) -> None:
         if name.startswith("_"):
             raise jinja2.TemplateSyntaxError(
                 f"{name!r} is not allowed: templates are sandboxed and may not use names starting with '_'",
-                node.lineno)
+                node.lineno,
+            )
     for node in tree.find_all(nodes.Getitem):
-        if isinstance(node.arg, nodes.Const) and isinstance(node.arg.value, str) and node.arg.value.startswith("_"):
+        if (
+            isinstance(node.arg, nodes.Const)
+            and isinstance(node.arg.value, str)
+            and node.arg.value.startswith("_")
+        ):
             raise jinja2.TemplateSyntaxError(
                 f"{node.arg.value!r} is not allowed: templates are sandboxed and may not use names starting with '_'",
-                node.lineno)
+                node.lineno,
+            )
 
 
 _TICK = 0.01  # seconds between looks at the clock and the process's size
@@ -167,6 +187,7 @@ def _resident() -> int:
         return int(os.pread(_statm(os.getpid()), 128, 0).split()[1]) * _PAGE
     except (OSError, ValueError, IndexError):
         import resource
+
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 

@@ -6,6 +6,7 @@ rendered once per content of the game and kept in the disk cache
 (`pnp.data.store.cache`), keyed by a digest of everything a template can see, so
 an unchanged game draws without importing jinja2 at all.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -46,14 +47,21 @@ def card_view(game: Game, card: CardType) -> dict[str, Any]:
         env = {"facts": _facts(game)}
         text = render_slot(text, env)
         values = {k: render_slot(v, env) if _templated(v) else v for k, v in values.items()}
-    return {**values, "key": card.key, "name": card.name, "copies": card.copies,
-            "text": text, "code": game.code(card)}
+    return {
+        **values,
+        "key": card.key,
+        "name": card.name,
+        "copies": card.copies,
+        "text": text,
+        "code": game.code(card),
+    }
 
 
 def _facts(game: Game) -> Any:
     from pnp.data.format.facts import (
         with_labels,  # lazy: the rules engines only for games with facts
     )
+
     return with_labels(game.facts)
 
 
@@ -76,14 +84,19 @@ class _LazyCards(Sequence):
         return len(self._comp.cards)
 
 
-def context(game: Game, comp: Component, card: CardType | None, mark: Mark | None,
-            set_index: int | None) -> dict[str, Any]:
+def context(
+    game: Game, comp: Component, card: CardType | None, mark: Mark | None, set_index: int | None
+) -> dict[str, Any]:
     """What slot templates may use: this card, every card of the component, palettes, set mark."""
     return {
         "card": card_view(game, card) if card is not None else None,
         "cards": _LazyCards(game, comp),
-        "game": {"name": game.game.name, "tag": game.tag, "players": game.game.players,
-                 "version": game.game.version},
+        "game": {
+            "name": game.game.name,
+            "tag": game.tag,
+            "players": game.game.players,
+            "version": game.game.version,
+        },
         "version": game.game.version,
         "component": {"key": comp.key, "name": comp.name},
         "palettes": game.palettes,
@@ -99,6 +112,7 @@ def render_slot(value: Any, ctx: dict[str, Any]) -> Any:
     from pnp.data.templating.engine import (
         render_value,  # lazy: jinja2 only when something is rendered
     )
+
     return render_value(value, ctx)
 
 
@@ -121,7 +135,8 @@ def _every_slot(game: Game, comp: Component) -> dict[SlotKey, dict[str, Any]]:
             ctx = context(game, comp, job_card, mark, set_index)
             try:
                 out[(where, job_card.key if job_card else None, set_index, mark)] = {
-                    slot: render_slot(value, ctx) for slot, value in design.slots.items()}
+                    slot: render_slot(value, ctx) for slot, value in design.slots.items()
+                }
             except Exception:  # noqa: BLE001 - reported when the card is drawn
                 return out  # stop at the first failure: a runaway template costs its time limit once, not per card
     return out

@@ -13,6 +13,7 @@ inner half hidden under the fill (or clipped away when there is no fill).
 The outline therefore traces the silhouette, never the overlapping pieces it
 was built from, and it is counted inside the box.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -35,8 +36,9 @@ __all__ = ["SYMBOLS", "draw_symbol", "has_symbol"]
 
 _Builder = Callable[[Glyph], None]
 
-_BUILDERS: Mapping[str, _Builder] = MappingProxyType(dict(sorted(
-    {**suits.BUILDERS, **arms.BUILDERS, **nature.BUILDERS, **emblems.BUILDERS}.items())))
+_BUILDERS: Mapping[str, _Builder] = MappingProxyType(
+    dict(sorted({**suits.BUILDERS, **arms.BUILDERS, **nature.BUILDERS, **emblems.BUILDERS}.items()))
+)
 
 SYMBOLS: tuple[str, ...] = tuple(sorted(_BUILDERS))
 
@@ -63,9 +65,16 @@ def _shape(name: str) -> tuple[Glyph, tuple[float, float, float, float]]:
     return g, g.bounds()
 
 
-def draw_symbol(c: Canvas, name: str, cx: float, cy: float, size: float,
-                fill: Color | None = colors.black, stroke: Color | None = None,
-                stroke_width: float | None = None) -> None:
+def draw_symbol(
+    c: Canvas,
+    name: str,
+    cx: float,
+    cy: float,
+    size: float,
+    fill: Color | None = colors.black,
+    stroke: Color | None = None,
+    stroke_width: float | None = None,
+) -> None:
     """Draw symbol ``name`` centred at (cx, cy) fitting a size x size box (points).
 
     ``fill`` and ``stroke`` are ReportLab colours or None.  The outline is
@@ -76,7 +85,13 @@ def draw_symbol(c: Canvas, name: str, cx: float, cy: float, size: float,
     g, (x0, y0, x1, y1) = _shape(name)
     if size <= 0 or (fill is None and stroke is None):
         return
-    sw = 0.0 if stroke is None else max(0.25, size * 0.035) if stroke_width is None else max(float(stroke_width), 0.0)
+    sw = (
+        0.0
+        if stroke is None
+        else max(0.25, size * 0.035)
+        if stroke_width is None
+        else max(float(stroke_width), 0.0)
+    )
     k = max(size - 2 * sw, size * 0.5) * g.optical / max(x1 - x0, y1 - y0)  # design units -> points
 
     c.saveState()
@@ -111,7 +126,7 @@ def draw_symbol(c: Canvas, name: str, cx: float, cy: float, size: float,
         punch_holes()
         if fill is None:  # keep only what lies outside every part
             for contours, eo in g.parts:
-                for group in ([contours] if eo else [[ct] for ct in contours]):
+                for group in [contours] if eo else [[ct] for ct in contours]:
                     c.clipPath(emit(c, [frame, *group]), stroke=0, fill=0, fillMode=FILL_EVEN_ODD)
         for path, mode in parts:
             c.drawPath(path, stroke=1, fill=0, fillMode=mode)

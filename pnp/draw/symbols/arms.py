@@ -1,4 +1,5 @@
 """Tarot element and creature symbols: sword, bow, magic, tiger, beetle."""
+
 from __future__ import annotations
 
 from pnp.draw.symbols.pen import Glyph
@@ -36,9 +37,19 @@ def _magic(g: Glyph) -> None:
 
 def _tiger(g: Glyph) -> None:
     p = g.part(even_odd=True)
-    p.mirrored((0, 36), [(-10, 36, -18, 34, -24, 31), (-28, 40, -34, 46, -40, 46),
-                         (-46, 46, -48, 36, -46, 24), (-44, 18), (-48, 6, -51, -4, -50, -10),
-                         (-44, -10), (-46, -20, -40, -28, -34, -30), (-24, -40, -12, -44, 0, -46)])
+    p.mirrored(
+        (0, 36),
+        [
+            (-10, 36, -18, 34, -24, 31),
+            (-28, 40, -34, 46, -40, 46),
+            (-46, 46, -48, 36, -46, 24),
+            (-44, 18),
+            (-48, 6, -51, -4, -50, -10),
+            (-44, -10),
+            (-46, -20, -40, -28, -34, -30),
+            (-24, -40, -12, -44, 0, -46),
+        ],
+    )
     for s in (1, -1):
         q = p.xf(mirror=s < 0)
         q.poly([(-39, 36), (-40, 26), (-31, 31)], 1.5)  # inner ear

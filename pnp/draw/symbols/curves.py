@@ -1,4 +1,5 @@
 """Plane geometry for symbol outlines: affine matrices, cubic Béziers, arcs and circle meets."""
+
 from __future__ import annotations
 
 import math
@@ -17,14 +18,22 @@ def mul(m: Matrix, n: Matrix) -> Matrix:
     """Matrix applying ``n`` first, then ``m``."""
     a, b, c, d, e, f = m
     a2, b2, c2, d2, e2, f2 = n
-    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2,
-            a * e2 + c * f2 + e, b * e2 + d * f2 + f)
+    return (
+        a * a2 + c * b2,
+        b * a2 + d * b2,
+        a * c2 + c * d2,
+        b * c2 + d * d2,
+        a * e2 + c * f2 + e,
+        b * e2 + d * f2 + f,
+    )
 
 
 def cubic(p0: Point, p1: Point, p2: Point, p3: Point, t: float) -> Point:
     u = 1.0 - t
-    return (u * u * u * p0[0] + 3 * u * u * t * p1[0] + 3 * u * t * t * p2[0] + t * t * t * p3[0],
-            u * u * u * p0[1] + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1] + t * t * t * p3[1])
+    return (
+        u * u * u * p0[0] + 3 * u * u * t * p1[0] + 3 * u * t * t * p2[0] + t * t * t * p3[0],
+        u * u * u * p0[1] + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1] + t * t * t * p3[1],
+    )
 
 
 def cubic_tangent(p0: Point, p1: Point, p2: Point, p3: Point, t: float) -> Point:
@@ -53,8 +62,11 @@ def cubic_turns(p0: Point, p1: Point, p2: Point, p3: Point) -> list[float]:
     return out
 
 
-def sub_cubic(p0: Point, p1: Point, p2: Point, p3: Point, ta: float, tb: float) -> tuple[Point, Point, Point, Point]:
+def sub_cubic(
+    p0: Point, p1: Point, p2: Point, p3: Point, ta: float, tb: float
+) -> tuple[Point, Point, Point, Point]:
     """Control points of the part of a cubic between parameters ta and tb."""
+
     def split(a: Point, b: Point, c: Point, d: Point, t: float):
         ab = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
         bc = (b[0] + (c[0] - b[0]) * t, b[1] + (c[1] - b[1]) * t)
@@ -77,7 +89,9 @@ def polar(cx: float, cy: float, r: float, deg: float) -> Point:
     return cx + r * math.cos(a), cy + r * math.sin(a)
 
 
-def arc_segments(cx: float, cy: float, rx: float, ry: float, a0: float, a1: float) -> list[tuple[Point, Point, Point]]:
+def arc_segments(
+    cx: float, cy: float, rx: float, ry: float, a0: float, a1: float
+) -> list[tuple[Point, Point, Point]]:
     """Cubic pieces (c1, c2, end) of an elliptical arc from angle a0 to a1 (degrees)."""
     n = max(1, math.ceil(abs(a1 - a0) / 90.0 - 1e-9))
     step = math.radians(a1 - a0) / n
@@ -86,9 +100,13 @@ def arc_segments(cx: float, cy: float, rx: float, ry: float, a0: float, a1: floa
     t = math.radians(a0)
     for _ in range(n):
         c0, s0, c1, s1 = math.cos(t), math.sin(t), math.cos(t + step), math.sin(t + step)
-        out.append(((cx + rx * (c0 - k * s0), cy + ry * (s0 + k * c0)),
-                    (cx + rx * (c1 + k * s1), cy + ry * (s1 - k * c1)),
-                    (cx + rx * c1, cy + ry * s1)))
+        out.append(
+            (
+                (cx + rx * (c0 - k * s0), cy + ry * (s0 + k * c0)),
+                (cx + rx * (c1 + k * s1), cy + ry * (s1 - k * c1)),
+                (cx + rx * c1, cy + ry * s1),
+            )
+        )
         t += step
     return out
 

@@ -1,4 +1,5 @@
 """Emblems and plain shapes: key, bell, lantern, coin, castle, skull, geometric marks."""
+
 from __future__ import annotations
 
 from pnp.draw.symbols.curves import polar
@@ -17,8 +18,9 @@ def _key(g: Glyph) -> None:
 
 def _bell(g: Glyph) -> None:
     p = g.part(even_odd=True)
-    p.mirrored((0, 38), [(-13, 38, -21, 29, -22, 14), (-23, 0, -25, -14, -36, -22), (-42, -26),
-                         (-42, -30), (0, -30)])
+    p.mirrored(
+        (0, 38), [(-13, 38, -21, 29, -22, 14), (-23, 0, -25, -14, -36, -22), (-42, -26), (-42, -30), (0, -30)]
+    )
     p.stroke((-26, -19), (-10, -17), (10, -17), (26, -19), 2.6, cap="round")
     q = g.part(even_odd=True)
     q.circle(0, 42, 6.5).circle(0, 42, 2.8)
@@ -53,8 +55,7 @@ def _snowflake(g: Glyph) -> None:
 
 def heart_leaf(p: Pen) -> None:
     """A heart with its point at the pen's origin and its lobes towards +y."""
-    p.mirrored((0, 35), [(-3, 42, -8, 46, -13, 46), (-20, 46, -24, 40, -23, 32),
-                         (-21, 20, -9, 10, 0, 2)])
+    p.mirrored((0, 35), [(-3, 42, -8, 46, -13, 46), (-20, 46, -24, 40, -23, 32), (-21, 20, -9, 10, 0, 2)])
 
 
 def _clover(g: Glyph) -> None:
@@ -117,8 +118,16 @@ def _castle(g: Glyph) -> None:
 
 def _skull(g: Glyph) -> None:
     p = g.part(even_odd=True)
-    p.mirrored((0, 46), [(-24, 46, -40, 30, -40, 8), (-40, -6, -34, -14, -24, -18), (-23, -36),
-                         (-22, -43, -16, -46, -10, -46), (0, -46)])
+    p.mirrored(
+        (0, 46),
+        [
+            (-24, 46, -40, 30, -40, 8),
+            (-40, -6, -34, -14, -24, -18),
+            (-23, -36),
+            (-22, -43, -16, -46, -10, -46),
+            (0, -46),
+        ],
+    )
     for s in (1, -1):
         p.ellipse(15 * s, 2, 10.5, 11.5)
     p.mirrored((0, -10), [(-5, -18), (-6, -20, -4, -22, -2, -21), (0, -20)])
@@ -148,4 +157,21 @@ def _square(g: Glyph) -> None:
     g.optical = 0.82
 
 
-BUILDERS = {"key": _key, "bell": _bell, "lantern": _lantern, "teardrop": _teardrop, "snowflake": _snowflake, "clover": _clover, "dragonfly": _dragonfly, "seed": _seed, "coin": _coin, "castle": _castle, "skull": _skull, "sparkle": _sparkle, "hexagon": _hexagon, "triangle": _triangle, "circle": _circle, "square": _square}
+BUILDERS = {
+    "key": _key,
+    "bell": _bell,
+    "lantern": _lantern,
+    "teardrop": _teardrop,
+    "snowflake": _snowflake,
+    "clover": _clover,
+    "dragonfly": _dragonfly,
+    "seed": _seed,
+    "coin": _coin,
+    "castle": _castle,
+    "skull": _skull,
+    "sparkle": _sparkle,
+    "hexagon": _hexagon,
+    "triangle": _triangle,
+    "circle": _circle,
+    "square": _square,
+}

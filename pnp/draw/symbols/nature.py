@@ -1,4 +1,5 @@
 """Fairy-world symbols from nature: flowers, stones, feathers, mushrooms, shells, berries, fairies and kin."""
+
 from __future__ import annotations
 
 import math
@@ -82,13 +83,20 @@ def _feather(g: Glyph) -> None:
 
 def _mushroom(g: Glyph) -> None:
     cap = g.part(even_odd=True)
-    cap.mirrored((0, 46), [(-30, 46, -50, 26, -50, 6), (-50, 0, -47, -2, -42, -2),
-                           (-28, 0, -14, 2, 0, 2)])
-    for x, y, r in [(0, 33, 6.5), (-24, 27, 5.5), (24, 25, 6), (-38, 8, 3.6), (38, 9, 3.6),
-                    (-12, 13, 4), (12, 12, 3.4)]:
+    cap.mirrored((0, 46), [(-30, 46, -50, 26, -50, 6), (-50, 0, -47, -2, -42, -2), (-28, 0, -14, 2, 0, 2)])
+    for x, y, r in [
+        (0, 33, 6.5),
+        (-24, 27, 5.5),
+        (24, 25, 6),
+        (-38, 8, 3.6),
+        (38, 9, 3.6),
+        (-12, 13, 4),
+        (12, 12, 3.4),
+    ]:
         cap.circle(x, y, r)
-    g.part().mirrored((0, -2), [(-10, -2, -13, -3, -14, -4), (-15, -20, -17, -34, -20, -40),
-                                (-22, -46, -14, -48, 0, -48)])
+    g.part().mirrored(
+        (0, -2), [(-10, -2, -13, -3, -14, -4), (-15, -20, -17, -34, -20, -40), (-22, -46, -14, -48, 0, -48)]
+    )
 
 
 def _shell(g: Glyph) -> None:
@@ -108,14 +116,21 @@ def _shell(g: Glyph) -> None:
         ox, oy = mx - centre[0], my - centre[1]
         ln = math.hypot(ox, oy)
         q = (mx + ox / ln * 9, my + oy / ln * 9)  # scallop bulges 9 units outwards
-        p.curve(a[0] + (q[0] - a[0]) * 2 / 3, a[1] + (q[1] - a[1]) * 2 / 3,
-                b[0] + (q[0] - b[0]) * 2 / 3, b[1] + (q[1] - b[1]) * 2 / 3, *b)
+        p.curve(
+            a[0] + (q[0] - a[0]) * 2 / 3,
+            a[1] + (q[1] - a[1]) * 2 / 3,
+            b[0] + (q[0] - b[0]) * 2 / 3,
+            b[1] + (q[1] - b[1]) * 2 / 3,
+            *b,
+        )
     p.close()
     for v in valleys[1:-1]:  # grooves from the hinge towards each valley
         dx, dy = v[0] - hinge[0], v[1] - hinge[1]
         ln = math.hypot(dx, dy)
         s, e = 20 / ln, (ln - 6) / ln
-        p.bar(hinge[0] + dx * s, hinge[1] + dy * s, hinge[0] + dx * e, hinge[1] + dy * e, (1.0, 3.4), cap="butt")
+        p.bar(
+            hinge[0] + dx * s, hinge[1] + dy * s, hinge[0] + dx * e, hinge[1] + dy * e, (1.0, 3.4), cap="butt"
+        )
     p.bar(-17, -38, 17, -38, 1.8, cap="butt")
 
 
@@ -133,8 +148,14 @@ def _berry(g: Glyph) -> None:
     p = g.part(even_odd=True)
     for x, y, r in [(-18, -22, 17), (17, -25, 17), (-2, 7, 16)]:
         p.circle(x, y, r)
-        p.stroke((x - r * 0.62, y + r * 0.05), (x - r * 0.6, y + r * 0.35), (x - r * 0.4, y + r * 0.55),
-                 (x - r * 0.12, y + r * 0.62), (1.4, 3.4, 1.4), cap="butt")  # gloss
+        p.stroke(
+            (x - r * 0.62, y + r * 0.05),
+            (x - r * 0.6, y + r * 0.35),
+            (x - r * 0.4, y + r * 0.55),
+            (x - r * 0.12, y + r * 0.62),
+            (1.4, 3.4, 1.4),
+            cap="butt",
+        )  # gloss
     q = g.part(even_odd=True)
     q.move(6, 28).curve(14, 46, 32, 50, 48, 48).curve(44, 32, 26, 20, 6, 28).close()  # leaf
     q.stroke((11, 30), (22, 36), (32, 41), (42, 45), (2.2, 1.2, 0.4), cap="butt")
@@ -145,8 +166,10 @@ def _berry(g: Glyph) -> None:
 def _fairy(g: Glyph) -> None:
     body = g.part()
     body.circle(0, 32, 8.5)
-    body.mirrored((0, 22), [(-4, 22), (-9, 17, -10, 12, -10, 8), (-14, -4, -18, -16, -22, -26),
-                            (-12, -24, -4, -26, 0, -24)])
+    body.mirrored(
+        (0, 22),
+        [(-4, 22), (-9, 17, -10, 12, -10, 8), (-14, -4, -18, -16, -22, -26), (-12, -24, -4, -26, 0, -24)],
+    )
     body.bar(-5, -24, -6, -46, 4, cap="round")
     body.stroke((5, -24), (6, -32), (8, -36), (14, -42), 4, cap="round")
     body.stroke((-7, 16), (-14, 14), (-18, 8), (-20, 2), 3.6)
@@ -188,8 +211,14 @@ def _leaf(g: Glyph) -> None:
     for y in (-20, -4, 12):  # side veins, kept clear of the midrib
         reach = 18 * (1 - (y + 20) / 80)
         for s in (1, -1):
-            p.stroke((2.4 * s, y + 1.5), (7 * s, y + 5), (12 * s, y + 9), (reach * s, y + 14),
-                     (1.8, 0.4), cap="butt")
+            p.stroke(
+                (2.4 * s, y + 1.5),
+                (7 * s, y + 5),
+                (12 * s, y + 9),
+                (reach * s, y + 14),
+                (1.8, 0.4),
+                cap="butt",
+            )
     g.part().xf(rot=-45).stroke((0, -34), (0, -44), (-2, -50), (-6, -56), 4.5, cap="round")  # stalk
 
 
@@ -225,12 +254,17 @@ def _wing(g: Glyph) -> None:
     p.move(-40, -30).curve(-54, 0, -46, 38, -20, 46).curve(-6, 50, 8, 50, 18, 46)
     p.curve(-4, 32, -20, 8, -40, -30).close()
     # primaries: overlapping fingers whose round tips make the trailing edge
-    quills = [((-22, 32), (48, 46)), ((-26, 20), (46, 30)), ((-30, 8), (40, 14)),
-              ((-33, -4), (30, -2)), ((-35, -16), (16, -18))]
+    quills = [
+        ((-22, 32), (48, 46)),
+        ((-26, 20), (46, 30)),
+        ((-30, 8), (40, 14)),
+        ((-33, -4), (30, -2)),
+        ((-35, -16), (16, -18)),
+    ]
     for (bx, by), (tx, ty) in quills:
         p.bar(bx, by, tx, ty, 15)
     slits = g.cut()  # separate the feathers near their tips
-    for ((b0, t0), (b1, t1)) in zip(quills, quills[1:]):
+    for (b0, t0), (b1, t1) in zip(quills, quills[1:]):
         mx, my = (t0[0] + t1[0]) / 2, (t0[1] + t1[1]) / 2
         dx, dy = (t0[0] - b0[0] + t1[0] - b1[0]) / 2, (t0[1] - b0[1] + t1[1] - b1[1]) / 2
         ln = math.hypot(dx, dy)
@@ -240,4 +274,19 @@ def _wing(g: Glyph) -> None:
     edge.stroke((20, 47), (-2, 33), (-18, 8), (-38, -31), (2.6, 2.6, 2.0), cap="butt")
 
 
-BUILDERS = {"flower": _flower, "stone": _stone, "feather": _feather, "mushroom": _mushroom, "shell": _shell, "horseshoe": _horseshoe, "berry": _berry, "fairy": _fairy, "dislike": _dislike, "crown": _crown, "leaf": _leaf, "acorn": _acorn, "butterfly": _butterfly, "wing": _wing}
+BUILDERS = {
+    "flower": _flower,
+    "stone": _stone,
+    "feather": _feather,
+    "mushroom": _mushroom,
+    "shell": _shell,
+    "horseshoe": _horseshoe,
+    "berry": _berry,
+    "fairy": _fairy,
+    "dislike": _dislike,
+    "crown": _crown,
+    "leaf": _leaf,
+    "acorn": _acorn,
+    "butterfly": _butterfly,
+    "wing": _wing,
+}

@@ -1,4 +1,5 @@
 """The drawing kit symbol builders use: contours, a pen with shape helpers, and a glyph of parts and holes."""
+
 from __future__ import annotations
 
 import math
@@ -76,8 +77,9 @@ class Pen:
         self._cur: Contour | None = None
 
     # -- transforms -------------------------------------------------------
-    def xf(self, dx: float = 0.0, dy: float = 0.0, rot: float = 0.0, scale: float = 1.0,
-           mirror: bool = False) -> Pen:
+    def xf(
+        self, dx: float = 0.0, dy: float = 0.0, rot: float = 0.0, scale: float = 1.0, mirror: bool = False
+    ) -> Pen:
         """A pen drawing into the same list through a local transform:
         optional left-right mirror, then scale, rotate (degrees) and translate."""
         sx = -scale if mirror else scale
@@ -149,15 +151,25 @@ class Pen:
             v, a, b = pts[i], pts[i - 1], pts[(i + 1) % n]
             la, lb = math.dist(v, a), math.dist(v, b)
             ta, tb = min(r / la, 0.5), min(r / lb, 0.5)
-            cuts.append(((v[0] + (a[0] - v[0]) * ta, v[1] + (a[1] - v[1]) * ta), v,
-                         (v[0] + (b[0] - v[0]) * tb, v[1] + (b[1] - v[1]) * tb)))
+            cuts.append(
+                (
+                    (v[0] + (a[0] - v[0]) * ta, v[1] + (a[1] - v[1]) * ta),
+                    v,
+                    (v[0] + (b[0] - v[0]) * tb, v[1] + (b[1] - v[1]) * tb),
+                )
+            )
         self.move(*cuts[0][2])
         for i in range(1, n + 1):
             p_in, v, p_out = cuts[i % n]
             self.line(*p_in)
             k = 0.55
-            self.curve(p_in[0] + (v[0] - p_in[0]) * k, p_in[1] + (v[1] - p_in[1]) * k,
-                       p_out[0] + (v[0] - p_out[0]) * k, p_out[1] + (v[1] - p_out[1]) * k, *p_out)
+            self.curve(
+                p_in[0] + (v[0] - p_in[0]) * k,
+                p_in[1] + (v[1] - p_in[1]) * k,
+                p_out[0] + (v[0] - p_out[0]) * k,
+                p_out[1] + (v[1] - p_out[1]) * k,
+                *p_out,
+            )
         return self.close()
 
     def rect(self, x0: float, y0: float, x1: float, y1: float, r: float = 0.0) -> Pen:
@@ -186,8 +198,9 @@ class Pen:
                 self.curve(-s[2], s[3], -s[0], s[1], -prev[0], prev[1])
         return self.close()
 
-    def stroke(self, p0: Point, c1: Point, c2: Point, p3: Point,
-               width: float | Sequence[float], cap: str = "round") -> Pen:
+    def stroke(
+        self, p0: Point, c1: Point, c2: Point, p3: Point, width: float | Sequence[float], cap: str = "round"
+    ) -> Pen:
         """A thick Bézier as one filled contour.
 
         ``width`` is a number or a profile of widths spread evenly along the
@@ -222,10 +235,20 @@ class Pen:
             q0, q1, q2, q3 = sub_cubic(p0, c1, c2, p3, ta, tb)
             (nax, nay), (nbx, nby) = normal(ta), normal(tb)
             ha, hb = w_at(ta) / 2, w_at(tb) / 2
-            left.append(((q1[0] + nax * ha, q1[1] + nay * ha), (q2[0] + nbx * hb, q2[1] + nby * hb),
-                         (q3[0] + nbx * hb, q3[1] + nby * hb)))
-            right.append(((q2[0] - nbx * hb, q2[1] - nby * hb), (q1[0] - nax * ha, q1[1] - nay * ha),
-                          (q0[0] - nax * ha, q0[1] - nay * ha)))
+            left.append(
+                (
+                    (q1[0] + nax * ha, q1[1] + nay * ha),
+                    (q2[0] + nbx * hb, q2[1] + nby * hb),
+                    (q3[0] + nbx * hb, q3[1] + nby * hb),
+                )
+            )
+            right.append(
+                (
+                    (q2[0] - nbx * hb, q2[1] - nby * hb),
+                    (q1[0] - nax * ha, q1[1] - nay * ha),
+                    (q0[0] - nax * ha, q0[1] - nay * ha),
+                )
+            )
         n0 = normal(0.0)
         h0, h1 = w_at(0.0) / 2, w_at(1.0) / 2
         self.move(p0[0] + n0[0] * h0, p0[1] + n0[1] * h0)
@@ -249,11 +272,18 @@ class Pen:
         for b1, b2, e in arc_segments(p[0], p[1], h, h, a + 90, a - 90):
             self.curve(*b1, *b2, *e)
 
-    def bar(self, x0: float, y0: float, x1: float, y1: float, width: float | Sequence[float],
-            cap: str = "round") -> Pen:
+    def bar(
+        self, x0: float, y0: float, x1: float, y1: float, width: float | Sequence[float], cap: str = "round"
+    ) -> Pen:
         """A straight thick line (see ``stroke``)."""
-        return self.stroke((x0, y0), (x0 + (x1 - x0) / 3, y0 + (y1 - y0) / 3),
-                           (x0 + (x1 - x0) * 2 / 3, y0 + (y1 - y0) * 2 / 3), (x1, y1), width, cap)
+        return self.stroke(
+            (x0, y0),
+            (x0 + (x1 - x0) / 3, y0 + (y1 - y0) / 3),
+            (x0 + (x1 - x0) * 2 / 3, y0 + (y1 - y0) * 2 / 3),
+            (x1, y1),
+            width,
+            cap,
+        )
 
     def spark(self, x: float, y: float, r: float, pinch: float = 0.18, ry: float | None = None) -> Pen:
         """A four-pointed sparkle with concave sides."""
@@ -263,8 +293,13 @@ class Pen:
         prev = (x, y + ry)
         for p in pts:
             # handles hug the centre so the sides curve inwards
-            self.curve(x + (prev[0] - x) * pinch, y + (prev[1] - y) * pinch,
-                       x + (p[0] - x) * pinch, y + (p[1] - y) * pinch, *p)
+            self.curve(
+                x + (prev[0] - x) * pinch,
+                y + (prev[1] - y) * pinch,
+                x + (p[0] - x) * pinch,
+                y + (p[1] - y) * pinch,
+                *p,
+            )
             prev = p
         return self.close()
 
@@ -292,8 +327,12 @@ class Glyph:
 
     def bounds(self) -> tuple[float, float, float, float]:
         boxes = [ct.extent() for contours, _ in self.parts for ct in contours]
-        return (min(b[0] for b in boxes), min(b[1] for b in boxes),
-                max(b[2] for b in boxes), max(b[3] for b in boxes))
+        return (
+            min(b[0] for b in boxes),
+            min(b[1] for b in boxes),
+            max(b[2] for b in boxes),
+            max(b[3] for b in boxes),
+        )
 
 
 def emit(c: Canvas, contours: Iterable[Contour]) -> PDFPathObject:

@@ -1,4 +1,5 @@
 """The four card suits and the Fairy Bucks set symbols (moon, sun, star, book)."""
+
 from __future__ import annotations
 
 from pnp.draw.symbols.curves import Point, angle, circle_hits, polar
@@ -6,8 +7,9 @@ from pnp.draw.symbols.pen import Glyph, Pen
 
 
 def _heart(g: Glyph) -> None:
-    g.part().mirrored((0, 28), [(-4, 40, -13, 46, -24, 46), (-39, 46, -50, 34, -50, 17),
-                                (-50, -6, -22, -25, 0, -46)])
+    g.part().mirrored(
+        (0, 28), [(-4, 40, -13, 46, -24, 46), (-39, 46, -50, 34, -50, 17), (-50, -6, -22, -25, 0, -46)]
+    )
 
 
 def _diamond(g: Glyph) -> None:
@@ -15,9 +17,16 @@ def _diamond(g: Glyph) -> None:
 
 
 def _spade(g: Glyph) -> None:
-    g.part().mirrored((0, 50), [(-10, 34, -48, 16, -48, -10), (-48, -26, -37, -35, -25, -35),
-                                (-15, -35, -8, -31, -4, -24), (-4, -34, -9, -43, -20, -48),
-                                (-20, -50)])
+    g.part().mirrored(
+        (0, 50),
+        [
+            (-10, 34, -48, 16, -48, -10),
+            (-48, -26, -37, -35, -25, -35),
+            (-15, -35, -8, -31, -4, -24),
+            (-4, -34, -9, -43, -20, -48),
+            (-20, -50),
+        ],
+    )
 
 
 def _club(g: Glyph) -> None:
@@ -79,8 +88,18 @@ def _book(g: Glyph) -> None:
         for k in range(3):  # lines of text as slits following the page curve
             dy = -13 - 12 * k
             p.stroke((-9, 30 + dy), (-18, 36 + dy), (-30, 38 + dy), (-40, 34 + dy), 3.4, cap="round")
-    g.part().mirrored((0, -37), [(-14, -29, -30, -27, -47, -33), (-50, -33), (-50, -39),
-                                 (-32, -33, -14, -35, 0, -44)])
+    g.part().mirrored(
+        (0, -37), [(-14, -29, -30, -27, -47, -33), (-50, -33), (-50, -39), (-32, -33, -14, -35, 0, -44)]
+    )
 
 
-BUILDERS = {"heart": _heart, "diamond": _diamond, "spade": _spade, "club": _club, "moon": _moon, "sun": _sun, "star": _star, "book": _book}
+BUILDERS = {
+    "heart": _heart,
+    "diamond": _diamond,
+    "spade": _spade,
+    "club": _club,
+    "moon": _moon,
+    "sun": _sun,
+    "star": _star,
+    "book": _book,
+}
