@@ -58,11 +58,11 @@ def main() -> None:
     ap.add_argument("--smoke", "--quick", action="store_true", help="only the first card type")
     args = ap.parse_args()
 
+    from pnp.data.reading.loader import load_game
     from pnp.draw.faces import FormCache, printed_cards
     from pnp.draw.fonts import Fonts
-    from pnp.geometry.sizes import paper_size, pt
-    from pnp.data.reading.loader import load_game
     from pnp.draw.pdf import canvas
+    from pnp.geometry.sizes import paper_size, pt
     from pnp.output.sheets import SheetOptions, deck_grid, draw_deck
 
     path = Path(args.game).resolve()

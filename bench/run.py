@@ -44,9 +44,8 @@ from pathlib import Path
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path.insert(0, str(BENCH))
-from synthetic import make_project  # noqa: E402
-
 import fullart  # noqa: E402
+from synthetic import make_project  # noqa: E402
 
 DEFAULT_PROTOGRAF = Path.home() / ".cache" / "fairy-pnp-bench" / "protograf" / "bin" / "python"
 

@@ -14,7 +14,7 @@ import atexit
 import os
 import platform
 import sys
-from typing import Callable
+from collections.abc import Callable
 
 from pnp.adapters import Gate
 

@@ -9,7 +9,8 @@ tested, `str.format` is refused in templates through the public
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import jinja2
 from jinja2.sandbox import SandboxedEnvironment

@@ -19,9 +19,10 @@ import io
 import re
 import sys
 import zlib
+from collections.abc import Callable
 from fnmatch import fnmatch
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 from weakref import WeakKeyDictionary
 
 import reportlab

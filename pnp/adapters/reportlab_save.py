@@ -14,7 +14,8 @@ canvas's own and a lazy stream's data is read at once.
 from __future__ import annotations
 
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
@@ -53,7 +54,7 @@ class _StreamingFile(pdfdoc.PDFFile):
         super().__init__(*args, **kwargs)
         sink = getattr(_SINK, "file", None)
         if sink is not None:  # the header ReportLab has added first, then everything as it comes
-            collected: list[bytes] = getattr(self, "strings")
+            collected: list[bytes] = self.strings
             for piece in collected:
                 sink.write(piece)
             collected.clear()

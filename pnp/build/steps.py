@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from pnp.adapters import reportlab_save as rls
 from pnp.data.format.errors import InputError, Problem
@@ -170,7 +171,7 @@ def checklist_step(game: Game, options: BuildOptions) -> Step:
 StepMaker = Callable[[Game, Component, BuildOptions], "Step | list[Step]"]
 
 
-def board_step(game: Game, comp: Component, options: BuildOptions) -> "Step | list[Step]":
+def board_step(game: Game, comp: Component, options: BuildOptions) -> Step | list[Step]:
     from pnp.output.boards import (
         board_step as make,  # lazy: board art only for games with boards
     )
@@ -178,7 +179,7 @@ def board_step(game: Game, comp: Component, options: BuildOptions) -> "Step | li
     return make(game, comp, options)
 
 
-def booklet_step(game: Game, comp: Component, options: BuildOptions) -> "Step | list[Step]":
+def booklet_step(game: Game, comp: Component, options: BuildOptions) -> Step | list[Step]:
     from pnp.output.booklets import (
         booklet_step as make,  # lazy: platypus and jinja2 only for booklets
     )

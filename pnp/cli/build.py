@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 import click
 
 from pnp.cli.changes import check_tag, keep_tag
-from pnp.cli.language import in_languages, lang_option
 from pnp.cli.common import (
     colour_options,
     jobs_option,
@@ -23,6 +23,7 @@ from pnp.cli.common import (
     rules_first,
     set_counts,
 )
+from pnp.cli.language import in_languages, lang_option
 
 # parameters that never change a PDF's bytes
 _NOT_OPTIONS = (

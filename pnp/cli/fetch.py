@@ -6,7 +6,7 @@ import hashlib
 import os
 import sys
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -152,7 +152,7 @@ def _publish(card_data: Path, got: dict[Path, tuple[Source, bytes]]) -> list[str
     except (OSError, yaml.YAMLError):
         record = {}
     record = record if isinstance(record, dict) else {}
-    now = datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+    now = datetime.now(UTC).replace(microsecond=0).isoformat()
     lines = []
     for dest, (source, data) in sorted(got.items()):
         digest = hashlib.sha256(data).hexdigest()

@@ -9,8 +9,9 @@ for a strip under the chart. Lengths in and out are mm, y down from the card's t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from pnp.data.templating.engine import numeral
 from pnp.draw.fonts import Fonts
@@ -40,7 +41,7 @@ def nodes_from(
     """Records to nodes, using the given field names."""
     out = []
     for rec in records or []:
-        get = rec.get if hasattr(rec, "get") else (lambda k, d=None: getattr(rec, k, d))
+        get = rec.get if hasattr(rec, "get") else (lambda k, d=None, rec=rec: getattr(rec, k, d))
         label = get(flabel) or get("name") or get(fid)
         out.append(
             Node(
@@ -83,7 +84,7 @@ def layers(nodes: list[Node]) -> tuple[list[list[Node]], list[Node], list[tuple[
         for ci in range(1, len(cols)) if down else range(len(cols) - 2, -1, -1):
             ref_ids = {n.id for n in cols[ci - 1 if down else ci + 1]}
 
-            def key(n: Node, ref_ids: set[str] = ref_ids) -> float:
+            def key(n: Node, ref_ids: set[str] = ref_ids, order: dict[str, int] = order) -> float:
                 near = [order[a] for a, b in edges if b == n.id and a in ref_ids]
                 near += [order[b] for a, b in edges if a == n.id and b in ref_ids]
                 return sum(near) / len(near) if near else order[n.id]

@@ -17,8 +17,8 @@ from pnp.data.format.catalog import unknown_symbol
 from pnp.data.format.model import Mark, Style
 from pnp.draw import richtext
 from pnp.draw.fonts import Fonts
-from pnp.draw.inks import BIG_PICTURE, color, fill_ink, low_ink, mark_ink, text_ink
 from pnp.draw.images import Artwork, Picture
+from pnp.draw.inks import BIG_PICTURE, color, fill_ink, low_ink, mark_ink, text_ink
 from pnp.draw.inline_markup import is_plain
 from pnp.draw.symbol_forms import symbol_form
 from pnp.draw.symbols import has_symbol

@@ -13,8 +13,9 @@ import dataclasses
 import hashlib
 import json
 import math
+from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from reportlab.lib.colors import Color
 

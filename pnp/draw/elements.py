@@ -7,15 +7,16 @@ templating stage converted units) and become points here.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from reportlab.pdfbase import pdfmetrics
 
 from pnp.data.format.elements import Element
 from pnp.draw import shapes
 from pnp.draw.context import CardContext, color
-from pnp.draw.inks import faded
 from pnp.draw.images import Picture
+from pnp.draw.inks import faded
 from pnp.geometry.sizes import MM, pt
 
 Box = tuple[float, float, float, float]  # x, bottom, width, height in points

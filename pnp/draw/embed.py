@@ -17,8 +17,9 @@ from __future__ import annotations
 import io
 import struct
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _DEFLATE_LEVEL = 6
@@ -38,7 +39,7 @@ class ImageStream:
     palette: bytes = b""  # Indexed: the base (RGB) colours, 3 bytes each
     decode: tuple[float, ...] = ()  # e.g. Adobe CMYK JPEG: 1 0 1 0 1 0 1 0
     mask: tuple[int, ...] = ()  # colour-key masking ranges
-    smask: "ImageStream | None" = None  # an alpha channel, DeviceGray
+    smask: ImageStream | None = None  # an alpha channel, DeviceGray
     decoded: bool = False  # whether making it decoded the pixels (for the tests and bench)
 
 

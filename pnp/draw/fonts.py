@@ -102,7 +102,7 @@ class Fonts:
     _loaded: dict[str, tuple[str, dict[int, int]]] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
-    def load(cls, folder: Path) -> "Fonts":
+    def load(cls, folder: Path) -> Fonts:
         """The project's font roles (fonts/fonts.yaml), checked to exist inside the folder.
 
         Without fonts/fonts.yaml ReportLab's Bitstream Vera fonts are used and
@@ -312,7 +312,7 @@ def _read_families(
                     shown,
                     line,
                     f"families.{name}",
-                    f"expected at least 'regular: FILE.ttf' (and bold, italic, bold-italic)",
+                    "expected at least 'regular: FILE.ttf' (and bold, italic, bold-italic)",
                 )
             )
             continue

@@ -13,16 +13,16 @@ from __future__ import annotations
 
 import hashlib
 import warnings
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.adapters import reportlab as rl
 from pnp.adapters import reportlab_save as rls
-from pnp.draw import embed
 from pnp.data.format.limits import (
     MAX_PICTURE_PIXELS,
     MAX_SVG_BYTES,
@@ -30,6 +30,7 @@ from pnp.data.format.limits import (
     MAX_SVG_ELEMENTS,
     MAX_SVG_PATH,
 )
+from pnp.draw import embed
 from pnp.draw.pdf import place_form
 
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
@@ -116,9 +117,7 @@ class Artwork:
     _digests: dict[Path, str] = field(default_factory=dict)  # SHA-256 of each picture file
 
     @classmethod
-    def for_project(
-        cls, root: Path, symbols: tuple[str, ...] = (), max_dpi: float | None = None
-    ) -> "Artwork":
+    def for_project(cls, root: Path, symbols: tuple[str, ...] = (), max_dpi: float | None = None) -> Artwork:
         folder = root / "art" / "symbols"
         return cls(root.resolve(), {name: folder / f"{name}.svg" for name in symbols}, max_dpi)
 
@@ -271,7 +270,7 @@ class Artwork:
 
     def _svg_form(self, c: Canvas, path: Path, ink: Color | None, grow: float = 0.0) -> str:
         """The SVG drawn once per PDF (per colour and outline) as a form XObject at its own size."""
-        tint = "" if ink is None else "%.4f,%.4f,%.4f" % (ink.red, ink.green, ink.blue)
+        tint = "" if ink is None else f"{ink.red:.4f},{ink.green:.4f},{ink.blue:.4f}"
         form = "Svg" + hashlib.sha1(f"{self.key(path)}|{tint}|{grow:g}".encode()).hexdigest()[:12]
         if not c.hasForm(form):
             from reportlab.graphics import renderPDF

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])")
@@ -174,7 +174,7 @@ def _hex(value: str) -> str:
     return to_hex(colour(value))[:7]
 
 
-def _font_tag(style: "SpanStyle", size: float, face: Callable[[str], str] | None) -> str:
+def _font_tag(style: SpanStyle, size: float, face: Callable[[str], str] | None) -> str:
     """A span's <font> tag: its size in points, its colour as #rrggbb, its font's registered name."""
     attrs = [f'size="{style.size_of(size):g}"']
     if style.colour:

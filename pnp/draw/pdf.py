@@ -5,8 +5,9 @@ Every canvas opts in to the writer settings of `pnp.adapters.reportlab`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas

@@ -21,7 +21,7 @@ SYMBOL_REF = 100.0  # points: the size a symbol's form XObject is drawn at befor
 
 
 def _rgba(c: Color | None) -> str:
-    return "none" if c is None else "%.4f,%.4f,%.4f,%.4f" % (c.red, c.green, c.blue, c.alpha)
+    return "none" if c is None else f"{c.red:.4f},{c.green:.4f},{c.blue:.4f},{c.alpha:.4f}"
 
 
 def symbol_form(

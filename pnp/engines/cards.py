@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Iterable, Mapping
 
 NUMBERED_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10")
 TRUMP_RANKS = ("J", "Q", "K", "A")

@@ -25,8 +25,9 @@ Rule interpretations (the written rules leave these open):
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Literal
+from typing import Literal
 
 from pnp.engines.cards import Card
 

@@ -13,9 +13,10 @@ instead (as if a Joker were always put back and redrawn).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from math import comb
-from typing import Any, Iterable, Literal, Sequence
+from typing import Any, Literal
 
 from pnp.engines.cards import NUMBERED_RANKS, RANKS, Card
 

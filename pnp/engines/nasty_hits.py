@@ -6,8 +6,9 @@ so the reference cards, the booklet and this engine read the same rows.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator, Literal
+from typing import Literal
 
 from pnp.engines.cards import Card
 from pnp.engines.combat import DeckExhausted

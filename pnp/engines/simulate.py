@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Iterator, Literal, Mapping, Sequence
+from typing import Literal
 
 from pnp.engines.cards import RANKS, Card
 from pnp.engines.combat import (

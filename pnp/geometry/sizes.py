@@ -45,11 +45,11 @@ class Size:
         return f"{self.name} {dims}" if self.name and "x" not in self.name else dims
 
     @property
-    def landscape(self) -> "Size":
+    def landscape(self) -> Size:
         return Size(max(self.w, self.h), min(self.w, self.h), self.name)
 
     @property
-    def portrait(self) -> "Size":
+    def portrait(self) -> Size:
         return Size(min(self.w, self.h), max(self.w, self.h), self.name)
 
 

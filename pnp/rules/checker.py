@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, astuple, dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from pnp.data.format.facts import FACT_RULE_KINDS
 from pnp.data.format.model import CardType, Component, Game, Rule

@@ -20,7 +20,8 @@ A field the component does not have is an error that names the fields it has.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from pnp.data.format.model import CardType, Component
 

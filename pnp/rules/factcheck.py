@@ -6,7 +6,8 @@ The option shapes of these kinds are declared in `pnp.data.format.facts.FACT_RUL
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from pnp.data.format.facts import MissingFact, lookup, plain
 from pnp.data.format.model import Game, Rule

@@ -14,11 +14,12 @@ import multiprocessing
 import multiprocessing.connection
 import signal
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from itertools import groupby
 from multiprocessing.connection import Connection
-from typing import Any, Callable, cast
+from typing import Any, cast
 
 from pnp.output.workers import exit_with_parent, fork_safe
 from pnp.serve.pictures import Source, draw_many, store, stored

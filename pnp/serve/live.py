@@ -12,8 +12,9 @@ import json
 import queue
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import watchfiles
 

@@ -25,8 +25,8 @@ from pnp.data.templating.slots import context
 from pnp.draw.faces import Printed, card_size_of, resolve
 from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import Size
-from pnp.output.exports.profiles import PROFILES, Frame, cell_frame, profile_frame
 from pnp.output.exports.pngfile import LEVEL
+from pnp.output.exports.profiles import PROFILES, Frame, cell_frame, profile_frame
 from pnp.output.exports.raster import Request, Scene, render_png
 
 THUMB_BOX = (300, 420)  # pixels: shown at half size on the contact sheet, sharp on dense screens
@@ -265,7 +265,7 @@ class PictureCache:
             with self.drawing:
                 self._keep(key, size, source, png)
             done += 1
-        for (_, comp), group in groupby(todo, key=lambda ks: (id(ks[1].game), ks[1].comp)):
+        for _, group in groupby(todo, key=lambda ks: (id(ks[1].game), ks[1].comp)):
             members = list(group)
             for i in range(0, len(members), batch):
                 if stop is not None and stop.is_set():

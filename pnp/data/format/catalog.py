@@ -9,9 +9,9 @@ database without importing any drawing code.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Mapping
 
 SLOT_TYPES: Mapping[str, str] = MappingProxyType(
     {

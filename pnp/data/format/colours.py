@@ -12,8 +12,9 @@ jinja2 filters for designs and booklets (`FILTERS`).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 Rgb = tuple[float, float, float]
 
@@ -125,7 +126,7 @@ def to_hex(value: Any) -> str:
     """'#rrggbb', or '#rrggbbaa' for a colour that is not opaque."""
     c = colour(value, "")
     channels = (c.red, c.green, c.blue) + ((c.alpha,) if c.alpha < 1 else ())
-    return "#" + "".join("%02x" % max(0, min(255, round(v * 255))) for v in channels)
+    return "#" + "".join(f"{max(0, min(255, round(v * 255))):02x}" for v in channels)
 
 
 def _like(model: Any, r: float, g: float, b: float) -> Any:

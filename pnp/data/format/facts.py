@@ -13,7 +13,8 @@ here in `FACT_RULE_NEEDS` (the loader merges them into its table of rule shapes)
 from __future__ import annotations
 
 import difflib
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from pnp.engines.combat import CombatRules
 from pnp.engines.nasty_hits import NastyHitEffect, NastyTable

@@ -129,7 +129,7 @@ class CardType:
         if not 0 <= self.copies <= MAX_COPIES:
             raise ValueError(f"copies: must be 0 or more and at most {MAX_COPIES}, found {self.copies}")
 
-    def design(self, kind: str, comp: "Component") -> str:
+    def design(self, kind: str, comp: Component) -> str:
         """The key of this card's face or back design (`kind`): its own, else the component's."""
         key = (self.face or comp.face) if kind == "face" else (self.back or comp.back)
         if key is None:

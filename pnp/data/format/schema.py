@@ -76,7 +76,7 @@ class Parser:
             if data is None:
                 return None
             inner = [a for a in get_args(tp) if a is not type(None)]
-            tp = inner[0] if len(inner) == 1 else Union[tuple(inner)]
+            tp = inner[0] if len(inner) == 1 else Union[tuple(inner)]  # noqa: UP007 - a union built at run time
             origin = get_origin(tp)
         if origin is Literal:
             if data in get_args(tp):

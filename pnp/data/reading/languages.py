@@ -15,7 +15,6 @@ from pnp.data.format.errors import Problem
 from pnp.data.format.located import Located, LocatedList, line_of
 from pnp.data.format.model import LANGUAGE_CODE, Gap
 
-
 SHARED = ("key", "tag")  # what collation codes are made of: never per language
 
 

@@ -7,10 +7,11 @@ database, so a broken file names its line. Each process reads them once.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from pnp.data.format.catalog import FREE_SLOTS, SLOT_TYPES, Slot
 from pnp.data.format.errors import InputError

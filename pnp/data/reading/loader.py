@@ -8,9 +8,9 @@ imports, for start-up speed).
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.model import Component, Game

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -70,7 +69,7 @@ class Project:
     root: Path
 
     @classmethod
-    def at(cls, root: str | Path) -> "Project":
+    def at(cls, root: str | Path) -> Project:
         path = Path(root).resolve()
         if not (path / "card_data").is_dir():
             raise problem(path, None, "--project", "not a project folder: it has no card_data/ folder")

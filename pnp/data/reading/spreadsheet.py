@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from pnp.data.format.errors import Problem
 from pnp.data.format.limits import MAX_DECK_CARDS, MAX_TEXT

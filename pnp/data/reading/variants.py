@@ -91,7 +91,7 @@ def deck_component(base: Game, key: str) -> Component:
 
 
 def is_fairy_deck(comp: Component) -> bool:
-    return FAIRY_FIELDS <= set(comp.fields)
+    return set(comp.fields) >= FAIRY_FIELDS
 
 
 def fairy_cards(comp: Component) -> list[Card]:

@@ -19,9 +19,10 @@ commas (``clubs,diamonds``), narrowing words joined by ``of`` or spaces
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from pnp.data.format.model import CardType, Component, Mark, SetsSpec
 

@@ -30,9 +30,10 @@ import stat
 import sys
 import tempfile
 import zlib
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pnp
 

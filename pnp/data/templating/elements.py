@@ -11,7 +11,8 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from pnp.data.format.catalog import has_symbol, unknown_symbol
 from pnp.data.format.colours import Colour
@@ -180,7 +181,7 @@ def let(names: Iterable[tuple[str, str]], context: dict[str, Any]) -> dict[str, 
     out = dict(context)
     for name, expr in names:
         try:
-            out[name] = evaluate(expr if is_template(expr) else "{{ %s }}" % expr, out)
+            out[name] = evaluate(expr if is_template(expr) else "{{ " + expr + " }}", out)
         except Exception as exc:  # noqa: BLE001 - a broken expression is this name's problem
             raise ValueError(f"let.{name}: {_why(exc, expr, out)}") from None
     return out

@@ -8,9 +8,10 @@ Output over `MAX_TEMPLATE_OUTPUT` characters is refused while rendering.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from pnp.data.format.colours import FILTERS
 from pnp.data.format.limits import CONTROL_CHARS, MAX_TEMPLATE_OUTPUT
@@ -119,7 +120,7 @@ _FILTERS: dict[str, Callable[..., Any]] = {
 
 
 @lru_cache(maxsize=1)
-def _inline() -> "ImmutableSandboxedEnvironment":
+def _inline() -> ImmutableSandboxedEnvironment:
     """The one environment for inline templates (created on first use)."""
     from pnp.data.templating import sandbox  # lazy: see the module docstring
 
@@ -132,7 +133,7 @@ def is_template(text: Any) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def compile_text(text: str) -> "jinja2.Template":
+def compile_text(text: str) -> jinja2.Template:
     """Compile an inline template once (raises jinja2.TemplateSyntaxError)."""
     from pnp.data.templating import sandbox  # lazy: see the module docstring
 
@@ -176,7 +177,7 @@ def _defined(value: Any, depth: int = 0) -> Any:
     return value
 
 
-def render_template(template: "jinja2.Template", context: dict[str, Any]) -> str:
+def render_template(template: jinja2.Template, context: dict[str, Any]) -> str:
     """Render within the time and output limits.
 
     A template that ran past its time or memory budget is not run again for a minute (for any
@@ -232,7 +233,7 @@ def _render(value: Any, context: dict[str, Any]) -> Any:
     return value
 
 
-def file_environment(folder: Path) -> "ImmutableSandboxedEnvironment":
+def file_environment(folder: Path) -> ImmutableSandboxedEnvironment:
     """Sandboxed environment that loads templates only from `folder`: a template (or what it
     includes, imports or extends) that resolves outside it, through `..` or a symlink, is not found."""
     from pnp.data.templating import sandbox
@@ -240,7 +241,7 @@ def file_environment(folder: Path) -> "ImmutableSandboxedEnvironment":
     return sandbox.environment(_FILTERS, confined_loader(folder))
 
 
-def confined_loader(folder: Path) -> "jinja2.BaseLoader":
+def confined_loader(folder: Path) -> jinja2.BaseLoader:
     """A jinja2 loader for the files inside `folder` after resolving symlinks (text files only)."""
     import jinja2  # lazy: see the module docstring
 

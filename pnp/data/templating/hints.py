@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 _NO_ATTR = re.compile(r"^'(?P<what>[^']*)' has no attribute '(?P<name>[^']+)'$")
 _UNDEFINED = re.compile(r"^'(?P<name>[^']+)' is undefined$")

@@ -16,10 +16,11 @@ import signal
 import threading
 import time
 import weakref
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import jinja2
 from jinja2 import nodes

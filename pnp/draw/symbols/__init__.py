@@ -17,9 +17,9 @@ was built from, and it is counted inside the box.
 from __future__ import annotations
 
 import difflib
-from functools import lru_cache
+from collections.abc import Callable, Mapping
+from functools import cache
 from types import MappingProxyType
-from typing import Callable, Mapping
 
 from reportlab.lib import colors
 from reportlab.lib.colors import Color
@@ -57,7 +57,7 @@ def _builder(name: str) -> _Builder:
         raise KeyError(f"unknown symbol {name!r}{hint}") from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _shape(name: str) -> tuple[Glyph, tuple[float, float, float, float]]:
     """Symbol `name` built and measured once per process (shared, never changed afterwards)."""
     g = Glyph()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 from pnp.draw.symbols.curves import Point, angle, polar
 from pnp.draw.symbols.pen import Glyph, Pen
