@@ -3,7 +3,7 @@
 It refuses attribute names that start with `_` (so `__class__`/`__mro__`
 escapes fail when the text is compiled), ranges over `MAX_TEMPLATE_RANGE` items,
 repetition (`*`, `**`) and padding filters that would build huge values, and
-work over `TEMPLATE_SECONDS` or growing the process by `TEMPLATE_MEMORY`, on any
+work over `TEMPLATE_SECONDS` of CPU time or growing the process by `TEMPLATE_MEMORY`, on any
 thread. Imported only when something is compiled.
 """
 
@@ -201,25 +201,45 @@ def _statm(pid: int) -> int:
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
+def _cpu_clock() -> Callable[[], float]:
+    """The calling thread's CPU-time clock, readable from any thread: the thread's own clock where
+    the system has one (Linux, the BSDs), else the whole process's CPU time (Windows, macOS).
+    CPU time, not the wall clock, so that a busy machine never changes whether work fits."""
+    clock_of = getattr(time, "pthread_getcpuclockid", None)
+    if clock_of is not None:
+        try:
+            clock_id = clock_of(threading.get_ident())
+            time.clock_gettime(clock_id)
+            return lambda: time.clock_gettime(clock_id)
+        except (OSError, OverflowError):
+            pass
+    return time.process_time
+
+
 @dataclass
 class _Budget:
-    """What one piece of template work may still use: a deadline and a memory ceiling."""
+    """What one piece of template work may still use: CPU seconds and a memory ceiling."""
 
     seconds: float
     memory: int
     deadline: float = 0.0
     ceiling: int = 0
 
-    def __post_init__(self) -> None:
-        self.deadline = time.monotonic() + self.seconds
+    def __post_init__(self) -> None:  # runs on the thread doing the work
+        self.clock = _cpu_clock()
+        self.deadline = self.clock() + self.seconds
         self.ceiling = _resident() + self.memory
 
     def overrun(self) -> str:
         """Why the work must stop now ('' while within its budget); memory first, the likelier cause of both."""
         if _resident() > self.ceiling:
             return f"template work used more than {self.memory // 2**20} MB of memory"
-        if time.monotonic() > self.deadline:
-            return f"template work took longer than {self.seconds:g} s"
+        try:
+            spent = self.clock()
+        except OSError:  # the thread has just ended
+            return ""
+        if spent > self.deadline:
+            return f"template work took longer than {self.seconds:g} s of processor time"
         return ""
 
 
@@ -242,7 +262,7 @@ def limited(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
 
 @contextmanager
 def time_limit(seconds: float = TEMPLATE_SECONDS, memory: int = TEMPLATE_MEMORY) -> Iterator[None]:
-    """Stop the enclosed template work with TemplateLimit after `seconds`, or once the process has grown
+    """Stop the enclosed template work with TemplateLimit after `seconds` of its thread's CPU time, or once the process has grown
     by `memory` bytes, on any thread.
 
     On the main thread an interval timer looks every 10 ms; on another thread a
