@@ -1,8 +1,9 @@
-"""Print a pip constraints file pinning every dependency of pyproject.toml to its declared minimum.
+"""Print a pip constraints file pinning pnp's runtime dependencies to their declared minimums.
 
-Used by .ci/run for the second test pass (as fpdf2's CI does): `name>=X` becomes
-`name==X`, for the runtime dependencies and every optional extra. A dependency
-declared without a minimum is an error, so each range is tested at its lower end.
+Used by .ci/run for the minimums pass (as fpdf2's CI does): `name>=X` becomes
+`name==X` for each of `[project] dependencies`. The test tools (pytest, hypothesis,
+numpy, selenium...) are left at their newest: they test nothing of pnp's. A runtime
+dependency declared without a minimum is an error, so each range is tested at its lower end.
 """
 
 from __future__ import annotations
@@ -19,8 +20,6 @@ def minimums(pyproject: Path) -> dict[str, str]:
     """Distribution name (lower case) -> its declared minimum version."""
     project = tomllib.loads(pyproject.read_text())["project"]
     specs = list(project.get("dependencies", []))
-    for extra in project.get("optional-dependencies", {}).values():
-        specs += extra
     out: dict[str, str] = {}
     for spec in specs:
         match = _SPEC.match(spec.split(";")[0])

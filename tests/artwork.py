@@ -6,9 +6,10 @@ import re
 import shutil
 from pathlib import Path
 
-from conftest import ROOT, _mul, with_ctm
 from PIL import Image, ImageDraw
 from pypdf import PdfReader
+
+from conftest import ROOT, _mul, with_ctm
 
 MM = 72 / 25.4
 
@@ -83,9 +84,9 @@ def image_boxes(pdf: Path, page: int = 0) -> list[tuple[str, tuple[float, float,
     pg = reader.pages[page]
     out: list[tuple[str, tuple[float, float, float, float]]] = []
 
-    def walk(contents, resources, ctm: list[float]) -> None:
+    def walk(contents, resources, outer: list[float]) -> None:
         xobjects = resources.get("/XObject", {}) if resources else {}
-        for operands, op, ctm in with_ctm(contents, reader, ctm):
+        for operands, op, ctm in with_ctm(contents, reader, outer):
             if op == b"Do":
                 xo = xobjects[str(operands[0])].get_object()
                 if xo.get("/Subtype") == "/Image":

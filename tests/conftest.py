@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import atexit
+import hashlib
 import os
 import re
 import shutil
 import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,9 +24,60 @@ from pnp.geometry.sizes import MM
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# The validated-database cache (pnp.data.store.cache) of this test session: private, so
-# tests never read or fill the user's ~/.cache (subprocesses inherit it).
-os.environ.setdefault("PNP_CACHE_DIR", tempfile.mkdtemp(prefix="pnp-test-cache-"))
+
+def _own_cache() -> None:
+    """pnp's disk cache for this test process (each xdist worker its own): made empty here and
+    removed at exit, so no test reads or fills the user's cache or whatever the environment's
+    PNP_CACHE_DIR holds. Subprocesses inherit it."""
+    if os.environ.get("PNP_TEST_CACHE_OWNER") == str(os.getpid()):
+        return  # this process made it already (conftest imported twice)
+    folder = tempfile.mkdtemp(prefix="pnp-test-cache-")
+    os.environ["PNP_CACHE_DIR"], os.environ["PNP_TEST_CACHE_OWNER"] = folder, str(os.getpid())
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+
+
+_own_cache()
+
+# Timing bounds are asserted only when asked for (PNP_TIMING=1), as fpdf2 does with
+# CHECK_EXEC_TIME: a busy machine must not fail a test. Bounds that tell a hang from
+# finished work are counted in this process's CPU time, which other processes do not change.
+TIMING = os.environ.get("PNP_TIMING") == "1"
+
+
+@dataclass
+class Took:
+    """How long the work inside `timed()` took: wall-clock and this process's CPU seconds."""
+
+    wall: float = 0.0
+    cpu: float = 0.0
+
+
+@contextmanager
+def timed() -> Iterator[Took]:
+    took = Took()
+    wall, cpu = time.monotonic(), time.process_time()
+    try:
+        yield took
+    finally:
+        took.wall, took.cpu = time.monotonic() - wall, time.process_time() - cpu
+
+
+def assert_quick(seconds: float, limit: float, what: str) -> None:
+    """A wall-clock bound, checked only under PNP_TIMING=1."""
+    if TIMING:
+        assert seconds < limit, f"{what}: {seconds:.2f} s, over {limit:g} s"
+
+
+def wait_for(
+    condition: Callable[[], object], what: str, timeout: float = 30.0, every: float = 0.05
+) -> object:
+    """Poll `condition` until it is true (returned) or `timeout` seconds pass (a failure naming `what`)."""
+    deadline = time.monotonic() + timeout
+    while not (value := condition()):
+        assert time.monotonic() < deadline, f"{what}: not within {timeout:g} s"
+        time.sleep(every)
+    return value
+
 
 # Hypothesis profiles. "ci" (the default) is derandomized with a fixed example count, so a
 # commit's test result never depends on luck; PNP_FUZZ=deep explores far more (and randomly).
@@ -32,6 +88,22 @@ _COMMON = {
 settings.register_profile("ci", derandomize=True, max_examples=100, print_blob=True, **_COMMON)
 settings.register_profile("deep", derandomize=False, max_examples=6000, print_blob=True, **_COMMON)
 settings.load_profile(os.environ.get("PNP_FUZZ", "ci"))
+
+
+# Modules whose tests meet a library's behaviour (adapters, pictures, fonts, PDF/X, rasters, exports,
+# spreadsheets, SVG, serve): the minimums pass of CI runs these (`-m libraries`).
+LIBRARY_BOUNDARY = {
+    "test_adapters", "test_speedups", "test_pictures_embed", "test_artwork", "test_characters",
+    "test_k_text", "test_print_shop", "test_rasters", "test_exports", "test_cutter", "test_cut_files",
+    "test_spreadsheet", "test_symbols", "test_shapes", "test_serve", "test_serve_editor",
+    "test_serve_safety", "test_reference_pdfs",
+}  # fmt: skip
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.module is not None and item.module.__name__ in LIBRARY_BOUNDARY:
+            item.add_marker(pytest.mark.libraries)
 
 
 def make_project(dest: Path, games: tuple[str, ...] = ("bargains",)) -> Path:
@@ -56,7 +128,7 @@ def shown(out: Path, suffix: str = "") -> list[Path]:
     return sorted(found)
 
 
-def run(*args: str) -> "CliResult":
+def run(*args: str) -> CliResult:
     """Run `pnp ARGS` in-process; stdout and stderr kept apart."""
     runner = CliRunner()
     result = runner.invoke(main, list(args), catch_exceptions=False)
@@ -83,6 +155,33 @@ def assert_check_names(tmp_path: Path, filename: str, text: str, rules: list[str
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     return make_project(tmp_path / "proj")
+
+
+@pytest.fixture(scope="session")
+def shared_build(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path]:
+    """`shared_build(*options)`: the repository's five games built with `pnp build OPTIONS` once per
+    test run, into one folder that every module and every xdist worker reads (a file lock makes the
+    others wait for the first). Read it; never change it."""
+    from filelock import FileLock
+
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # the run's folder, above each worker's own
+    base = base / "shared-builds"
+    base.mkdir(exist_ok=True)
+
+    def build(*options: str) -> Path:
+        name = hashlib.sha256("\0".join(options).encode()).hexdigest()[:16]
+        out, done = base / name, base / f"{name}.done"
+        with FileLock(base / f"{name}.lock"):
+            if not done.exists():
+                shutil.rmtree(out, ignore_errors=True)
+                r = run("build", *options, "--project", str(ROOT), "--out", str(out))
+                assert r.code == 0, r.err
+                done.write_text(" ".join(options), encoding="utf-8")
+        return out
+
+    return build
 
 
 @dataclass(frozen=True)

@@ -18,9 +18,10 @@ from pathlib import Path
 
 import pypdfium2
 import pytest
-from conftest import ROOT, make_project, shown
 
 from pnp.adapters import Gate, series
+
+from conftest import ROOT, make_project, shown
 
 # import name -> distribution, where they differ
 _DISTRIBUTION = {"PIL": "pillow", "yaml": "pyyaml"}

@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
+
 from artwork import (
     CAP_SVG,
     LEAF_SVG,
@@ -17,7 +19,6 @@ from artwork import (
     project,
 )
 from conftest import ROOT, page_texts, placements, run
-from pypdf import PdfReader
 
 CUSTOM_IMAGE = """layout: custom
     elements:

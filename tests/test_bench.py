@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from conftest import ROOT, run
 
 BENCH = ROOT / "bench"
@@ -74,6 +75,7 @@ def test_protograf_deck_smoke_runs_or_skips_cleanly(tmp_path: Path) -> None:
     _py(str(BENCH / "protograf_deck.py"), env=env, cwd=tmp_path)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(os.environ.get("PNP_SKIP_BENCH_SMOKE") == "1", reason="PNP_SKIP_BENCH_SMOKE=1")
 def test_run_smoke_prints_the_table() -> None:
     """bench/run.py --smoke: every row once on tiny inputs; it exits 1 if the floor is not pnp's PDF."""

@@ -9,7 +9,6 @@ from pathlib import Path
 import pdfplumber
 import pypdfium2 as pdfium
 import pytest
-from conftest import ROOT
 from PIL import ImageChops, ImageStat
 
 from pnp.data.format.errors import InputError
@@ -26,6 +25,8 @@ from pnp.output.boards import (
 )
 from pnp.output.sheets import SheetOptions
 from pnp.output.steps import BuildOptions
+
+from conftest import ROOT
 
 MAP = """
 game: {name: Map Test, tag: MT, players: {min: 2, max: 2}}
@@ -283,7 +284,7 @@ def test_schema_describes_boards_and_every_bundled_board_validates() -> None:
     import jsonschema
     import yaml
 
-    from tests.conftest import ROOT, run
+    from conftest import ROOT, run
 
     schema = json.loads(run("schema").out)
     assert {"Board", "Area", "Position", "Side", "Link"} <= set(schema["$defs"])

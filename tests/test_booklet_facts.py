@@ -11,7 +11,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, page_texts
 
 from pnp.data.reading.loader import load_game
 from pnp.data.templating.slots import card_view
@@ -19,6 +18,8 @@ from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import paper_size
 from pnp.output.booklet_text import render
 from pnp.output.booklets import prepare, write_plain
+
+from conftest import ROOT, page_texts
 
 # game -> ([(text in the database, replacement)], [phrases the rebuilt booklet must print])
 CHANGES: dict[str, tuple[list[tuple[str, str]], list[str]]] = {

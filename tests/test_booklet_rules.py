@@ -9,10 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
 from test_booklet_facts import booklet_words
 
 from pnp.draw.fonts import Fonts
+
+from conftest import ROOT
 
 # game -> (fact edit, phrases with the facts as shipped, phrases with the fact turned, phrases never printed)
 PINNED = {

@@ -11,7 +11,6 @@ from pathlib import Path
 import pdfplumber
 import pypdfium2 as pdfium
 import pytest
-from conftest import ROOT
 from pypdf import PdfReader
 
 from pnp.data.format.errors import InputError
@@ -26,6 +25,8 @@ from pnp.output.booklets import booklet_step, prepare, write_imposed, write_plai
 from pnp.output.sheets import SheetOptions
 from pnp.output.steps import BuildOptions
 from pnp.rules.checker import check_game
+
+from conftest import ROOT
 
 GAMES = ("bargains", "fairy-bucks", "feenbalz", "tarot", "fairy-meat")
 

@@ -6,18 +6,16 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, codes_in, run, shown
 from pypdf import PdfReader
+
+from conftest import ROOT, codes_in, run, shown
 
 GAMES = {"bargains": "BG", "fairy-bucks": "FB", "feenbalz": "FZ", "tarot": "TA", "fairy-meat": "FM"}
 
 
 @pytest.fixture(scope="module")
-def out(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("all")
-    r = run("build", "--project", str(ROOT), "--out", str(out))
-    assert r.code == 0, r.err
-    return out
+def out(shared_build) -> Path:
+    return shared_build()
 
 
 def test_every_game_gets_cards_booklets_and_a_checklist(out: Path) -> None:

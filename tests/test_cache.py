@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-import os
 import json
-import zlib
+import os
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, make_project, run
 
 from pnp.data.reading import validate
 from pnp.data.reading.loader import load_game
 from pnp.data.store import cache
+
+from conftest import ROOT, make_project, run
 
 
 @pytest.fixture
@@ -193,7 +194,7 @@ def test_the_size_bound_removes_only_pnps_entries(cache_dir: Path, monkeypatch: 
         path.write_text("mine")
     monkeypatch.setattr(cache, "KEEP", 2)
     for i in range(5):
-        cache.cached("test", (i,), lambda: (i, []))
+        cache.cached("test", (i,), lambda i=i: (i, []))
     assert all(p.read_text() == "mine" for p in theirs)
     assert len([p for p in cache_dir.glob("test-*.cache") if p not in theirs]) == 2
 
@@ -274,7 +275,7 @@ def test_the_cache_keeps_a_bounded_number_of_entries(
 ) -> None:
     monkeypatch.setattr(cache, "KEEP", 3)
     for i in range(6):
-        assert cache.cached("test", (i,), lambda: (i * 10, [])) == i * 10
+        assert cache.cached("test", (i,), lambda i=i: (i * 10, [])) == i * 10
     assert len(list(cache_dir.glob("test-*.cache"))) == 3
     assert cache.cached("test", (5,), lambda: (-1, [])) == 50  # the newest is still there
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import make_project, run
+from conftest import make_project, run
 
 
 def _edit(proj: Path, old: str, new: str) -> int:

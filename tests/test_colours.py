@@ -9,10 +9,11 @@ import numpy as np
 import pdfplumber
 import pypdfium2 as pdfium
 import pytest
-from artwork import game_yaml, project
-from conftest import run
 
 from pnp.data.format.colours import colour, to_hex
+
+from artwork import game_yaml, project
+from conftest import run
 
 FORMS = [  # written as -> (red, green, blue, alpha) in 0-255
     ("#f00", (255, 0, 0, 255)),

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, make_project, run, shown
+from conftest import ROOT, make_project, run, shown
 
 
 @pytest.mark.parametrize("include", ["etc/passwd", "../../../../../../etc/passwd"])

@@ -8,9 +8,10 @@ from pathlib import Path
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
+from pypdf import PdfReader
+
 from artwork import MM, game_yaml, picture, project
 from conftest import ROOT, page_texts, placements, run
-from pypdf import PdfReader
 
 FIXTURE = ROOT / "tests" / "fixtures" / "bargains-custom-face.yaml"
 

@@ -7,8 +7,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from conftest import make_project, placements, run
 from pypdf import PdfReader
+
+from conftest import make_project, placements, run
 
 MM = 72 / 25.4
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import make_project, placements, run
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from pnp.data.reading.sheets import sheet_named
+
+from conftest import make_project, placements, run
 
 MM = 72 / 25.4
 

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from conftest import run, shown
 
 DB = "card_data/bargains.yaml"

@@ -10,7 +10,8 @@ from pnp.data.templating.engine import compile_text, render_template
 from pnp.output.booklet_text import context
 from pnp.rules.checker import check_component
 from pnp.rules.deck import Deck
-from tests.conftest import ROOT
+
+from conftest import ROOT
 
 
 @pytest.fixture(scope="module")

@@ -13,12 +13,13 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import ROOT
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pnp.data.editing import cards, rows, yamltext
 from pnp.data.editing.yamltext import REMOVE, EditError
+
+from conftest import ROOT
 
 AWKWARD = [
     "plain words",

@@ -8,6 +8,7 @@ import csv
 from pathlib import Path
 
 import pytest
+
 from conftest import run
 
 

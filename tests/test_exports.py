@@ -8,13 +8,14 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import make_project, run
 from PIL import Image
 from pypdf import PdfReader
 
 from pnp.geometry.sizes import card_size
 from pnp.output.exports.profiles import PROFILES, profile_frame
 from pnp.output.exports.tts import Limits, grid_for, limits_for, tts_frame
+
+from conftest import make_project, run
 
 # A made-up game that exercises what Fairy Bargains does not: more than 69
 # distinct faces (two TTS sheets), two card sizes, marked sets and a card with
@@ -359,7 +360,7 @@ def test_pod_page_order_and_boxes(bargains: Path) -> None:
     out = export(bargains, "export", "pod", "bargains", "--jobs", "1")
     reader = PdfReader(str(out / "bargains" / "pod" / "drivethru" / "deck.pdf"))
     assert len(reader.pages) == 2 * 65
-    for i, page in enumerate(reader.pages):
+    for page in reader.pages:
         assert [float(v) for v in page.mediabox] == [0, 0, 198, 270]  # 2.75 x 3.75 in
         assert [float(v) for v in page.bleedbox] == [0, 0, 198, 270]
         assert [float(v) for v in page.trimbox] == [9, 9, 189, 261]  # 1/8 in bleed

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from conftest import ROOT, run
 
 # (game, case, text in the database, replacement, rule that must be named)

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import assert_check_names, codes_in
 
 from pnp.cli import main
 from pnp.data.format.colours import luminance
@@ -17,6 +16,8 @@ from pnp.data.reading.loader import load_game
 from pnp.draw.context import color
 from pnp.geometry.grid import choose_grid
 from pnp.geometry.sizes import card_size, paper_size
+
+from conftest import assert_check_names, codes_in
 
 ROOT = Path(__file__).resolve().parents[1]
 DB = ROOT / "card_data" / "fairy-bucks.yaml"

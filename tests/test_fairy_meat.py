@@ -11,11 +11,12 @@ from pathlib import Path
 import pdfplumber
 import pytest
 from click.testing import CliRunner
-from conftest import page_texts
 
 from pnp.cli import main
 from pnp.data.format.facts import nasty_table
 from pnp.data.reading.loader import load_game
+
+from conftest import page_texts
 
 ROOT = Path(__file__).resolve().parents[1]
 DB = ROOT / "card_data" / "fairy-meat.yaml"
@@ -30,11 +31,8 @@ def game():
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("fairy-meat")
-    result = CliRunner().invoke(main, ["build", "fairy-meat", "--project", str(ROOT), "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    return out
+def built(shared_build) -> Path:
+    return shared_build()
 
 
 def run_check(path: Path, *extra: str) -> tuple[int, str]:

@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import assert_check_names, codes_in
 
 from pnp.cli import main
 from pnp.data.format.colours import luminance
 from pnp.data.reading.loader import load_game
 from pnp.draw.context import color
 from pnp.draw.faces import resolve
+
+from conftest import assert_check_names, codes_in
 
 ROOT = Path(__file__).resolve().parents[1]
 DB = ROOT / "card_data" / "feenbalz.yaml"
@@ -29,11 +30,8 @@ def run(*args: str):
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("fz")
-    result = run("build", "feenbalz", "--out", str(out))
-    assert result.exit_code == 0, result.output
-    return out
+def built(shared_build) -> Path:
+    return shared_build()
 
 
 @pytest.fixture(scope="module")

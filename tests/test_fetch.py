@@ -4,15 +4,16 @@ recorded with their URL and date; builds read the copy and never use the network
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 import yaml
-from conftest import run
 
 from pnp.data.reading.remote import download_url, local_name
+
+from conftest import run
 
 SHEET = (
     "key,name,copies,value,suit,text\nmoth,Glow Moth,6,1,moon,Worth 1.\npaper,Paper Lantern,5,2,sun,Worth 2.\n"

@@ -16,9 +16,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
-from conftest import ROOT
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.data.format.errors import InputError
@@ -26,6 +26,8 @@ from pnp.data.reading.boardspec import parse_board
 from pnp.data.reading.loader import load_game
 from pnp.output.booklets import prepare
 from pnp.rules.checker import check_game
+
+from conftest import ROOT
 
 VARIANTS = {
     "bloody.yaml": {
@@ -225,3 +227,24 @@ def test_mutations_cover_every_node_kind() -> None:
         for token in tokens:
             assert render(mutate(SOURCES["bargains.yaml"], kind, 7, token)) != base, (kind, token)
     assert b"\xe9" in render(mutate(SOURCES["bargains.yaml"], "replace", 3, REPLACEMENTS.index(BAD_BYTES)))
+
+
+# -- the slow tier: the same fuzz, ten times as many examples (still derandomized) -------------
+
+WIDE = 1_000
+
+
+@pytest.mark.slow
+@settings(max_examples=WIDE)
+@given(name=st.sampled_from(NAMES), edits=st.lists(edit, min_size=1, max_size=3))
+def test_many_edits_load_or_fail_cleanly(
+    tmp_path_factory, name: str, edits: list[tuple[str, int, int]]
+) -> None:
+    test_any_edit_loads_or_fails_cleanly.hypothesis.inner_test(tmp_path_factory, name, edits)
+
+
+@pytest.mark.slow
+@settings(max_examples=WIDE)
+@given(edits=st.lists(line_edit, min_size=1, max_size=3))
+def test_many_line_edits_load_or_fail_cleanly(tmp_path_factory, edits: list[tuple[str, int, str]]) -> None:
+    test_any_line_edit_loads_or_fails_cleanly.hypothesis.inner_test(tmp_path_factory, edits)

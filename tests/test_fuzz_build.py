@@ -19,31 +19,32 @@ import io
 import os
 import re
 import shutil
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
-from conftest import ROOT, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_fuzz import NAMES, SOURCES, edit, mutate, render
+
+from conftest import ROOT, run, timed
 
 DEEP = os.environ.get("PNP_FUZZ") == "deep"
 EXAMPLES_DEEP = int(
     os.environ.get("PNP_FUZZ_EXAMPLES", 1_500)
 )  # per kind of file: four kinds, 6,000 examples
 EXAMPLES_CI = 4
-SLOW = 60.0  # seconds: an example running longer counts as a hang
+EXAMPLES_WIDE = 16  # the slow tier's run of each
+SLOW = 60.0  # CPU seconds: an example running longer counts as a hang
 examples = settings(max_examples=EXAMPLES_DEEP if DEEP else EXAMPLES_CI)
 
 
 def cli(*args: str) -> int:
     """A pnp command that must end with 0, 1 or 2, quickly, problems naming where they are."""
-    started = time.monotonic()
-    r = run(*args)  # exceptions are not caught: a traceback fails the example
-    assert time.monotonic() - started < SLOW, f"pnp {' '.join(args)} ran {time.monotonic() - started:.0f} s"
+    with timed() as took:
+        r = run(*args)  # exceptions are not caught: a traceback fails the example
+    assert took.cpu < SLOW, f"pnp {' '.join(args)} ran {took.cpu:.0f} s of CPU"
     assert r.code in (0, 1, 2), (r.code, r.err)
     assert "Traceback" not in r.err + r.out, r.err
     if r.code == 2:  # warnings of broken rules may come first (--force)
@@ -305,3 +306,47 @@ def test_the_edits_change_what_they_edit() -> None:
     for kind in ("insert", "delete", "duplicate", "append"):
         assert edit_template(template, [(kind, 3, "{{")]) != template, kind
     assert render(mutate(FONTS, "replace", 1, 0)) != render(FONTS)
+
+
+# -- the slow tier: each fuzz above with four times the examples (still derandomized) ----------
+
+wide = settings(max_examples=EXAMPLES_WIDE)
+
+
+@pytest.mark.slow
+@wide
+@given(name=st.sampled_from(NAMES), edits=st.lists(edit, min_size=1, max_size=3))
+def test_more_database_edits_check_and_build_cleanly(project, tmp_path_factory, name, edits) -> None:
+    test_any_database_edit_checks_and_builds_cleanly.hypothesis.inner_test(
+        project, tmp_path_factory, name, edits
+    )
+
+
+@pytest.mark.slow
+@wide
+@given(csv_edits=st.lists(csv_edit, max_size=3), yaml_edits=st.lists(edit, max_size=2))
+def test_more_starter_edits_check_and_build_cleanly(starter, tmp_path_factory, csv_edits, yaml_edits) -> None:
+    test_any_starter_edit_checks_and_builds_cleanly.hypothesis.inner_test(
+        starter, tmp_path_factory, csv_edits, yaml_edits
+    )
+
+
+@pytest.mark.slow
+@wide
+@given(template=st.sampled_from(TEMPLATES), edits=st.lists(template_edit, min_size=1, max_size=3))
+def test_more_template_edits_check_and_build_cleanly(project, tmp_path_factory, template, edits) -> None:
+    test_any_template_edit_checks_and_builds_cleanly.hypothesis.inner_test(
+        project, tmp_path_factory, template, edits
+    )
+
+
+@pytest.mark.slow
+@wide
+@given(
+    edits=st.lists(edit, min_size=1, max_size=3),
+    game=st.sampled_from(sorted(p.name for p in (ROOT / "card_data").glob("*.yaml"))),
+)
+def test_more_font_list_edits_check_and_build_cleanly(project, tmp_path_factory, edits, game) -> None:
+    test_any_font_list_edit_checks_and_builds_cleanly.hypothesis.inner_test(
+        project, tmp_path_factory, edits, game
+    )

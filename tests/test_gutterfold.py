@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import make_project, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
@@ -15,6 +14,8 @@ from pypdf.generic import ContentStream
 from pnp.data.reading.sheets import sheet_named
 from pnp.geometry.grid import MARGIN, choose_grid
 from pnp.geometry.sizes import Size, paper_size
+
+from conftest import make_project, run
 
 MM = 72 / 25.4
 WIDE = """

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pdfplumber
+
 from conftest import make_project, run
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from conftest import ROOT, codes_in, make_project, page_texts, run, shown
+from conftest import ROOT, codes_in, make_project, page_texts, run
 
 
 def _text(pdf: Path) -> str:

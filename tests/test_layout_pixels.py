@@ -23,7 +23,8 @@ from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import card_size
 from pnp.output.exports.profiles import PROFILES, profile_frame
 from pnp.output.exports.raster import Request, Scene, render
-from tests.conftest import ROOT
+
+from conftest import ROOT
 
 REFS = ROOT / "tests" / "fixtures" / "layouts"
 CASES = {  # reference picture -> game, component, printed card, side
@@ -67,7 +68,7 @@ def test_layout_draws_as_before(name: str, tmp_path: Path) -> None:
         before = np.asarray(ref.convert("RGB"), dtype=np.int16)
     root = ROOT
     if name in TEXT_THEN:
-        from tests.conftest import make_project
+        from conftest import make_project
 
         game = CASES[name][0]
         root = make_project(tmp_path / "then", (game,))

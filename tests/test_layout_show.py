@@ -8,10 +8,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 import yaml
+from test_layout_pixels import draw
 
 from pnp.data.reading.layouts import builtin
-from tests.conftest import ROOT, run
-from tests.test_layout_pixels import draw
+
+from conftest import ROOT, run
 
 
 def test_show_prints_every_built_in_layout_as_its_file() -> None:

@@ -8,10 +8,11 @@ from pathlib import Path
 import pdfplumber
 import pypdfium2
 import pytest
-from conftest import ROOT, make_project, run
 from PIL import ImageStat
 
 from pnp.data.reading.loader import load_game
+
+from conftest import ROOT, make_project, run
 
 GAMES = sorted(p.stem for p in (ROOT / "card_data").glob("*.yaml"))
 
@@ -27,13 +28,8 @@ def coverage(pdf: Path, dpi: float = 20) -> float:
 
 
 @pytest.fixture(scope="module")
-def both(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    project = make_project(tmp_path_factory.mktemp("ink") / "proj", tuple(GAMES))
-    full, low = project / "full", project / "low"
-    for out, flags in ((full, ()), (low, ("--ink", "low"))):
-        r = run("build", *flags, "--project", str(project), "--out", str(out), "--jobs", "2")
-        assert r.code == 0, r.err
-    return full, low
+def both(shared_build) -> tuple[Path, Path]:
+    return shared_build(), shared_build("--ink", "low")
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -15,7 +15,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.inline_markup import inline, plain, tokens
 from pnp.draw.symbol_forms import symbol_form
-from tests.conftest import ROOT, run
+
+from conftest import ROOT, run
 
 GAME = """\
 game: {name: Markup Test, tag: MK, players: {min: 1, max: 2}}

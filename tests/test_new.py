@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 
 from pnp.data.reading.loader import load_game
-from tests.conftest import run
+
+from conftest import run
 
 
 def test_new_project_checks_and_builds(tmp_path: Path) -> None:

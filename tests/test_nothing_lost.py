@@ -13,10 +13,11 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, make_project, run
 from test_robust import snapshot
 
 from pnp.output.publish import published
+
+from conftest import ROOT, make_project, run
 
 
 def start(project: Path, *args: str) -> subprocess.Popen:
@@ -63,7 +64,7 @@ def test_two_builds_into_one_folder(tmp_path: Path) -> None:
     out = project / "output"
     first, second = start(project, "bargains"), start(project, "tarot")
     results = [p.communicate(timeout=120) + (p.returncode,) for p in (first, second)]
-    for stdout, stderr, code in results:
+    for _stdout, stderr, code in results:
         assert code == 0 and "Traceback" not in stderr, stderr
     assert not stagings(out)
     folders = {e["path"].split("/")[0] for e in json.loads((out / "manifest.json").read_text())["files"]}
@@ -135,6 +136,7 @@ run()
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("older", [False, True], ids=["generations", "older-layout"])
 def test_killed_at_every_step_of_publishing_shows_old_or_new(tmp_path: Path, older: bool) -> None:
     """SIGKILL before each file-system change of publishing: the folder shows the whole old output or

@@ -7,8 +7,9 @@ import io
 import zipfile
 from pathlib import Path
 
-from conftest import make_project, run
 from pypdf import PdfReader
+
+from conftest import make_project, run
 
 
 def test_package_holds_both_papers_both_sheets_and_a_guide(tmp_path: Path) -> None:

@@ -14,7 +14,6 @@ import struct
 from pathlib import Path
 
 import pytest
-from conftest import make_project, run
 from PIL import Image, ImageChops, ImageCms, ImageStat
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -24,6 +23,8 @@ from pnp.output.colour.convert import CmykColours, PrintColour
 from pnp.output.colour.icc import GRID, InkLimit, delta_e, find_base_profile, read_tags
 from pnp.output.colour.ink import max_ink
 from pnp.output.exports.profiles import PROFILES, profile_frame
+
+from conftest import make_project, run
 
 DUSK = """
 game: {name: Dusk Test, tag: DK, players: {min: 1, max: 2}}

@@ -7,11 +7,12 @@ import json
 from pathlib import Path
 
 import pytest
-from artwork import picture, project
-from conftest import page_texts, run
 
 from pnp.data.reading.loader import load_game
 from pnp.serve.state import since_last_tag
+
+from artwork import picture, project
+from conftest import page_texts, run
 
 GAME = """game: {name: Round Test, tag: RT, players: {min: 1, max: 4}VERSION}
 faces:
@@ -55,7 +56,7 @@ def _project(tmp_path: Path, version: str = "") -> Path:
     return root
 
 
-def _build(root: Path, *extra: str) -> "run":
+def _build(root: Path, *extra: str) -> run:
     r = run("build", "rounds", "--project", str(root), "--duplex", "off", *extra)
     assert r.code == 0, r.out + r.err
     return r
@@ -194,11 +195,11 @@ def test_a_layout_can_place_the_version(tmp_path: Path) -> None:
 
 
 def test_the_booklet_cover_says_the_version(tmp_path: Path) -> None:
-    from conftest import ROOT
-
     from pnp.draw.fonts import Fonts
     from pnp.geometry.sizes import paper_size
     from pnp.output.booklets import prepare, write_plain
+
+    from conftest import ROOT
 
     db = tmp_path / "card_data" / "bargains.yaml"
     db.parent.mkdir()

@@ -15,10 +15,11 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from conftest import make_project, run
 from PIL import Image, ImageChops
 
 import pnp.output.exports.raster as raster
+
+from conftest import make_project, run
 
 
 @pytest.fixture(scope="module")

@@ -14,12 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOT, make_project
 
 from pnp.data.reading.loader import load_game
 from pnp.data.reading.project import Project
 from pnp.draw.faces import printed_cards
 from pnp.serve.server import make_server, serve, stop
+
+from conftest import ROOT, assert_quick, make_project
 
 CHROMIUM = Path("/usr/bin/chromium")
 DRIVER = Path("/usr/bin/chromedriver")
@@ -162,7 +163,7 @@ def _session(driver: Any, proj: Path, url: str) -> None:
     )
     assert marked == [[RIN, "✎ changed"], ["tarot/arcana/face/chart/1", "✎ changed"]], marked  # since the tag
     wait(lambda: js(driver, LOADED), "the new picture drawn")
-    assert renamed < 3.0, f"{renamed:.2f} s from saving to the page"
+    assert_quick(renamed, 3.0, "from saving to the page")
 
     # save a half-written file: its error with file:line, the last good pictures stay
     pictures = js(driver, "return [...document.querySelectorAll('.tile')].map(t => t.dataset.picture)")

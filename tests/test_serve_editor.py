@@ -10,12 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import make_project, run
 from test_serve_safety import change_headers, request
 
 from pnp.data.reading.loader import load_game
 from pnp.data.reading.project import Project
 from pnp.serve.server import make_server, serve, stop
+
+from conftest import make_project, run
 
 
 class Page:

@@ -17,11 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import make_project, run
 
 from pnp.data.reading.project import Project
+from pnp.data.templating import sandbox
 from pnp.serve.guard import MAX_BODY, MAX_STREAMS, TOKEN_HEADER
 from pnp.serve.server import make_server, serve, stop
+
+from conftest import assert_quick, make_project, run, wait_for
 
 FOREVER = "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}"
 
@@ -75,7 +77,7 @@ def test_only_its_own_host_names_are_answered(running: Any) -> None:
     _, server, app = running
     port = server.server_address[1]
     for host in ("attacker.example", "127.0.0.1.attacker.example", "localhost.", "192.168.0.10"):
-        for path in ("/", "/api/state", f"/picture/x.png", "/files/card_data/bargains.yaml", "/events"):
+        for path in ("/", "/api/state", "/picture/x.png", "/files/card_data/bargains.yaml", "/events"):
             status, body = request(port, "GET", path, host=host)
             assert status == 421 and b"bargains" not in body and app.guard.token.encode() not in body, (
                 host,
@@ -117,8 +119,7 @@ def test_changes_need_the_page_origin_json_and_the_token(running: Any) -> None:
         {"Origin": "null", "Content-Type": "application/x-www-form-urlencoded"},
         b"paper=999x999",
     )
-    assert status == 403
-    time.sleep(0.3)
+    assert status == 403  # answered before any build could start: nothing to wait for
     assert not (proj / "output").exists() and app.builder.status.state == "idle"
     # a rebinding page cannot post either, even with a copied token
     status, _ = request(
@@ -220,7 +221,8 @@ def test_bodies_are_bounded_before_they_are_read(running: Any) -> None:
     started = time.monotonic()
     sock.sendall(head.encode() + b"{" * 1000)
     answer = _all(sock).decode()
-    assert answer.startswith("HTTP/1.1 413") and str(MAX_BODY) in answer and time.monotonic() - started < 2
+    assert answer.startswith("HTTP/1.1 413") and str(MAX_BODY) in answer
+    assert_quick(time.monotonic() - started, 2.0, "the 413 answer")
     for body in (
         b"[" * 200_000,
         b"\xff\xfe",
@@ -253,9 +255,9 @@ def test_a_flood_of_connections_leaves_the_page_answering(running: Any) -> None:
         status, body = request(port, "GET", "/api/state")
         took = time.monotonic() - started
         assert status == 200 and json.loads(body)["version"] >= 1
-        assert took < 2.0, f"{took:.2f} s for /api/state under a flood"
-        time.sleep(0.3)
-        assert len(server.connections) <= 64 and server.RequestHandlerClass.app.live.hub.pages <= MAX_STREAMS
+        assert_quick(took, 2.0, "/api/state under a flood")
+        hub = server.RequestHandlerClass.app.live.hub
+        wait_for(lambda: len(server.connections) <= 64 and hub.pages <= MAX_STREAMS, "connections shed")
         assert threading.active_count() < 120
     finally:
         for s in idle + streams:
@@ -307,29 +309,24 @@ def test_a_runaway_template_saved_while_serving_stops_at_its_limit(tmp_path: Pat
         text = db.read_text(encoding="utf-8")
         assert "a bargain worth {{ card.value }}" in text
         db.write_text(text.replace("a bargain worth {{ card.value }}", FOREVER, 1), encoding="utf-8")
-        started, slowest, problems = time.monotonic(), 0.0, []
-        while time.monotonic() - started < 20:
+        started, slowest = time.monotonic(), 0.0
+
+        def problems() -> list[str]:
+            nonlocal slowest
             t0 = time.monotonic()
             status, body = request(port, "GET", "/api/state")
             slowest = max(slowest, time.monotonic() - t0)
             assert status == 200
-            problems = [p["text"] for p in json.loads(body)["problems"]]
-            if problems:
-                break
-            time.sleep(0.1)
-        found = time.monotonic() - started
-        assert problems and any(re.search(r"card_data/bargains\.yaml:\d+", p) for p in problems), problems
-        assert any("longer than" in p or "time" in p for p in problems), problems
-        assert found < 6, f"{found:.1f} s before the runaway template showed as a problem"
-        assert slowest < 1.5, f"/api/state took {slowest:.2f} s while the template ran"
+            return [p["text"] for p in json.loads(body)["problems"]]
+
+        found = wait_for(problems, "the runaway template shown as a problem", every=0.1)
+        assert any(re.search(r"card_data/bargains\.yaml:\d+", p) for p in found), found
+        assert any("longer than" in p or "time" in p for p in found), found
+        assert_quick(time.monotonic() - started, 6.0, "the runaway template shown as a problem")
+        assert_quick(slowest, 1.5, "/api/state while the template ran")
         db.write_text(text, encoding="utf-8")  # restored: the problem clears and nothing keeps burning
-        deadline = time.monotonic() + 20
-        while json.loads(request(port, "GET", "/api/state")[1])["problems"]:
-            assert time.monotonic() < deadline, "the problem did not clear"
-            time.sleep(0.1)
-        cpu = time.process_time()
-        time.sleep(1.0)
-        assert time.process_time() - cpu < 0.5  # no thread is still running the loop
+        wait_for(lambda: not problems(), "the problem cleared", every=0.1)
+        wait_for(lambda: not sandbox._WATCHDOG._budgets, "no thread still running template work")
     finally:
         stop(server, app)
 
@@ -361,10 +358,7 @@ def test_a_card_that_fails_to_draw_keeps_its_last_good_picture(tmp_path: Path) -
             ),
             encoding="utf-8",
         )
-        deadline = time.monotonic() + 15
-        while tile()["picture"] == good:
-            assert time.monotonic() < deadline, "the edit was not seen"
-            time.sleep(0.1)
+        wait_for(lambda: tile()["picture"] != good, "the edit seen", every=0.1)
         broken = tile()
         assert broken["fallback"] == good  # the page shows this one, marked
         status, why = request(port, "GET", f"/picture/{broken['picture']}.png")

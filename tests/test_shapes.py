@@ -11,6 +11,7 @@ import numpy as np
 import pdfplumber
 import pypdfium2 as pdfium
 import pytest
+
 from artwork import game_yaml, project
 from conftest import run
 

@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from conftest import codes_in, page_size_mm, placements, run
 from pypdf import PdfReader
 
 from pnp.geometry.sizes import MM
+
+from conftest import codes_in, page_size_mm, placements, run
 
 TOL = 0.1  # mm
 

@@ -12,8 +12,9 @@ from PIL import Image
 from pnp.data.format.catalog import FREE_SLOTS
 from pnp.data.reading.layouts import layout_slots
 
+from conftest import ROOT, run
+
 SLOTS = layout_slots()
-from tests.conftest import ROOT, run
 
 
 def _validator() -> jsonschema.Draft202012Validator:

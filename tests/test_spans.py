@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+
 from conftest import run
 
 FAMILY = "\nfamilies:\n  Book: {regular: Vera.ttf, bold: VeraBd.ttf, italic: VeraIt.ttf}\n  Plain: Vera.ttf\n"

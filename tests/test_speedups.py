@@ -13,7 +13,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, make_project, run, shown
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Paragraph
@@ -27,6 +26,8 @@ from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import paper_size
 from pnp.output import booklet_story
 from pnp.output.booklets import prepare, write_plain
+
+from conftest import ROOT, make_project, run, shown
 
 pytestmark = pytest.mark.skipif(
     not rl.ACTIVE, reason="the ReportLab adapter is off on this ReportLab (pnp --version)"

@@ -16,11 +16,11 @@ import copy
 import dataclasses
 import re
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
-from conftest import ROOT, make_project, page_texts, run
 
 from pnp.data.format.errors import InputError
 from pnp.data.format.model import Game
@@ -29,8 +29,24 @@ from pnp.data.reading.loader import load_game
 from pnp.data.templating.slots import card_view, rendered_slots
 from pnp.output.booklet_text import render
 
+from conftest import ROOT, make_project, page_texts, run
+
 NAMES = {"title", "value", "code", "index", "rank", "key", "name", "ribbon"}  # card names, not sentences
-WORDS = "zero one two three four five six seven eight nine ten eleven twelve".split()
+WORDS = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+]
 
 # Per game: patterns for numbers in the text that are not facts of play. A match is blanked before
 # the sentence is searched for an old value.

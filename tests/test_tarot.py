@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import page_texts
 
 from pnp.cli import main
 from pnp.data.reading.loader import load_game
 from pnp.data.templating.engine import roman
 from pnp.draw.charting import layers, nodes_from
 from pnp.draw.faces import resolve
+
+from conftest import page_texts
 
 ROOT = Path(__file__).resolve().parents[1]
 DB = ROOT / "card_data" / "tarot.yaml"

@@ -6,12 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import make_project, run
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from pnp.geometry.sizes import Size
 from pnp.geometry.tuckbox import GLUE, tuck_box
+
+from conftest import make_project, run
 
 MM = 72 / 25.4
 

@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from conftest import make_project, run
 
 
