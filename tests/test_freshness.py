@@ -109,13 +109,13 @@ def test_the_up_to_date_path_loads_no_drawing_code(two: Path) -> None:
 
 def test_a_huge_deck_is_split_by_sheet_range(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Over PART_SHEETS sheets, a deck becomes several PDFs whose pages are the whole deck's, in order."""
-    import pnp.build.steps
+    import pnp.buildplan.steps
 
     proj = make_project(tmp_path / "proj")
     whole = tmp_path / "whole"
     r = run("build", "bargains", "--project", str(proj), "--out", str(whole), "-j", "1")
     assert r.code == 0, r.err
-    monkeypatch.setattr(pnp.build.steps, "PART_SHEETS", 3)
+    monkeypatch.setattr(pnp.buildplan.steps, "PART_SHEETS", 3)
     for out in ("split", "again"):
         r = run("build", "bargains", "--project", str(proj), "--out", str(tmp_path / out), "-j", "1")
         assert r.code == 0, r.err

@@ -19,7 +19,7 @@ LEVELS = {
     "rules": 2,
     "draw": 3,
     "output": 4,
-    "build": 5,
+    "buildplan": 5,
     "serve": 5,
     "cli": 6,
     "__main__": 7,

@@ -128,8 +128,8 @@ def publishing(*args, **kwargs):
     armed[0] = True
     return real(*args, **kwargs)
 publish.publish = publishing
-import pnp.build.run
-pnp.build.run.publish = publishing
+import pnp.buildplan.run
+pnp.buildplan.run.publish = publishing
 from pnp.cli import run
 sys.argv = ["pnp", "build", *sys.argv[2:]]
 run()

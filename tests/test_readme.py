@@ -19,3 +19,22 @@ def test_two_setup_commands_build_and_test() -> None:
     assert test.startswith("./setup.sh test") and "pytest" in test
     assert test in (ROOT / ".ci" / "run").read_text()
     assert (ROOT / "setup.sh").stat().st_mode & 0o111, "setup.sh must be executable"
+
+
+def test_the_version_is_the_changelogs_newest_release() -> None:
+    from pnp import __version__
+
+    from conftest import run
+
+    released = re.findall(
+        r"^## (\d+\.\d+\.\d+) - \d{4}-\d{2}-\d{2}$", (ROOT / "CHANGELOG.md").read_text(), re.M
+    )
+    assert released and released[0] == __version__, (released[:1], __version__)
+    assert __version__ in run("--version").out
+
+
+def test_contributing_maps_every_package() -> None:
+    guide = (ROOT / "CONTRIBUTING.md").read_text()
+    packages = {p.parent.relative_to(ROOT).as_posix() for p in (ROOT / "pnp").glob("*/__init__.py")}
+    missing = [p for p in sorted(packages) if f"`{p}/" not in guide]  # pnp/data by its rooms
+    assert not missing, f"CONTRIBUTING.md's map lacks {missing}"

@@ -228,8 +228,8 @@ def build(
             return
         requested, files = files, list(dict.fromkeys(u[1] for u in wanted))
     # lazy: only a build that draws needs these (start-up speed)
-    from pnp.build.plan import plan_build, total_weight
-    from pnp.build.run import build as run_build
+    from pnp.buildplan.plan import plan_build, total_weight
+    from pnp.buildplan.run import build as run_build
     from pnp.output.workers import jobs_for
 
     options = _options(ctx.params, read_spec())

@@ -68,7 +68,7 @@ def _job(
     decks: int | None,
 ) -> _Job:
     # lazy: only this command needs these (start-up speed)
-    from pnp.build.plan import check_counts
+    from pnp.buildplan.plan import check_counts
     from pnp.output.exports.naming import Target, card_components
     from pnp.output.exports.setup import Setup
     from pnp.output.workers import jobs_for

@@ -43,8 +43,8 @@ def package(
     printer (gutterfold), each in full and low ink, boards, booklets, checklist, tuck boxes, and a
     one-page print-and-cut guide (--lang de: in German, OUT/<game>-de-print-and-play.zip)."""
     # lazy: only this command needs these (start-up speed)
-    from pnp.build.package import build_variants
-    from pnp.build.plan import check_counts
+    from pnp.buildplan.package import build_variants
+    from pnp.buildplan.plan import check_counts
     from pnp.data.reading.sheets import sheet_named
     from pnp.geometry.sizes import paper_size
     from pnp.output.package import PAPERS, SHEETS, write_zip

@@ -97,8 +97,8 @@ def stack(
     nothing written, unless --force.
     """
     # lazy: only this command needs these (start-up speed)
-    from pnp.build.plan import plan_build, total_weight
-    from pnp.build.run import build as run_build
+    from pnp.buildplan.plan import plan_build, total_weight
+    from pnp.buildplan.run import build as run_build
     from pnp.data.reading.loader import load_game
     from pnp.data.reading.variants import build_variant
     from pnp.data.stacking.stack import VariantSpec, write_variant

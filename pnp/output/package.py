@@ -4,7 +4,7 @@ Inside `<game>-print-and-play/`, per paper (`a4/`, `letter/`): the card sheets f
 (`duplex/`) and for any printer (`gutterfold/`), each also in low ink (`duplex-low-ink/`, ...), the
 boards, booklets, checklist and tuck boxes, and
 `print-guide.pdf` (which file is for which printer; how to print, fold, cut and check). Each variant
-is an ordinary build into a private folder (`pnp.build.package`); the zip is written whole to a
+is an ordinary build into a private folder (`pnp.buildplan.package`); the zip is written whole to a
 temporary file and renamed, with fixed dates, so unchanged input gives the same bytes.
 """
 from __future__ import annotations

@@ -3,5 +3,5 @@
 `state` takes a snapshot of the project (games, distinct cards, problems), `pictures` renders
 cards on demand with a cache keyed by their content, `live` watches the folders and pushes
 changes, `builds` runs `pnp build` from the page, `server` and `page` speak HTTP to the
-browser. May import every stage up to and including `pnp.build`; only the CLI imports it.
+browser. May import every stage up to and including `pnp.buildplan`; only the CLI imports it.
 """

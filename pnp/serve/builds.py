@@ -1,6 +1,6 @@
 """The page's Build button: the print settings form checked, then `pnp build` run in a thread.
 
-The build is the CLI's own (`pnp.build`), so the PDFs are the same bytes `pnp build` writes
+The build is the CLI's own (`pnp.buildplan`), so the PDFs are the same bytes `pnp build` writes
 with the same options, published atomically into the output folder. It runs on one worker
 in the server process: forking worker processes from a threaded server could copy a held
 lock into a child, and a preview's builds are small.
@@ -15,8 +15,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.build.plan import plan_build, total_weight
-from pnp.build.run import build
+from pnp.buildplan.plan import plan_build, total_weight
+from pnp.buildplan.run import build
 from pnp.data.format.errors import InputError
 from pnp.data.reading.loader import load_game
 from pnp.data.reading.project import Project

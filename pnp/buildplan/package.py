@@ -6,8 +6,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 
-from pnp.build.plan import plan_build
-from pnp.build.run import build
+from pnp.buildplan.plan import plan_build
+from pnp.buildplan.run import build
 from pnp.data.format.model import Game
 from pnp.data.format.sheetspec import SheetSpec
 from pnp.draw.fonts import Fonts

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.build.steps import MAKERS, checklist_step, stats_step
+from pnp.buildplan.steps import MAKERS, checklist_step, stats_step
 from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.model import Game
 from pnp.output.steps import BuildOptions, Step

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pnp.build.plan import longest_first
+from pnp.buildplan.plan import longest_first
 from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.model import Game
 from pnp.draw.fonts import Fonts, MissingGlyph
