@@ -32,6 +32,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -419,6 +420,34 @@ def bench_screens(t: Table, tmp: Path, repeat: int, smoke: bool) -> None:
         )
 
 
+def _eager_imports(*commands: str) -> str:
+    """Python that imports the command modules named (all when none) and every stage they import
+    inside a function: what `pnp` would load at start without those lazy imports."""
+    cli = ROOT / "pnp" / "cli"
+    paths = [cli / f"{c}.py" for c in commands] or [p for p in cli.glob("*.py") if p.stem != "__main__"]
+    modules = {f"pnp.cli.{p.stem}" for p in paths}
+    for path in paths:
+        modules |= set(re.findall(r"^\s+from (pnp[\w.]*) import", path.read_text(encoding="utf-8"), re.M))
+    return "import " + ", ".join(sorted(modules))
+
+
+def bench_startup(t: Table, tmp: Path, repeat: int) -> None:
+    """Start-up: the interpreter alone, `pnp --help`, `pnp build` with nothing to do, and the same
+    start with every command's stages imported (what the lazy command registry saves)."""
+    out = str(tmp / "startup-out")
+    measure(pnp_cmd() + ["build", "bargains", "--out", out])
+    runs = max(5, repeat * 5)
+    rows = [
+        ("`python -c pass` (the interpreter alone)", [sys.executable, "-c", "pass"]),
+        ("`pnp --help`", pnp_cmd() + ["--help"]),
+        ("`pnp build bargains`, up to date", pnp_cmd() + ["build", "bargains", "--out", out]),
+        ("`pnp build`'s drawing stages imported at start", [sys.executable, "-c", _eager_imports("build")]),
+        ("every command's stages imported at start", [sys.executable, "-c", _eager_imports()]),
+    ]
+    for what, cmd in rows:
+        t.add(f"start-up: {what}", _result(timed(cmd, runs)))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--repeat", type=int, default=5, help="runs per measurement (median)")
@@ -450,6 +479,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="pnp-bench-") as name:
         tmp = Path(name)
         ENV["PNP_CACHE_DIR"] = str(tmp / "cache")  # private, so the user's cache neither helps nor suffers
+        bench_startup(t, tmp, repeat)
         bench_builds(t, tmp, repeat, args.smoke)
         same = bench_peers(t, tmp, repeat, pg, reason, args.protograf_repeat)
         bench_synthetic(t, tmp, sizes, repeat)

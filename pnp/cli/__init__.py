@@ -1,35 +1,81 @@
 """The `pnp` command line, one module per command, on top of every other stage.
 
 May import anything in `pnp`; nothing imports it but `pnp.__main__` and the tests.
-Commands import their heavy stages inside the command function (lazy, for
-start-up speed); `run` is the program.
+Each command's module is imported only when that command runs (`COMMANDS`, the
+registry), so a module imports what its command needs at its top; `run` is the program.
 """
 
 from __future__ import annotations
 
+import ast
+import importlib.util
 import logging
 import os
 import sys
+from pathlib import Path
 
 import click
 
-from pnp.cli.build import build
-from pnp.cli.changes import changes
-from pnp.cli.check import check
 from pnp.cli.common import Group, version_option
-from pnp.cli.export import export, preview
-from pnp.cli.fetch import fetch
-from pnp.cli.games import list_games
-from pnp.cli.layouts import layouts
-from pnp.cli.new import new
-from pnp.cli.package import package
-from pnp.cli.schema import schema
-from pnp.cli.serve import serve
-from pnp.cli.sheets import sheets
-from pnp.cli.stack import stack
+
+# The command registry: name -> (module, function). A command's module is imported only when that
+# command runs or shows its help, so every command starts with only what it uses (bench/run.py's
+# start-up rows). `pnp --help` reads each command's docstring from its source instead.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "build": ("pnp.cli.build", "build"),
+    "changes": ("pnp.cli.changes", "changes"),
+    "check": ("pnp.cli.check", "check"),
+    "export": ("pnp.cli.export", "export"),
+    "fetch": ("pnp.cli.fetch", "fetch"),
+    "layouts": ("pnp.cli.layouts", "layouts"),
+    "list": ("pnp.cli.games", "list_games"),
+    "new": ("pnp.cli.new", "new"),
+    "package": ("pnp.cli.package", "package"),
+    "preview": ("pnp.cli.export", "preview"),
+    "schema": ("pnp.cli.schema", "schema"),
+    "serve": ("pnp.cli.serve", "serve"),
+    "sheets": ("pnp.cli.sheets", "sheets"),
+    "stack": ("pnp.cli.stack", "stack"),
+}
 
 
-@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+def _docstring(module: str, function: str) -> str:
+    """A command function's docstring, read from its module's source without importing it."""
+    spec = importlib.util.find_spec(module)
+    if spec is None or spec.origin is None:
+        return ""
+    tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == function:
+            return ast.get_docstring(node) or ""
+    return ""
+
+
+class Commands(Group):
+    """The group whose commands come from `COMMANDS`, each imported when it is first asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS:
+            return None
+        module, name = COMMANDS[cmd_name]
+        command: click.Command = getattr(importlib.import_module(module), name)
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list as click writes it, from the docstrings: `pnp --help` imports no command."""
+        limit = formatter.width - 6 - max(len(name) for name in COMMANDS)
+        rows = []
+        for name, (module, attribute) in sorted(COMMANDS.items()):
+            text = _docstring(module, attribute)
+            rows.append((name, click.Command(name, help=text).get_short_help_str(limit)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @version_option
 def main() -> None:
     """fairy-pnp: print-and-play PDFs, checks and stacked decks for fairy card games.
@@ -39,25 +85,6 @@ def main() -> None:
     level = os.environ.get("PNP_LOG", "").upper()
     if level:
         logging.basicConfig(level=getattr(logging, level, logging.DEBUG), format="pnp %(name)s: %(message)s")
-
-
-for _command in (
-    build,
-    changes,
-    check,
-    fetch,
-    list_games,
-    layouts,
-    new,
-    package,
-    schema,
-    export,
-    preview,
-    stack,
-    serve,
-    sheets,
-):
-    main.add_command(_command)
 
 
 def run() -> None:
@@ -75,6 +102,7 @@ def run() -> None:
     elif not isinstance(code, int):  # sys.exit("message"): printed, exit 1
         print(code, file=sys.stderr)
         code = 1
+    # lazy: 7 ms of imports (the adapters, platform) that a run needs only at its end
     from pnp.adapters.cpython import exit_now
 
     exit_now(code)

@@ -49,6 +49,8 @@ def changes(game: str, project_dir: str, out_dir: str, since: str | None, as_jso
 
 def compare(project: Project, out: Path, game: Game, since: str | None, counts: dict[str, int]) -> Any:
     """The changes of `game` since the print `since` (or the last build into `out`)."""
+    # lazy, here and below: `pnp build` imports this module, and its up-to-date path needs none of
+    # these (bench/run.py, start-up rows)
     from pnp.output.manifest import read_manifest
     from pnp.output.prints import diff, earlier_print, print_record
 
@@ -100,7 +102,7 @@ def reprint(
 
 def _publish(out: Path, game: Game, found: Any, drawing: tuple[Any, Any] | None) -> None:
     """Write changes.md (and with `drawing`, reprint.pdf) into the game's folder as one new generation."""
-    from pnp.output.publish import publish, staging
+    from pnp.output.publish import publish, staging  # lazy, as above
     from pnp.output.reprint import changes_markdown, reprint_cards, write_reprint
 
     folder = f"{game.slug}/"
@@ -130,7 +132,7 @@ def _publish(out: Path, game: Game, found: Any, drawing: tuple[Any, Any] | None)
 def check_tag(tag: str | None) -> None:
     """A print's name must be a plain word: it becomes a file name."""
     if tag is not None:
-        from pnp.output.prints import TAG
+        from pnp.output.prints import TAG  # lazy, as above
 
         if not TAG.fullmatch(tag):
             raise click.BadParameter(
@@ -144,7 +146,7 @@ def keep_tag(
     """With --tag, keep each game's card records as prints/GAME/TAG.json in the project."""
     if tag is None:
         return
-    from pnp.output.prints import print_record, save_tag
+    from pnp.output.prints import print_record, save_tag  # lazy, as above
 
     games = loaded if loaded is not None else load_games(project, tuple(str(p) for p in files))
     for game in games:

@@ -10,6 +10,8 @@ import click
 from pnp.cli.common import display, load_fonts, load_games, open_project, project_option
 from pnp.cli.language import in_languages, lang_option
 from pnp.data.format.errors import InputError
+from pnp.output.preflight import untranslated, validate
+from pnp.rules.checker import checked
 
 
 @click.command()
@@ -24,9 +26,6 @@ def check(games: tuple[str, ...], project_dir: str, lang: str | None, as_json: b
 
     Exit 0 when all rules hold, 1 when any is broken or a translation is missing, 2 for unusable input.
     """
-    # lazy: only this command needs these (start-up speed)
-    from pnp.output.preflight import untranslated, validate
-    from pnp.rules.checker import checked
 
     try:
         project = open_project(project_dir)

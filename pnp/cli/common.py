@@ -76,7 +76,7 @@ def rules_first(games: list[Game], force: bool, verb: tuple[str, str] = ("built"
     rules of severity warning are printed and never stop it. `verb` names the work
     in the message (`pnp stack`: stacked, stacks).
     """
-    from pnp.rules.checker import checked  # lazy: start-up speed
+    from pnp.rules.checker import checked  # lazy: every command imports this module (start-up speed)
 
     violations = [v for game in games for v in checked(game)]
     errors = [v for v in violations if v.severity == "error"]

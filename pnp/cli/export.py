@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from pnp.buildplan.plan import check_counts
 from pnp.cli.common import (
     colour_options,
     jobs_option,
@@ -21,6 +22,16 @@ from pnp.cli.common import (
 )
 from pnp.cli.language import chosen_lang, export_lang_option, in_languages
 from pnp.data.reading.project import Project
+from pnp.output.exports.mpc import export_mpc, mpc_count
+from pnp.output.exports.naming import Target, card_components
+from pnp.output.exports.output import export_folder, record, write_export
+from pnp.output.exports.png import export_png, png_count
+from pnp.output.exports.pod import export_pod
+from pnp.output.exports.preview import export_preview
+from pnp.output.exports.profiles import PROFILES
+from pnp.output.exports.setup import Setup
+from pnp.output.exports.tts import export_tts, tts_plan
+from pnp.output.workers import jobs_for
 
 if TYPE_CHECKING:
     from pnp.data.format.model import Game
@@ -67,11 +78,6 @@ def _job(
     players: int | None,
     decks: int | None,
 ) -> _Job:
-    # lazy: only this command needs these (start-up speed)
-    from pnp.buildplan.plan import check_counts
-    from pnp.output.exports.naming import Target, card_components
-    from pnp.output.exports.setup import Setup
-    from pnp.output.workers import jobs_for
 
     project = Project.at(project_dir)
     loaded = in_languages(project, load_games(project, games), chosen_lang(), bool(games))
@@ -96,8 +102,6 @@ def _write(
 
     The export is recorded in OUT/manifest.json with `details` (its profile and options).
     """
-    # lazy: only this command needs these (start-up speed)
-    from pnp.output.exports.output import record, write_export
 
     counts = dict(job.setup.counts)
     with progress(total, label) as advance:
@@ -145,11 +149,6 @@ def png(
     profile: str,
 ) -> None:
     """One RGB PNG per distinct card face and per distinct back: OUT/<game>/png/<component>/."""
-    # lazy: only this command needs these (start-up speed)
-    from pnp.output.exports.output import export_folder
-    from pnp.output.exports.png import export_png, png_count
-    from pnp.output.exports.profiles import PROFILES
-
     job = _job(project_dir, games, out_dir, jobs, players, decks)
     total = png_count(job.targets, job.setup.scenes())
     sub = export_folder(profile, dpi)
@@ -198,9 +197,6 @@ def tts(
     the pictures by their local paths, so keep the output folder where it is;
     with it, upload the folder's PNGs to that URL first.
     """
-    # lazy: only this command needs these (start-up speed)
-    from pnp.output.exports.output import export_folder
-    from pnp.output.exports.tts import export_tts, tts_plan
 
     if base_url is not None and not base_url.lower().startswith(("http://", "https://")):
         raise click.BadParameter("give an http:// or https:// address", param_hint="--base-url")
@@ -259,14 +255,8 @@ def pod(
     press_profile: str | None,
 ) -> None:
     """Print-on-demand files per deck: OUT/<game>/pod/drivethru/ or OUT/<game>/pod/mpc-<dpi>/."""
-    # lazy: only this command needs these (start-up speed)
-    from pnp.output.exports.output import export_folder
-    from pnp.output.exports.profiles import PROFILES
-
     job = _job(project_dir, games, out_dir, jobs, players, decks)
     if profile == "mpc":
-        from pnp.output.exports.mpc import export_mpc, mpc_count  # lazy, as above
-
         sub = export_folder(profile, dpi)
         written = _write(
             job,
@@ -279,7 +269,6 @@ def pod(
         )
         click.echo(f"Wrote {len(written)} MakePlayingCards files ({dpi:g} dpi) to {_where(job, 'pod', sub)}")
         return
-    from pnp.output.exports.pod import export_pod  # lazy, as above
 
     sub = export_folder(profile, None)
     colour = print_colour(ink_limit, press_profile)
@@ -316,9 +305,6 @@ def preview(
     decks: int | None,
 ) -> None:
     """One contact-sheet PNG per deck (every distinct card, with counts): OUT/<game>/preview/."""
-    # lazy: only this command needs these (start-up speed)
-    from pnp.output.exports.preview import export_preview
-
     job = _job(project_dir, games, out_dir, jobs, players, decks)
     written = _write(
         job,

@@ -5,14 +5,23 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+import urllib.error
+import urllib.request
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import click
+import yaml
 
 from pnp.cli.common import display, fail_input, open_project, project_option
+from pnp.data.format.errors import InputError
+from pnp.data.format.located import line_of
+from pnp.data.reading.remote import FOLDER, SOURCES, download_url, is_url, local_name
+from pnp.data.reading.spreadsheet import MAX_SHEET_BYTES, read_rows
+from pnp.data.reading.yamlsrc import load_yaml
+from pnp.data.store.cache import file_digest
 
 
 @dataclass(frozen=True)
@@ -43,7 +52,6 @@ def fetch(games: tuple[str, ...], project_dir: str, timeout: float) -> None:
     card_data/fetched/sources.yaml; builds read that copy and never use the network.
     Nothing is written unless every sheet downloads and reads as a table.
     """
-    from pnp.data.format.errors import InputError
 
     project = open_project(project_dir)
     try:
@@ -75,11 +83,6 @@ def fetch(games: tuple[str, ...], project_dir: str, timeout: float) -> None:
 
 def _sources(project: Any, games: tuple[str, ...]) -> list[Source]:
     """Every URL source of the named databases (all when none), in order."""
-    from pnp.data.format.errors import InputError
-    from pnp.data.format.located import line_of
-    from pnp.data.reading.remote import FOLDER, is_url, local_name
-    from pnp.data.reading.yamlsrc import load_yaml
-
     files = [project.resolve_game(n) for n in games] if games else list(project.game_files().values())
     out, problems = [], []
     for path in files:
@@ -103,12 +106,6 @@ def _sources(project: Any, games: tuple[str, ...]) -> list[Source]:
 
 def _download(url: str, timeout: float) -> bytes:
     """The sheet at `url` as CSV bytes, checked to read as a table (ValueError saying what went wrong)."""
-    import urllib.error
-    import urllib.request
-
-    from pnp.data.reading.remote import download_url
-    from pnp.data.reading.spreadsheet import MAX_SHEET_BYTES, read_rows
-
     address = download_url(url)
     request = urllib.request.Request(address, headers={"User-Agent": "fairy-pnp (pnp fetch)"})
     try:
@@ -139,11 +136,6 @@ def _download(url: str, timeout: float) -> bytes:
 
 def _publish(card_data: Path, got: dict[Path, tuple[Source, bytes]]) -> list[str]:
     """Write every copy and the sources record, each through a temporary file; what was done, line by line."""
-    import yaml
-
-    from pnp.data.reading.remote import FOLDER, SOURCES, download_url
-    from pnp.data.store.cache import file_digest
-
     folder = card_data / FOLDER
     folder.mkdir(parents=True, exist_ok=True)
     record_path = folder / SOURCES

@@ -7,6 +7,11 @@ from pathlib import Path
 import click
 
 from pnp.cli.common import fail_input, load_games, open_project, project_option
+from pnp.data.format.catalog import CUSTOM_DOC, FREE_SLOTS, SLOT_TYPES, SYMBOLS
+from pnp.data.format.errors import InputError
+from pnp.data.reading.layouts import builtin, layout_file, layout_slots
+from pnp.draw.fonts import Fonts
+from pnp.output.exports.samples import write_samples
 
 # The sample pictures ship with the source, beside the documentation.
 SAMPLES = Path(__file__).resolve().parent.parent.parent / "docs" / "layouts"
@@ -30,11 +35,6 @@ SAMPLES = Path(__file__).resolve().parent.parent.parent / "docs" / "layouts"
 )
 def layouts(project_dir: str, write_dir: str | None, show: str | None) -> None:
     """List every layout a design may use, its slots with their types and meanings, and a sample picture."""
-    # lazy: only this command needs the catalog's documentation and the drawing stage (start-up speed)
-    from pnp.data.format.catalog import CUSTOM_DOC, FREE_SLOTS, SLOT_TYPES, SYMBOLS
-    from pnp.data.format.errors import InputError
-    from pnp.data.reading.layouts import builtin, layout_file, layout_slots
-
     SLOTS = layout_slots()
     if show is not None:
         if show not in builtin():
@@ -45,9 +45,6 @@ def layouts(project_dir: str, write_dir: str | None, show: str | None) -> None:
         return
 
     if write_dir:
-        from pnp.draw.fonts import Fonts
-        from pnp.output.exports.samples import write_samples
-
         project = open_project(project_dir)
         try:
             written = write_samples(

@@ -8,6 +8,9 @@ import tempfile
 from pathlib import Path
 
 import click
+import reportlab
+
+from pnp.cli.starter import FILES, FONT_FILES
 
 
 @click.command()
@@ -18,10 +21,6 @@ def new(directory: str) -> None:
     A 20-card deck from a CSV file, a custom layout with a picture, a back, a
     rule booklet template and fonts; `pnp check` and `pnp build` accept it as is.
     """
-    # lazy: only this command needs the starter files and ReportLab's fonts (start-up speed)
-    import reportlab
-
-    from pnp.cli.starter import FILES, FONT_FILES
 
     dest = Path(directory)
     if dest.exists() and (not dest.is_dir() or any(dest.iterdir())):

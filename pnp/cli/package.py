@@ -7,6 +7,8 @@ from pathlib import Path
 
 import click
 
+from pnp.buildplan.package import build_variants
+from pnp.buildplan.plan import check_counts
 from pnp.cli.common import (
     jobs_option,
     load_fonts,
@@ -18,6 +20,13 @@ from pnp.cli.common import (
     set_counts,
 )
 from pnp.cli.language import in_languages, lang_option
+from pnp.data.reading.sheets import sheet_named
+from pnp.geometry.sizes import paper_size
+from pnp.output.package import PAPERS, SHEETS, write_zip
+from pnp.output.print_guide import write_guide
+from pnp.output.sheets import SheetOptions
+from pnp.output.steps import BuildOptions
+from pnp.output.workers import jobs_for
 
 
 @click.command(name="package")
@@ -42,17 +51,6 @@ def package(
     """Write OUT/<game>-print-and-play.zip: A4 and Letter card sheets for duplex printers and for any
     printer (gutterfold), each in full and low ink, boards, booklets, checklist, tuck boxes, and a
     one-page print-and-cut guide (--lang de: in German, OUT/<game>-de-print-and-play.zip)."""
-    # lazy: only this command needs these (start-up speed)
-    from pnp.buildplan.package import build_variants
-    from pnp.buildplan.plan import check_counts
-    from pnp.data.reading.sheets import sheet_named
-    from pnp.geometry.sizes import paper_size
-    from pnp.output.package import PAPERS, SHEETS, write_zip
-    from pnp.output.print_guide import write_guide
-    from pnp.output.sheets import SheetOptions
-    from pnp.output.steps import BuildOptions
-    from pnp.output.workers import jobs_for
-
     project = open_project(project_dir)
     if lang == "all":
         raise click.BadParameter("one language per package (a code such as de)", param_hint="--lang")

@@ -8,6 +8,9 @@ from pathlib import Path
 import click
 
 from pnp.cli.common import project_option
+from pnp.data.format.model import Game
+from pnp.data.format.schema import json_schema
+from pnp.data.reading.layouts import slot_schema
 
 
 @click.command()
@@ -18,10 +21,6 @@ def schema(project_dir: str, out_file: str | None) -> None:
 
     The format is the same for every project; --project is accepted for symmetry.
     """
-    # lazy: only this command needs these (start-up speed)
-    from pnp.data.format.model import Game
-    from pnp.data.format.schema import json_schema
-    from pnp.data.reading.layouts import slot_schema
 
     data = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import signal
+import threading
+
 import click
 
 from pnp.cli.common import open_project, project_option
+from pnp.serve.server import make_server, stop
+from pnp.serve.server import serve as start
 
 
 @click.command()
@@ -39,12 +44,6 @@ def serve(project_dir: str, port: int, host: str, allow_remote: bool, out_dir: s
 
     Serves on 127.0.0.1 only (unless --host with --allow-remote), until Ctrl+C.
     """
-    # lazy: only this command needs the server and the watcher (start-up speed)
-    import signal
-    import threading
-
-    from pnp.serve.server import make_server, stop
-    from pnp.serve.server import serve as start
 
     project = open_project(project_dir)
     try:

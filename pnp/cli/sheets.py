@@ -8,6 +8,10 @@ import click
 
 from pnp.cli.common import fail_input
 from pnp.data.format.errors import InputError
+from pnp.data.reading.sheets import read_sheet, sheet_files
+from pnp.geometry.sizes import card_size, paper_size
+from pnp.output.publish import write_bytes_atomic
+from pnp.output.sheet_pictures import sheet_grid, sheet_picture
 
 
 @click.command(name="sheets")
@@ -35,12 +39,6 @@ from pnp.data.format.errors import InputError
 def sheets(project_dir: str, paper: str, card: str, out_dir: str) -> None:
     """List the sheets (built in, then the project's sheets/), with how many cards of one size fit, and
     draw each one's picture: fronts pale, backs dark with their front's number, the fold in red."""
-    # lazy: only this command draws sheet pictures (start-up speed)
-    from pnp.data.reading.sheets import read_sheet, sheet_files
-    from pnp.geometry.sizes import card_size, paper_size
-    from pnp.output.publish import write_bytes_atomic
-    from pnp.output.sheet_pictures import sheet_grid, sheet_picture
-
     root = Path(project_dir).resolve()
     project = root if (root / "card_data").is_dir() else None
     try:

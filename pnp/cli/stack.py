@@ -7,6 +7,8 @@ import re
 
 import click
 
+from pnp.buildplan.plan import plan_build, total_weight
+from pnp.buildplan.run import build as run_build
 from pnp.cli.common import (
     display,
     jobs_option,
@@ -17,7 +19,15 @@ from pnp.cli.common import (
     rules_first,
 )
 from pnp.data.format.errors import InputError, Problem
+from pnp.data.reading.loader import load_game
+from pnp.data.reading.variants import build_variant
+from pnp.data.stacking.stack import VariantSpec, write_variant
 from pnp.data.stacking.words import DEFAULT_COLOR, FORMS
+from pnp.geometry.sizes import paper_size
+from pnp.output.sheets import SheetOptions
+from pnp.output.stats_report import format_text
+from pnp.output.steps import BuildOptions
+from pnp.output.workers import jobs_for
 
 SELECTOR_HELP = "Selector forms: " + "; ".join(FORMS) + "."
 
@@ -96,17 +106,6 @@ def stack(
     essential rule of the base game (it could not be played) is refused with exit 1 and
     nothing written, unless --force.
     """
-    # lazy: only this command needs these (start-up speed)
-    from pnp.buildplan.plan import plan_build, total_weight
-    from pnp.buildplan.run import build as run_build
-    from pnp.data.reading.loader import load_game
-    from pnp.data.reading.variants import build_variant
-    from pnp.data.stacking.stack import VariantSpec, write_variant
-    from pnp.geometry.sizes import paper_size
-    from pnp.output.sheets import SheetOptions
-    from pnp.output.stats_report import format_text
-    from pnp.output.steps import BuildOptions
-    from pnp.output.workers import jobs_for
 
     project = open_project(project_dir)
     try:
