@@ -50,6 +50,7 @@ def thread_raiser() -> Callable[[int, type[BaseException] | None], bool]:
     """
     if not ACTIVE:
         return lambda thread_id, exc_type: False
+    # lazy: ctypes only when the adapter is asked for its call
     import ctypes
 
     set_async_exc = ctypes.pythonapi.PyThreadState_SetAsyncExc

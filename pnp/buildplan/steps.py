@@ -172,6 +172,7 @@ StepMaker = Callable[[Game, Component, BuildOptions], "Step | list[Step]"]
 
 
 def board_step(game: Game, comp: Component, options: BuildOptions) -> Step | list[Step]:
+    # lazy, here and for booklets and statistics sheets: each kind's drawing stage only for a plan that has that kind (bench: pnp build of one game)
     from pnp.output.boards import (
         board_step as make,  # lazy: board art only for games with boards
     )

@@ -200,6 +200,7 @@ def _render(
         "code": code,
         "ink": ink_of(ctx),
     }
+    # lazy: the jinja2 sandbox only for a design whose let names are templates
     from pnp.data.templating.sandbox import (
         time_limit,  # lazy: jinja2 only when something is rendered
     )

@@ -15,6 +15,7 @@ caller keeps it in the disk cache under the file's SHA-256 (`pnp.draw.images`).
 from __future__ import annotations
 
 import io
+import json
 import struct
 import zlib
 from collections.abc import Callable
@@ -258,7 +259,6 @@ def _jpeg(data: bytes) -> ImageStream:
 
 def pack(image: ImageStream) -> bytes:
     """`image` as bytes for the cache: a JSON header line, then its data and its soft mask's."""
-    import json
 
     head = {k: v for k, v in image.__dict__.items() if k not in ("data", "smask", "palette")}
     head["palette"] = image.palette.hex()
@@ -269,7 +269,6 @@ def pack(image: ImageStream) -> bytes:
 
 def unpack(data: bytes) -> ImageStream:
     """What `pack` wrote (ValueError for anything else)."""
-    import json
 
     line, _, rest = data.partition(b"\n")
     head = json.loads(line)
@@ -297,6 +296,7 @@ def pdf_object(doc: Any, image: ImageStream, again: Callable[[], ImageStream] | 
     """The image XObject of `image` for ReportLab document `doc`, its data written as it is under the
     filter and parameters it was made with. With `again` (which makes the same picture anew), the
     object holds no data: it is read through `again` when the PDF is written."""
+    # lazy: ReportLab's document objects only when a picture is embedded
     from reportlab.pdfbase import pdfdoc
 
     from pnp.adapters.reportlab_save import lazy_stream

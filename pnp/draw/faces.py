@@ -256,6 +256,7 @@ def resolve(
         try:
             out[slot] = render_slot(value, ctx)
         except jinja2.TemplateError as exc:
+            # lazy: hints only for a template that failed
             from pnp.data.templating.hints import explain
 
             raise InputError(

@@ -10,6 +10,7 @@ an empty box.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import logging
 import re
@@ -155,8 +156,6 @@ class Fonts:
     def _font(self, role: str) -> tuple[str, dict[int, int]]:
         """The role's registered name and its font's cmap (code point -> glyph)."""
         if role not in self.files:
-            import difflib
-
             known = [*ROLES, *self.families()]
             close = difflib.get_close_matches(role.split("/")[0], known, n=1, cutoff=0.6)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
@@ -232,6 +231,7 @@ class Fonts:
 
 def _read_roles(config: Path, shown: str) -> dict[str, tuple[str, int | None]]:
     """fonts.yaml's roles as role -> (file name, line); every role present, known and a file name."""
+    # lazy: the reading stage's YAML only when fonts.yaml is read afresh (a cached build reads none)
     from pnp.data.format.located import line_of
     from pnp.data.reading.yamlsrc import (
         load_yaml,  # lazy: an unchanged fonts.yaml comes from the cache without YAML
@@ -271,6 +271,7 @@ def _read_families(
 ) -> dict[str, tuple[str, int | None]]:
     """fonts.yaml's `families`: NAME: {regular: FILE, bold: FILE, italic: FILE, bold-italic: FILE}, as
     the faces NAME, NAME/bold, NAME/italic and NAME/bold-italic; a face not given uses the nearest one."""
+    # lazy: as in _read_roles
     from pnp.data.format.located import line_of
 
     out: dict[str, tuple[str, int | None]] = {}

@@ -11,8 +11,12 @@ records each raster placement's effective resolution for `pnp check`.
 
 from __future__ import annotations
 
+import copy
 import hashlib
+import io
+import logging
 import warnings
+import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -166,8 +170,7 @@ class Artwork:
 
     def drawing(self, path: Path, name: str) -> Any:
         if path not in self._svgs:
-            import logging
-
+            # lazy: svglib (and lxml) only for a project with SVG pictures
             from svglib.svglib import (
                 svg2rlg,  # lazy: svglib loads only for projects that use SVG
             )
@@ -273,6 +276,7 @@ class Artwork:
         tint = "" if ink is None else f"{ink.red:.4f},{ink.green:.4f},{ink.blue:.4f}"
         form = "Svg" + hashlib.sha1(f"{self.key(path)}|{tint}|{grow:g}".encode()).hexdigest()[:12]
         if not c.hasForm(form):
+            # lazy: ReportLab's graphics renderer only for an SVG
             from reportlab.graphics import renderPDF
 
             drawing = self.drawing(path, path.name)
@@ -308,6 +312,7 @@ class Artwork:
         """The picture as a PDF image stream (`pnp.draw.embed`): PNG data passed through, the rest
         converted (downsampled to `size`, in CMYK inks by `convert`), made once for its bytes and
         the options, and kept in the disk cache."""
+        # lazy: the cache's blob shelf only for a picture not yet prepared
         from pnp.data.store.cache import blob, file_digest
 
         if path not in self._digests:  # a picture is asked for twice per PDF: named, then written
@@ -369,8 +374,6 @@ def _check_svg(path: Path, name: str) -> None:
 
 def _check_svg_shape(data: bytes, name: str) -> None:
     """Nesting depth and path data, read as a stream (a malformed file is left for the SVG reader to name)."""
-    import io
-    import xml.etree.ElementTree as ET
 
     depth = points = 0
     try:
@@ -401,15 +404,12 @@ def _read_svg(svg2rlg: Any, path: Path, root: Path) -> Any:
     try:
         return svg2rlg(str(path), external_reference_root=str(root))
     except TypeError:  # a release without confinement: read from memory, so no reference is followed
-        import io
-
         return svg2rlg(io.BytesIO(path.read_bytes()))
 
 
 def _with_font(drawing: Any, font: str) -> Any:
     """A copy of the drawing whose text (and the renderer's starting state) uses `font`: the PDF
     embeds that font, while the SVG's own font names (Helvetica, Arial...) it would not carry."""
-    import copy
 
     out = copy.deepcopy(drawing)
     out.__dict__["initialFontName"] = font  # the renderer reads its starting state from initial* attributes
@@ -428,7 +428,6 @@ def _tinted(drawing: Any, ink: Color, grow: float = 0.0) -> Any:
     With `grow` (drawing units) every painted shape is also stroked twice that wide, so the
     silhouette swells by `grow` all round: the outline drawn under the filled symbol.
     """
-    import copy
 
     out = copy.deepcopy(drawing)
     scale = 1.0

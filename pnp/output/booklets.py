@@ -137,6 +137,7 @@ def layout(prep: Prepared, path: Path, paper: Size, fonts: Fonts,
     pictures = Pictures(prep.game, fonts)
     flow = story(prep.game, list(prep.blocks), st, pictures, doc.width, doc.height, prep.where)
     deco = _decorate(prep.game, fonts, st)
+    # lazy: platypus (imported lighter, see output/platypus) only while a booklet is laid out
     from reportlab.platypus.doctemplate import (
         LayoutError,  # public: what platypus raises for a block too big
     )

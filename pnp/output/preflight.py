@@ -100,6 +100,7 @@ def _box_fits(game: Game, comp: Component) -> None:
     """A deck's `tuckbox: true`: its box must fit A4 or A3 inside the margin (InputError naming the deck)."""
     from pnp.geometry.sizes import paper_size  # lazy: only decks asking for a box
     from pnp.output.sheets import SheetOptions
+    # lazy: as above
     from pnp.output.steps import BuildOptions
     from pnp.output.tuckbox import box_for
     box_for(game, comp, BuildOptions(SheetOptions(paper_size("a4"))))

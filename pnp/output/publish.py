@@ -196,6 +196,7 @@ def _ensure_link(out: Path, name: str, adopt: bool = False) -> None:
 def _exchange(a: Path, b: Path) -> bool:
     """Swap two names in one step (Linux renameat2 RENAME_EXCHANGE); False where that is not possible."""
     try:
+        # lazy: ctypes only on Linux, where renameat2 exists
         import ctypes
         libc = ctypes.CDLL(None, use_errno=True)
         renameat2 = libc.renameat2

@@ -227,6 +227,7 @@ def check_game(game: Game) -> list[Violation]:
 def checked(game: Game) -> list[Violation]:
     """`check_game(game)`, kept in the disk cache with the game: an unchanged game's rules are not
     evaluated again (they compile expressions). What `pnp check`, `pnp build` and `pnp serve` report."""
+    # lazy: the loader (and its cache) only when rules are checked
     from pnp.data.reading.loader import (
         derived,  # lazy: the checker itself needs no loader
     )

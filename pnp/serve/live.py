@@ -112,6 +112,8 @@ class Live:
         """Start drawing the first page's thumbnails on `jobs` worker processes (every core when 0; each runs
         `forget` first), then the watcher and the picture warmer; return once the watcher runs (or after `wait` s)."""
         from pnp.output.workers import jobs_for  # lazy, like the workers themselves
+
+        # lazy: the thumbnail workers only when the server starts them
         from pnp.serve.ahead import Ahead
 
         self.cache.ahead = Ahead.start(

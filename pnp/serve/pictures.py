@@ -112,6 +112,7 @@ def picture_key(
     slots = resolve(game, comp, design, where, card, p.mark, p.set_index, known=known)
     named: list[Any] = [slots]
     if design.layout in FREE_SLOTS:  # the files its own image elements name for this card
+        # lazy: the element templates only for custom designs
         from pnp.data.templating.elements import files_named
 
         named.append(

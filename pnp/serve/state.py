@@ -294,6 +294,7 @@ def check(game: Game, fonts: Fonts, cards_key: str | None = None) -> tuple[Probl
 
 def since_last_tag(root: Path, game: Game) -> dict[str, str]:
     """Per printed card (`pnp.output.prints.ident`): "changed" or "new" since the last tagged print."""
+    # lazy: print records only for a project with tagged prints
     from pnp.output.prints import diff, earlier_print, print_record, tags
 
     names = tags(root, game.slug)

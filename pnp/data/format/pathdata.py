@@ -9,6 +9,7 @@ every card is read once.
 
 from __future__ import annotations
 
+import io
 from functools import lru_cache
 from xml.sax.saxutils import quoteattr
 
@@ -23,7 +24,6 @@ class PathDataError(ValueError):
 @lru_cache(maxsize=512)
 def path_data(d: str) -> tuple[Op, ...]:
     """The operations of SVG path data `d` (raises PathDataError saying what is wrong)."""
-    import io
 
     from svglib.svglib import svg2rlg  # lazy: only layouts that give `d` need svglib
 
@@ -55,6 +55,7 @@ def path_data(d: str) -> tuple[Op, ...]:
 
 
 def _first_path(node: object) -> object | None:
+    # lazy: ReportLab's graphics shapes only for path data to read
     from reportlab.graphics.shapes import Group, Path
 
     if isinstance(node, Path):

@@ -45,6 +45,7 @@ class _Resolver:
             return default
         if not is_template(value):
             return value
+        # lazy: facts (and through them the engines) only for a templated board value
         from pnp.data.format.facts import (
             with_labels,  # lazy: only templated board text needs the facts
         )

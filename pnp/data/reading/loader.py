@@ -37,11 +37,13 @@ def load_game(
     root = root or find_root(path) or path.resolve().parent
     _refuse_links_out(path, name, Path(root))
     if overlay:
+        # lazy: validating (jinja2, the model's checks) only for a database not in the cache
         from pnp.data.reading.validate import read_game
 
         return read_game(path, name, root, load_game, overlay, lang)
 
     def fresh() -> tuple[Game, list[Path]]:
+        # lazy: as above
         from pnp.data.reading.validate import (
             read_game,  # lazy: YAML, jinja2 and the checks only on a miss
         )

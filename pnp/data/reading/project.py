@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 from dataclasses import dataclass
@@ -107,7 +108,6 @@ class Project:
         path = Path(name)
         if path.suffix in (".yaml", ".yml") and path.is_file():
             return Path(os.path.abspath(path))  # links kept: the loader refuses one that leaves the project
-        import difflib
 
         close = difflib.get_close_matches(name, list(files), n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""

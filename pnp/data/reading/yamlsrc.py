@@ -191,6 +191,7 @@ def load_yaml(path: Path, display: str | None = None, content: bytes | None = No
         mark = exc.problem_mark or exc.context_mark
         raise problem(name, mark.line + 1 if mark else None, "", f"{exc.problem or exc.context}") from None
     except yaml.MarkedYAMLError as exc:
+        # lazy: the YAML explanations only for a file that does not parse
         from pnp.data.reading.yamlwords import explain
 
         at, words = explain(exc, text)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +48,7 @@ _RANGE = re.compile(r"^(\d+)-(\d+)$")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 MAX_DECKS = 8
+
 from pnp.data.stacking.words import DEFAULT_COLOR, FORMS  # noqa: E402 - re-exported
 
 
@@ -347,7 +348,6 @@ def stacked_component(
     comp: Component, spec: VariantSpec, copies: Mapping[str, int], rules: Iterable[Any] = ()
 ) -> Component:
     """The base component with the stacked copies, the variant mark on every card, and `rules`."""
-    from dataclasses import replace
 
     cards = tuple(replace(c, copies=copies[c.key]) for c in comp.cards if copies.get(c.key))
     mark = Mark(label=spec.label, color=spec.color, name=f"variant {spec.name}")

@@ -161,6 +161,7 @@ def _read(path: Path, key: str, raw: bool = False, within: Path | None = None) -
                 return None  # a file outside the project is never read for a cache entry
         if raw:
             return entry["value"]
+        # lazy: the plain-data decoder only for an entry that is not raw JSON
         from pnp.data.store import (
             plain,  # lazy: a build with nothing to do reads no entry
         )

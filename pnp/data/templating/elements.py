@@ -192,6 +192,7 @@ def _why(exc: Exception, source: Any = None, context: dict[str, Any] | None = No
     import jinja2  # lazy, as in check
 
     if isinstance(exc, jinja2.TemplateError):
+        # lazy: hints only for a template that failed
         from pnp.data.templating.hints import explain
 
         return explain(str(exc.message or exc), source, context or {})

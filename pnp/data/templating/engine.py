@@ -236,6 +236,7 @@ def _render(value: Any, context: dict[str, Any]) -> Any:
 def file_environment(folder: Path) -> ImmutableSandboxedEnvironment:
     """Sandboxed environment that loads templates only from `folder`: a template (or what it
     includes, imports or extends) that resolves outside it, through `..` or a symlink, is not found."""
+    # lazy: the sandbox (its limits and watchdog) only when a template file is rendered
     from pnp.data.templating import sandbox
 
     return sandbox.environment(_FILTERS, confined_loader(folder))

@@ -187,6 +187,7 @@ def _resident() -> int:
     try:
         return int(os.pread(_statm(os.getpid()), 128, 0).split()[1]) * _PAGE
     except (OSError, ValueError, IndexError):
+        # lazy: POSIX only, and only where /proc is missing
         import resource
 
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024

@@ -58,6 +58,7 @@ def card_view(game: Game, card: CardType) -> dict[str, Any]:
 
 
 def _facts(game: Game) -> Any:
+    # lazy: facts (and through them the engines) only when a slot is rendered
     from pnp.data.format.facts import (
         with_labels,  # lazy: the rules engines only for games with facts
     )
@@ -109,6 +110,7 @@ def context(
 
 def render_slot(value: Any, ctx: dict[str, Any]) -> Any:
     """One slot's value for one card (raises jinja2.TemplateError)."""
+    # lazy: jinja2 only when a slot is rendered (a cached game renders none)
     from pnp.data.templating.engine import (
         render_value,  # lazy: jinja2 only when something is rendered
     )

@@ -24,6 +24,7 @@ from pnp.output.colour.icc import (
     description_of,
     ink_limited_profile,
 )
+import hashlib
 
 
 @dataclass(frozen=True)
@@ -86,13 +87,13 @@ class CmykColours:
     @property
     def key(self) -> str:
         """What the pictures this hook converts depend on (the output profile), for the disk cache."""
-        import hashlib
         return hashlib.sha256(self._press.tobytes()).hexdigest()[:24]
 
     def picture(self, image: Any) -> Any:
         """An RGB picture (a Pillow image) as CMYK inks through the output profile; a PDF/X-1a file
         allows no transparency, so a picture with alpha arrives flattened onto white paper."""
         from pnp.adapters import pillow  # lazy: only CMYK output converts pictures
+        # lazy: Pillow only for CMYK pictures
         from PIL import Image
         out = Image.new("CMYK", image.size)
         out.frombytes(pillow.apply_transform(self._to_cmyk, image.convert("RGB"), "CMYK"))

@@ -82,6 +82,7 @@ def shop_inches(size: Size) -> tuple[float, float]:
 
 def component_frame(game: Any, comp: Any, profile: Profile, dpi: float) -> Frame:
     """`profile_frame` for a component's cards; a picture too large is an input problem at its card_size."""
+    # lazy: errors and sizes only for exports, not for the profiles table
     from pnp.data.format.errors import InputError, Problem
     from pnp.geometry.sizes import card_size
     try:
