@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import atexit
 import hashlib
+import inspect
 import os
 import re
 import shutil
@@ -100,10 +101,32 @@ LIBRARY_BOUNDARY = {
 }  # fmt: skip
 
 
+# CMYK and print-shop output uses Ghostscript's press profile; where Ghostscript is missing (a
+# Windows or macOS machine without it) those tests skip and say what to install.
+GHOSTSCRIPT = shutil.which("gs") or shutil.which("gswin64c")
+_NEEDS_GHOSTSCRIPT = pytest.mark.skip(
+    reason="needs Ghostscript (CMYK output): apt-get install ghostscript, brew install ghostscript, "
+    "or Ghostscript's Windows installer"
+)
+
+
+def _prints_cmyk(item: pytest.Item) -> bool:
+    module = getattr(item, "module", None)
+    if module is not None and module.__name__ in ("test_print_shop", "test_k_text"):
+        return True
+    try:
+        source = inspect.getsource(item.function)  # type: ignore[attr-defined]
+    except (AttributeError, OSError, TypeError):
+        return False
+    return "--cmyk" in source or '"pod"' in source
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.module is not None and item.module.__name__ in LIBRARY_BOUNDARY:
             item.add_marker(pytest.mark.libraries)
+        if not GHOSTSCRIPT and _prints_cmyk(item):
+            item.add_marker(_NEEDS_GHOSTSCRIPT)
 
 
 def make_project(dest: Path, games: tuple[str, ...] = ("bargains",)) -> Path:
@@ -118,12 +141,13 @@ def make_project(dest: Path, games: tuple[str, ...] = ("bargains",)) -> Path:
 
 
 def shown(out: Path, suffix: str = "") -> list[Path]:
-    """Every file an output folder shows a person (through its links; not pnp's own .pnp store),
-    those ending in `suffix` when given."""
+    """Every file an output folder shows a person (through its links; not pnp's own .pnp store or
+    .pnp.lock), those ending in `suffix` when given."""
     found = []
     for base, dirs, files in os.walk(out, followlinks=True):
         if Path(base) == out:
             dirs[:] = [d for d in dirs if d != ".pnp"]
+            files = [f for f in files if f != ".pnp.lock"]
         found += [Path(base) / f for f in files if f.endswith(suffix)]
     return sorted(found)
 

@@ -206,7 +206,7 @@ def test_a_worker_forked_while_the_watchdog_is_busy_still_has_limits() -> None:
             out: list = []
             inner = threading.Thread(target=lambda: out.append(render_value("{{ 2 + 2 }}", {})))
             inner.start()
-            inner.join(10)
+            inner.join(60)
             os._exit(0 if out == ["4"] else 3)
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0

@@ -50,10 +50,8 @@ def test_a_damaged_manifest_is_replaced_not_fatal(tmp_path: Path) -> None:
     (tmp_path / MANIFEST).write_text("{not json", encoding="utf-8")  # as an older release left it, damaged
     _publish(tmp_path, lambda d: record_export(d, [_entry("g/tts/local-300")]))
     assert json.loads((tmp_path / MANIFEST).read_text())["exports"] == [_entry("g/tts/local-300")]
-    assert (tmp_path / MANIFEST).is_symlink()
-    target = (tmp_path / MANIFEST).resolve()
-    target.unlink()
-    target.write_text('{"files": "oops", "exports": [1, 2]}', encoding="utf-8")
+    assert (tmp_path / MANIFEST).is_file() and not (tmp_path / MANIFEST).is_symlink()
+    (tmp_path / MANIFEST).write_text('{"files": "oops", "exports": [1, 2]}', encoding="utf-8")
     _publish(tmp_path, lambda d: record_export(d, [_entry("g/png/plain-300")]))
     assert read_manifest(tmp_path)["exports"] == [_entry("g/png/plain-300")]
 
@@ -70,6 +68,4 @@ def test_concurrent_updates_lose_nothing(tmp_path: Path) -> None:
     for t in threads:
         t.join()
     assert sorted(e["folder"] for e in read_manifest(tmp_path)["exports"]) == sorted(folders)
-    assert sorted(p.name for p in (tmp_path / ".pnp").iterdir() if not p.name.startswith("gen-")) == [
-        "current"
-    ]
+    assert not (tmp_path / ".pnp").exists()  # no staging folder or journal left

@@ -15,8 +15,6 @@ from pathlib import Path
 import pytest
 from test_robust import snapshot
 
-from pnp.output.publish import published
-
 from conftest import ROOT, make_project, run
 
 
@@ -32,8 +30,15 @@ def start(project: Path, *args: str) -> subprocess.Popen:
 
 
 def stagings(out: Path) -> list[Path]:
-    """Generations being written (or left by a killed build): every one but the published."""
-    return sorted(p for p in (out / ".pnp").glob("gen-*") if p != published(out))
+    """Staging folders being written (or left by a killed build)."""
+    return sorted((out / ".pnp").glob("stage-*"))
+
+
+def plain(out: Path) -> bool:
+    """Whether `out` holds only real files and folders (no link anywhere) and nothing of pnp's store."""
+    return not (out / ".pnp").exists() and not any(
+        Path(base, name).is_symlink() for base, dirs, files in os.walk(out) for name in dirs + files
+    )
 
 
 def test_killed_build_leaves_output_intact_and_is_cleaned_up(tmp_path: Path) -> None:
@@ -84,9 +89,10 @@ def test_a_second_build_waits_for_the_first(tmp_path: Path) -> None:
             sys.executable,
             "-c",
             (
-                "import fcntl, os, sys\n"
-                f"fd = os.open({str(out)!r}, os.O_RDONLY)\n"
-                "fcntl.flock(fd, fcntl.LOCK_EX)\n"
+                "import sys\n"
+                "from filelock import FileLock\n"
+                f"lock = FileLock({str(out / '.pnp.lock')!r})\n"
+                "lock.acquire()\n"
                 "print('locked', flush=True)\n"
                 "sys.stdin.readline()\n"
             ),
@@ -106,9 +112,8 @@ def test_a_second_build_waits_for_the_first(tmp_path: Path) -> None:
     assert (out / "manifest.json").is_file() and not stagings(out)
 
 
-# Runs `pnp build` and sends itself SIGKILL just before the N-th rename, link or symlink of
-# publishing, counted from the moment publish() starts (renameat2 exchanges go through ctypes: the
-# kill lands before or after them).
+# Runs `pnp build` and sends itself SIGKILL just before the N-th rename, replace or unlink of
+# publishing, counted from the moment publish() starts.
 KILLER = """
 import os, signal, sys
 import pnp.output.publish as publish
@@ -121,7 +126,7 @@ def hooked(fn):
                 os.kill(os.getpid(), signal.SIGKILL)
         return fn(*args, **kwargs)
     return call
-for name in ("replace", "rename", "symlink", "link"):
+for name in ("replace", "rename", "unlink", "rmdir"):
     setattr(os, name, hooked(getattr(os, name)))
 real = publish.publish
 def publishing(*args, **kwargs):
@@ -136,20 +141,25 @@ run()
 """
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("older", [False, True], ids=["generations", "older-layout"])
-def test_killed_at_every_step_of_publishing_shows_old_or_new(tmp_path: Path, older: bool) -> None:
-    """SIGKILL before each file-system change of publishing: the folder shows the whole old output or
-    the whole new one, and the next build cleans up.
+def _whole(seen: dict[str, str], old: dict[str, str], new: dict[str, str]) -> list[str]:
+    """The files of `seen` that are neither their old nor their new bytes (torn, or from nowhere)."""
+    return [rel for rel, digest in seen.items() if digest not in (old.get(rel), new.get(rel))]
 
-    `older-layout` starts from a folder an earlier release wrote (real game folders, a real
-    manifest): the first publish adopts it into a generation without showing a mix either.
+
+@pytest.mark.slow
+@pytest.mark.parametrize("older", [False, True], ids=["plain", "linked-layout"])
+def test_killed_at_every_step_of_publishing_leaves_every_file_whole(tmp_path: Path, older: bool) -> None:
+    """SIGKILL before each file-system change of publishing: every file is whole, its old bytes or
+    its new, and the next build repairs the rest: the new output, plain files, nothing left over.
+
+    `linked-layout` starts from a folder an earlier release published through symbolic links
+    (`name -> .pnp/current/name`): the first publish turns it into plain files, losing nothing.
     """
     project = make_project(tmp_path / "proj", ("bargains", "tarot"))
     out = project / "output"
     assert run("build", "--project", str(project)).code == 0
     if older:
-        _as_older_layout(out)
+        _as_linked_layout(out)
     pristine = tmp_path / "pristine"
     shutil.copytree(out, pristine, symlinks=True)
     old = snapshot(out)
@@ -173,37 +183,49 @@ def test_killed_at_every_step_of_publishing_shows_old_or_new(tmp_path: Path, old
             timeout=120,
         )
         seen = snapshot(out)
-        assert seen in (old, new), f"killed at step {n}: {sorted(set(seen.items()) ^ set(old.items()))[:3]}"
+        assert set(seen) == set(old) and not _whole(seen, old, new), (
+            f"killed at step {n}: {_whole(seen, old, new)}"
+        )
         if proc.returncode == 0:
             break
         assert proc.returncode == -signal.SIGKILL, proc.stderr
         assert run("build", "--project", str(project)).code == 0, f"the build after a kill at step {n}"
-        assert snapshot(out) == new
-        if seen == old:  # that build wrote, so it removed what the killed one left
-            assert not stagings(out) and not list((out / ".pnp").glob("old-*")), n
+        assert snapshot(out) == new and plain(out), n
     else:
         pytest.fail("the build never finished")
     assert n > 8, f"publishing was killed at only {n - 1} steps"
-    assert snapshot(out) == new and not stagings(out)
-    assert [p.name for p in (out / ".pnp").iterdir() if not p.name.startswith("gen-")] == ["current"]
+    assert snapshot(out) == new and plain(out)
 
 
-def _as_older_layout(out: Path) -> None:
-    """Rewrite a published output folder as an earlier release left it: real folders, no .pnp store."""
-    older = out.parent / "older"
-    older.mkdir()
-    for entry in out.iterdir():
-        if entry.name != ".pnp":
-            src = entry.resolve()
-            (shutil.copytree if src.is_dir() else shutil.copy2)(src, older / entry.name)
-    shutil.rmtree(out)
-    older.rename(out)
+def _as_linked_layout(out: Path) -> None:
+    """Rewrite a published output folder as the release before plain files left it: every top-level
+    entry a link into the published generation `.pnp/gen-old`, `.pnp/current` naming it."""
+    generation = out / ".pnp" / "gen-old"
+    generation.mkdir(parents=True)
+    for entry in sorted(out.iterdir()):
+        if entry.name not in (".pnp", ".pnp.lock"):  # the lock file came after the linked layout
+            entry.rename(generation / entry.name)
+            os.symlink(f".pnp/current/{entry.name}", out / entry.name)
+    os.symlink("gen-old", out / ".pnp" / "current")
 
 
-def test_a_file_system_without_links_is_named_and_nothing_is_written(
+def test_a_linked_output_folder_becomes_plain_files(tmp_path: Path) -> None:
+    """An output folder an earlier release published through links shows the same files after the
+    next build, as real files and folders, with no link and no store left."""
+    project = make_project(tmp_path / "proj", ("bargains", "tarot"))
+    out = project / "output"
+    assert run("build", "--project", str(project)).code == 0
+    before = snapshot(out)
+    _as_linked_layout(out)
+    assert snapshot(out) == before and (out / "bargains").is_symlink()
+    assert run("build", "tarot", "--clean", "--project", str(project)).code == 0
+    assert snapshot(out) == before and plain(out)
+
+
+def test_a_file_system_without_links_holds_the_output(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Publishing needs symbolic links; where the file system refuses them (FAT, exFAT) the build says so."""
+    """Publishing makes no link of any kind, so a FAT or exFAT stick (which refuses them) holds the output."""
     import errno
 
     project = make_project(tmp_path / "proj")
@@ -213,26 +235,7 @@ def test_a_file_system_without_links_is_named_and_nothing_is_written(
         raise OSError(errno.EPERM, "Operation not permitted")
 
     monkeypatch.setattr(os, "symlink", refused)
+    monkeypatch.setattr(os, "link", refused)
     r = run("build", "--project", str(project), "--out", str(out), "-j", "1")
-    assert r.code == 2 and "cannot hold symbolic links" in r.err and "cp -rL" in r.err, r.err
-    assert not any(out.iterdir())
-
-
-def test_an_older_layout_is_adopted_where_folders_cannot_be_exchanged(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Without renameat2 (another kernel or file system) an older release's folders are moved aside and
-    linked instead; the output then shows the same files, and nothing is left in the store."""
-    import pnp.output.publish as publish
-
-    project = make_project(tmp_path / "proj", ("bargains", "tarot"))
-    out = project / "output"
-    assert run("build", "--project", str(project)).code == 0
-    _as_older_layout(out)
-    before = snapshot(out)
-    monkeypatch.setattr(publish, "_exchange", lambda a, b: False)
-    assert run("build", "tarot", "--clean", "--project", str(project)).code == 0
-    assert (
-        snapshot(out) == before and (out / "bargains").is_symlink() and (out / "manifest.json").is_symlink()
-    )
-    assert sorted(p.name for p in (out / ".pnp").iterdir() if not p.name.startswith("gen-")) == ["current"]
+    assert r.code == 0, r.err
+    assert (out / "manifest.json").is_file() and (out / "bargains" / "deck.pdf").is_file() and plain(out)

@@ -43,7 +43,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def wait(condition: Callable[[], Any], what: str, timeout: float = 8.0) -> Any:
+def wait(condition: Callable[[], Any], what: str, timeout: float = 30.0) -> Any:
     end = time.monotonic() + timeout
     while True:
         try:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from pnp.buildplan.plan import longest_first
+from pnp.buildplan.plan import longest_first, plan_build
 from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.model import Game
 from pnp.draw.fonts import Fonts, MissingGlyph
@@ -15,7 +16,7 @@ from pnp.output import freshness
 from pnp.output.manifest import record_build
 from pnp.output.publish import publish, staging
 from pnp.output.steps import BuildOptions, Output, Step
-from pnp.output.workers import run_all
+from pnp.output.workers import run_all, start_method
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,22 @@ def _run_step(work: _Work, index: int) -> list[Output]:
     return made if isinstance(made, list) else [made]
 
 
+def _worker_start(work: _Work, games: list[Game], options: BuildOptions | None) -> Callable[[], _Work]:
+    """How each worker gets the build's work: inherited where workers are forked; elsewhere planned again
+    from the games and options, which pickle (steps are closures: they do not)."""
+    if start_method() == "fork" or options is None:  # no options: only pnp serve's one-job builds
+        return lambda: work
+    return partial(_planned, games, options, work.stage, work.fonts, [s.label for s in work.steps])
+
+
+def _planned(games: list[Game], options: BuildOptions, stage: Path, fonts: Fonts, labels: list[str]) -> _Work:
+    """A spawned worker's work: the build's plan made again, the same steps (as their labels show)."""
+    steps = plan_build(games, options)
+    if [s.label for s in steps] != labels:
+        raise RuntimeError("a build worker planned other steps than the build")
+    return _Work(steps, stage, fonts)
+
+
 def build(
     steps: list[Step],
     games: list[Game],
@@ -65,10 +82,11 @@ def build(
     """
     with staging(out) as stage:
         work = _Work(steps, stage, fonts)
-        if jobs > 1 and len(steps) > 1:
-            fonts.preload()  # parsed once here, not once per worker
+        if jobs > 1 and len(steps) > 1 and start_method() == "fork":
+            fonts.preload()  # parsed once here, not once per worker (spawned workers parse their own)
         order = longest_first(steps)
-        made = run_all(_run_step, order, lambda: work, jobs, progress, weight=lambda i: steps[i].weight)
+        start = _worker_start(work, games, options)
+        made = run_all(_run_step, order, start, jobs, progress, weight=lambda i: steps[i].weight)
         by_step = dict(zip(order, made))
         outputs = [o for i in range(len(steps)) for o in by_step[i]]  # plan order, whoever ran what
         publish(stage, out, lambda data, made: _record(data, made, outputs, games, options, settings))

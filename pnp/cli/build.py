@@ -221,6 +221,9 @@ def build(
             if not freshness.is_fresh(out, project.root, u[0], u[1], settings, manifest, digests)
         ]
         if not wanted:
+            from pnp.output.publish import tidy  # lazy: light, and only for an up-to-date folder
+
+            tidy(out)
             click.echo(
                 f"Up to date: {len(units)} game(s) unchanged since the last build in {out} (--clean rebuilds)"
             )

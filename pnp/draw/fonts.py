@@ -102,6 +102,10 @@ class Fonts:
     notice: str = ""  # set when the project's own fonts are not used: which fonts stand in, and why
     _loaded: dict[str, tuple[str, dict[int, int]]] = field(default_factory=dict, repr=False, compare=False)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled without the fonts registered so far: a spawned worker registers its own."""
+        return (Fonts, (self.files, self.notice))
+
     @classmethod
     def load(cls, folder: Path) -> Fonts:
         """The project's font roles (fonts/fonts.yaml), checked to exist inside the folder.

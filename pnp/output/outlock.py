@@ -1,26 +1,27 @@
 """One writer at a time per output folder, and a clear error when the folder cannot be written.
 
 Every command that writes into an output folder (build, stack, exports) holds
-an advisory lock on the folder itself (`flock`, released by the kernel even
-when the process is killed), so two builds into the same `--out` run one after
-the other and never mix their files or lose each other's manifest entries.
+the lock of the file `.pnp.lock` in it (`filelock`: `flock` on Linux and macOS,
+a Windows file lock elsewhere, either released by the system even when the
+process is killed), so two builds into the same `--out` run one after the other
+and never mix their files or lose each other's manifest entries. The empty lock
+file stays after a build on Linux and macOS (removing it would let a waiter and
+a newcomer lock two different files); it is never part of the output.
 Whoever holds the lock removes what a killed run left behind.
 """
 from __future__ import annotations
 
-import fcntl
-import os
 import shutil
 import sys
-import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
 
 from pnp.data.format.errors import problem
 
 STAGING_PREFIX = ".pnp-staging-"  # staging folders of releases before generations (pnp.output.publish)
 LOCK_WAIT = 600.0  # seconds to wait for another command writing to the same folder
+LOCK_FILE = ".pnp.lock"  # the lock's file in the output folder (never output: see above)
 
 
 def _say(text: str) -> None:
@@ -43,28 +44,28 @@ def locked(out: Path, say: Callable[[str], None] = _say, wait: float = LOCK_WAIT
            clean: Callable[[Path], None] = lambda out: None) -> Iterator[None]:
     """Hold the output folder's lock (waiting for another writer to finish), then `clean` what a killed
     run left (and the staging folders and manifest temporaries older releases wrote)."""
+    from filelock import FileLock, Timeout  # lazy: 7 ms of imports, and an up-to-date build locks nothing
+
     ready(out)
-    fd = os.open(out, os.O_RDONLY)
+    lock = FileLock(out / LOCK_FILE)
     try:
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
+            lock.acquire(timeout=0)
+        except Timeout:
             say(f"waiting: another pnp command is writing to {out}")
-            deadline = time.monotonic() + wait
-            while True:
-                time.sleep(0.1)
-                try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except BlockingIOError:
-                    if time.monotonic() > deadline:
-                        raise problem(out, None, "--out", f"another pnp command has been writing here for over "
-                                                          f"{wait:g} s; nothing was written") from None
+            lock.acquire(timeout=wait, poll_interval=0.1)
+    except Timeout:
+        raise problem(out, None, "--out", f"another pnp command has been writing here for over "
+                                          f"{wait:g} s; nothing was written") from None
+    except OSError as exc:  # the lock file cannot be created: a read-only folder
+        raise problem(out, None, "--out", f"cannot write in the output folder: {exc.strerror or exc}; "
+                                          "nothing was written") from None
+    try:
         clean_stale(out)
         clean(out)
         yield
     finally:
-        os.close(fd)  # closing the descriptor releases the lock
+        lock.release()
 
 
 def clean_stale(out: Path) -> None:

@@ -1,253 +1,272 @@
-"""Publishing output as a whole: every build is a complete new generation, switched in by one rename.
+"""Publishing output as plain files: each file moved into place whole, the manifest last.
 
-An output folder looks like this::
+An output folder holds real files and folders, on any file system (FAT and
+exFAT sticks, network shares, a synced home folder)::
 
-    output/manifest.json  -> .pnp/current/manifest.json
-    output/bargains       -> .pnp/current/bargains
-    output/.pnp/current   -> gen-XXXX           (the one link that switches)
-    output/.pnp/gen-XXXX/ manifest.json, bargains/..., ...
+    output/manifest.json            written last; names exactly what the folder holds
+    output/bargains/deck.pdf, ...
+    output/.pnp/                    only while a command writes: its staging folder and journal
 
-A build writes its files into a new `gen-` folder (its staging folder), links
-the unchanged files of the published generation into it (hard links: no bytes
-copied), writes the manifest there, and only then replaces `.pnp/current`
-with one `rename`. Killed at any instant, the folder shows either the whole
-old output with its manifest or the whole new one. The top-level links never
-change once made; a folder that an older pnp wrote as real folders is moved
-into a generation once, the first time it is published to.
+A command writes its files into a staging folder inside `.pnp` (the same file
+system, so each move is one `os.replace`). Publishing then writes a journal
+naming the moves, moves each file over its old version, removes what the new
+output leaves out, and moves the manifest in last. A reader sees every file
+whole, old or new; killed halfway, the next command that takes the folder's
+lock finds the journal and finishes the moves (or, with no journal, throws the
+staging folder away), so the folder is repaired before anything else is
+written. An output folder an older pnp published through symbolic links
+(`.pnp/current`) is turned into plain files once, the same way.
 """
+
 from __future__ import annotations
 
-import errno
 import json
 import os
 import shutil
+import sys
 import tempfile
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from pnp.data.format.errors import problem
 from pnp.output.manifest import MANIFEST, ordered, read_manifest
-from pnp.output.outlock import locked
+from pnp.output.outlock import LOCK_FILE, locked
 
 STORE = ".pnp"
-CURRENT = "current"
-GENERATION_PREFIX = "gen-"
+STAGE_PREFIX = "stage-"
+JOURNAL = "journal.json"
+_LINKED = "current"  # the link an older pnp published through
 
-Update = Callable[[dict[str, Any], Path], None]  # changes the manifest in place; the Path is the new generation
-
-
-def published(out: Path) -> Path | None:
-    """The generation folder the output shows now (None before the first publish of this layout)."""
-    link = out / STORE / CURRENT
-    try:
-        target = os.readlink(link)
-    except OSError:
-        return None
-    folder = out / STORE / target
-    return folder if "/" not in target and folder.is_dir() else None
+Update = Callable[
+    [dict[str, Any], Path], None
+]  # changes the manifest in place; the Path is the staging folder
 
 
 @contextmanager
 def staging(out: Path) -> Iterator[Path]:
-    """A new generation folder for a build, used while holding `out`'s lock; removed unless published.
+    """A new staging folder for a command, used while holding `out`'s lock; removed afterwards.
 
-    Files reach what `out` shows only through `publish`, so a failed build
-    leaves the previous output as it was; folders a killed build left are
-    removed by the next command that takes the lock.
+    Files reach `out` only through `publish`, so a failed command leaves the
+    previous output as it was.
     """
-    with locked(out, clean=discard_unpublished):
+    with locked(out, clean=repair):
         store = out / STORE
         try:
             store.mkdir(exist_ok=True)
-            stage = _new_generation(out)
+            stage = Path(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=store))
         except OSError as exc:
-            raise problem(out, None, "--out", f"cannot write in the output folder: {exc.strerror or exc}; "
-                                              "nothing was written") from None
+            raise problem(
+                out,
+                None,
+                "--out",
+                f"cannot write in the output folder: {exc.strerror or exc}; nothing was written",
+            ) from None
         try:
             yield stage
         finally:
-            if published(out) != stage:
+            journal = _read_journal(store / JOURNAL)
+            if journal is None or journal["stage"] != stage.name:  # else left for the next command to finish
                 shutil.rmtree(stage, ignore_errors=True)
-                try:
-                    store.rmdir()  # a first build that failed leaves no trace
-                except OSError:
-                    pass
+                _remove_empty(store)
 
 
-def _new_generation(out: Path) -> Path:
-    """An empty generation folder in the store, readable like any folder pnp writes (not mkdtemp's 0700)."""
-    folder = Path(tempfile.mkdtemp(prefix=GENERATION_PREFIX, dir=out / STORE))
-    os.chmod(folder, 0o755)
-    return folder
+def publish(
+    stage: Path, out: Path, update: Update | None = None, drop: Callable[[str], bool] = lambda rel: False
+) -> list[Path]:
+    """Move the files written in `stage` into `out`, keeping every other file there.
 
-
-def publish(stage: Path, out: Path, update: Update | None = None,
-            drop: Callable[[str], bool] = lambda rel: False) -> list[Path]:
-    """Make `stage` the whole output: the files written there, with every other published file kept.
-
-    `drop(relative path)` names earlier files the new generation leaves out
-    (an export folder's old pictures); `update` changes the manifest, which is
-    written last into the generation. Returns the new files as `out` shows them.
+    `drop(relative path)` names earlier files the new output leaves out (an
+    export folder's old pictures); `update` changes the manifest, which is moved
+    in last. Returns the new files as `out` shows them.
     """
     written = sorted(p.relative_to(stage).as_posix() for p in _files(stage))
-    previous = published(out) or _adopt(out)
-    if previous is not None:
-        _carry_forward(previous, stage, set(written), drop)
-    data = read_manifest(previous) if previous is not None else {}
+    _refuse_clashes(out, written)
+    keep = set(written)
+    removed = sorted(rel for rel in _shown(out) if rel not in keep and drop(rel))
+    data = read_manifest(out)
     if update is not None:
         update(data, stage)
     write_json_atomic(stage / MANIFEST, ordered(data))
-    for name in sorted(p.name for p in stage.iterdir()):
-        # a new name's link shows nothing until the switch; a real folder the published generation
-        # holds too is what an adoption killed halfway left (its files are in the generation already)
-        _ensure_link(out, name, adopt=previous is not None and (previous / name).exists())
-    _switch(out, stage)
-    discard_unpublished(out)
+    write_json_atomic(out / STORE / JOURNAL, {"stage": stage.name, "files": written, "remove": removed})
+    _finish(out, stage, written, removed)
     return [out / rel for rel in written]
+
+
+def _finish(out: Path, stage: Path, written: list[str], removed: list[str]) -> None:
+    """The moves a journal names, in order, each safe to repeat: files, removals, the manifest, the journal."""
+    for rel in written:
+        source = stage / rel
+        if source.is_file():
+            (out / rel).parent.mkdir(parents=True, exist_ok=True)
+            try:
+                os.replace(source, out / rel)
+            except PermissionError:  # Windows keeps a file open in a viewer from being replaced
+                raise problem(
+                    out / rel,
+                    None,
+                    "--out",
+                    "cannot replace this file: close it where it is open (a PDF viewer?) and run pnp "
+                    "again, which finishes publishing",
+                ) from None
+    for rel in removed:
+        (out / rel).unlink(missing_ok=True)
+        _remove_empty_parents(out, (out / rel).parent)
+    if (stage / MANIFEST).is_file():
+        os.replace(stage / MANIFEST, out / MANIFEST)
+    (out / STORE / JOURNAL).unlink(missing_ok=True)
+
+
+def tidy(out: Path) -> None:
+    """Repair what a killed command left in `out` (see `repair`), when it left anything."""
+    if (out / STORE).is_dir():
+        with locked(out, clean=repair):
+            pass
+
+
+def repair(out: Path) -> None:
+    """Under the folder's lock, before anything is written: finish a publish a killed command left
+    (its journal), throw away staging folders never published, and turn an older pnp's linked
+    layout into plain files."""
+    store = out / STORE
+    if not store.is_dir() or store.is_symlink():
+        return
+    _unlink_layout(out)
+    journal = _read_journal(store / JOURNAL)
+    if journal is not None:
+        stage = store / journal["stage"]
+        _finish(out, stage, journal["files"], journal["remove"])
+    (store / JOURNAL).unlink(missing_ok=True)
+    for entry in store.iterdir():
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry, ignore_errors=True)
+        else:
+            entry.unlink(missing_ok=True)
+    _remove_empty(store)
+
+
+def _read_journal(path: Path) -> dict[str, Any] | None:
+    """The journal's moves, or None where there is none (or it is not one pnp wrote whole)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not (
+        isinstance(data, dict)
+        and isinstance(data.get("stage"), str)
+        and data["stage"].startswith(STAGE_PREFIX)
+        and "/" not in data["stage"]
+        and "\\" not in data["stage"]
+        and all(
+            isinstance(data.get(k), list) and all(_relative(v) for v in data[k]) for k in ("files", "remove")
+        )
+    ):
+        return None
+    return data
+
+
+def _relative(rel: Any) -> bool:
+    """A path a journal may name: relative, inside the folder, not in pnp's store."""
+    if not isinstance(rel, str) or not rel or "\\" in rel:
+        return False
+    parts = rel.split("/")
+    return ".." not in parts and "" not in parts and parts[0] != STORE and not Path(rel).is_absolute()
+
+
+def _unlink_layout(out: Path) -> None:
+    """Turn a folder an older pnp published through links (`name -> .pnp/current/name`) into plain
+    files: each folder of the linked generation moved to where its link was, the manifest last.
+    Safe to repeat after a kill: what was moved is not moved again."""
+    link = out / STORE / _LINKED
+    if not link.is_symlink():
+        return
+    target = os.readlink(link)
+    generation = out / STORE / target
+    if "/" in target or "\\" in target or not generation.is_dir():
+        link.unlink()
+        return
+    for entry in sorted(generation.iterdir()):
+        if entry.name == MANIFEST:
+            continue
+        top = out / entry.name
+        if top.is_symlink() and _exchange(entry, top):  # the folder takes the link's place in one step
+            entry.unlink()
+            continue
+        if top.is_symlink():
+            top.unlink()
+        if not top.exists():
+            os.rename(entry, top)
+    for top in out.iterdir():  # links to what the generation no longer had
+        if top.is_symlink() and os.readlink(top).startswith(f"{STORE}/{_LINKED}/"):
+            top.unlink()
+    if (generation / MANIFEST).is_file():
+        os.replace(generation / MANIFEST, out / MANIFEST)
+    link.unlink()
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two names in one step (Linux's renameat2 RENAME_EXCHANGE); False where that is not possible."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes  # lazy: only for a folder an older pnp published through links, on Linux
+
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    return bool(renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0)
+
+
+def _refuse_clashes(out: Path, written: list[str]) -> None:
+    """A file to publish where a folder stands (or below a file) is refused before anything moves."""
+    for rel in written:
+        target = out / rel
+        if target.is_dir() and not target.is_symlink():
+            raise problem(
+                target, None, "--out", "pnp writes a file here, but a folder has this name; move it away"
+            ) from None
+        for parent in target.relative_to(out).parents:
+            here = out / parent
+            if parent != Path(".") and here.exists() and not here.is_dir():
+                raise problem(
+                    here, None, "--out", "pnp writes a folder here, but a file has this name; move it away"
+                ) from None
 
 
 def _files(folder: Path) -> list[Path]:
     """Regular files under `folder`, not following links."""
     found = []
-    for base, dirs, files in os.walk(folder):
+    for base, _dirs, files in os.walk(folder):
         found += [Path(base) / f for f in files if not os.path.islink(os.path.join(base, f))]
     return found
 
 
-def _carry_forward(source: Path, stage: Path, written: set[str], drop: Callable[[str], bool],
-                   names: list[str] | None = None) -> None:
-    """Hard-link every file of `source` (or of its entries `names`) that the new output keeps into `stage`."""
-    for name in names if names is not None else sorted(p.name for p in source.iterdir()):
-        top = source / name
-        if name == MANIFEST or name == STORE or top.is_symlink():
-            continue
-        for path in ([top] if top.is_file() else _files(top)):
-            rel = path.relative_to(source).as_posix()
-            if rel in written or drop(rel):
-                continue
-            dest = stage / rel
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            try:
-                os.link(path, dest)
-            except OSError:  # a file system without hard links
-                shutil.copy2(path, dest)
+def _shown(out: Path) -> list[str]:
+    """Every file `out` holds, as relative paths, leaving out pnp's store, lock and manifest."""
+    found = []
+    for base, dirs, files in os.walk(out):
+        if Path(base) == out:
+            dirs[:] = [d for d in dirs if d != STORE]
+        found += [(Path(base) / f).relative_to(out).as_posix() for f in files]
+    return [rel for rel in found if rel not in (MANIFEST, LOCK_FILE)]
 
 
-def _adopt(out: Path) -> Path | None:
-    """Move an output folder an older pnp wrote (real game folders and manifest) into a first generation.
-
-    Each real folder trades places with its link in one `renameat2` exchange, so
-    the folder shows the same files throughout; where the kernel or file system
-    cannot exchange, the folder is renamed away and the link put in its place.
-    """
-    names = _legacy_names(out)
-    manifest = out / MANIFEST
-    if not names and not (manifest.is_file() and not manifest.is_symlink()):
-        return None
-    first = _new_generation(out)
-    _carry_forward(out, first, set(), lambda rel: False, names)
-    if manifest.is_file() and not manifest.is_symlink():
-        os.link(manifest, first / MANIFEST)
-    _switch(out, first)
-    for name in [*names, MANIFEST]:
-        _ensure_link(out, name, adopt=True)
-    return first
-
-
-def _legacy_names(out: Path) -> list[str]:
-    """The folders an older pnp wrote straight into `out` (those its manifest names)."""
-    data = read_manifest(out) if not (out / MANIFEST).is_symlink() else {}
-    names: set[str] = set()
-    for entry in data.get("files", []) if isinstance(data.get("files"), list) else []:
-        if isinstance(entry, dict) and isinstance(entry.get("path"), str):
-            names.add(entry["path"].split("/")[0])
-    for key in ("builds", "inputs"):
-        if isinstance(data.get(key), dict):
-            names.update(str(k) for k in data[key])
-    for entry in data.get("exports", []) if isinstance(data.get("exports"), list) else []:
-        if isinstance(entry, dict) and isinstance(entry.get("folder"), str):
-            names.add(entry["folder"].split("/")[0])
-    return sorted(n for n in names if n and n not in (".", "..", STORE) and "/" not in n
-                  and (out / n).is_dir() and not (out / n).is_symlink())
-
-
-def _ensure_link(out: Path, name: str, adopt: bool = False) -> None:
-    """`out/name` -> .pnp/current/name. A missing link is made; with `adopt`, a real entry of the
-    same name (an older pnp's folder, already copied into the published generation) gives way."""
-    top = out / name
-    target = f"{STORE}/{CURRENT}/{name}"
-    if top.is_symlink() and os.readlink(top) == target:
-        return
-    if top.is_dir() and not top.is_symlink():
-        if not adopt:
-            raise problem(top, None, "--out", "pnp keeps a link here, but a folder of your own has this "
-                                              "name; move it away") from None
-        tmp = _new_link(out, f"old-{name}", target)
-        if _exchange(tmp, top):
+def _remove_empty_parents(out: Path, folder: Path) -> None:
+    while folder != out and folder.is_relative_to(out):
+        if not _remove_empty(folder):
             return
-        tmp.unlink()  # no exchange here: the folder is moved aside below, then the link put in its place
-    elif top.exists() and not adopt:
-        raise problem(top, None, "--out", "pnp keeps a link here, but a file of your own has this name; "
-                                          "move it away") from None
-    _replace_with_link(out, top, target)
+        folder = folder.parent
 
 
-def _exchange(a: Path, b: Path) -> bool:
-    """Swap two names in one step (Linux renameat2 RENAME_EXCHANGE); False where that is not possible."""
+def _remove_empty(folder: Path) -> bool:
+    """Remove `folder` if it is empty; whether it was."""
     try:
-        # lazy: ctypes only on Linux, where renameat2 exists
-        import ctypes
-        libc = ctypes.CDLL(None, use_errno=True)
-        renameat2 = libc.renameat2
-    except (OSError, AttributeError):
+        folder.rmdir()
+    except OSError:
         return False
-    at_fdcwd, rename_exchange = -100, 2
-    return renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0
-
-
-def _replace_with_link(out: Path, path: Path, target: str) -> None:
-    """Put a link at `path` in one rename, made in the store first; a real folder there (an older pnp's,
-    or .pnp/current in a copy that followed the links) is moved into the store, to be removed."""
-    tmp = _new_link(out, f".link-{path.name}", target)
-    if path.is_dir() and not path.is_symlink():
-        os.rename(path, Path(tempfile.mkdtemp(prefix="old-", dir=out / STORE)) / path.name)
-    os.replace(tmp, path)
-
-
-def _new_link(out: Path, name: str, target: str) -> Path:
-    """A link `name` in the store pointing at `target` (one left by a killed run is replaced)."""
-    link = out / STORE / name
-    link.unlink(missing_ok=True)
-    try:
-        os.symlink(target, link)
-    except OSError as exc:
-        if exc.errno in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS):
-            raise problem(out, None, "--out", "this folder's file system cannot hold symbolic links (a FAT or "
-                                              "exFAT stick?), which pnp publishes through; build into a folder on "
-                                              "your disk and copy it with `cp -rL`; nothing was written") from None
-        raise
-    return link
-
-
-def _switch(out: Path, stage: Path) -> None:
-    """The one rename that publishes: .pnp/current now names `stage`."""
-    _replace_with_link(out, out / STORE / CURRENT, stage.name)
-
-
-def discard_unpublished(out: Path) -> None:
-    """Remove every generation but the published one (earlier ones, and what a killed command left)."""
-    store = out / STORE
-    if not store.is_dir():
-        return
-    keep = published(out)
-    for entry in store.iterdir():
-        if entry.name == CURRENT or (keep is not None and entry == keep):
-            continue
-        if entry.is_dir() and not entry.is_symlink():
-            shutil.rmtree(entry, ignore_errors=True)
-        else:
-            entry.unlink(missing_ok=True)
+    return True
 
 
 def write_json_atomic(path: Path, data: Any) -> None:

@@ -1,10 +1,12 @@
 """One worker pool for every command that spreads work over cores (build steps and exports).
 
-Workers are forked, so what they share (loaded games, registered fonts, the
-planned steps) is inherited rather than pickled; each worker builds its state
+On Linux workers are forked, so what they share (loaded games, registered fonts,
+the planned steps) is inherited rather than pickled; elsewhere they are spawned
+(Windows has no fork, and macOS's system libraries are not safe to fork), and
+what `start` needs travels to them by pickling. Each worker builds its state
 once with `start`, then takes items. Results come back in item order, so output
-never depends on which worker finished first. Without fork, or with one job,
-everything runs in this process.
+never depends on which worker finished first. With one job everything runs in
+this process.
 """
 from __future__ import annotations
 
@@ -12,10 +14,12 @@ import gc
 import multiprocessing
 import multiprocessing.connection
 import os
+import sys
 import threading
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, TypeVar
 
 from pnp.data.format.errors import InputError, Problem
 
@@ -25,11 +29,10 @@ R = TypeVar("R")
 
 
 def default_jobs() -> int:
-    """The cores this process may run on: the job count when none is asked for."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
+    """The cores this process may run on (every core where the system cannot say): the job count when
+    none is asked for."""
+    affinity: Callable[[int], set[int]] | None = getattr(os, "sched_getaffinity", None)  # Linux only
+    return max(1, len(affinity(0)) if affinity is not None else os.cpu_count() or 1)
 
 
 def jobs_for(requested: int | None) -> int:
@@ -46,7 +49,7 @@ _STATE: dict[str, Any] = {}  # this worker process's state, set once by _init (o
 
 
 def _init(start: Callable[[], Any]) -> None:
-    """A forked worker: the garbage collector skips the inherited objects (frozen before the fork)
+    """A worker: the garbage collector skips the inherited objects (frozen before a fork)
     and runs less often. Touching them would copy the pages they share with the parent, and
     collections would walk them again and again: together a tenth of a build's time. A worker
     lives for one command, so the cycles it leaves are few and freed when it exits."""
@@ -77,10 +80,24 @@ def _call(task: Callable[[Any, Any], Any], item: Any) -> Any:
         return _Failed(exc.problems)
 
 
-def fork_safe(jobs: int) -> bool:
-    """Whether `jobs` workers may be forked now: more than one, fork available, and no other thread in this
-    process (a fork copies only the calling thread: a lock another thread held stays held in the worker)."""
-    return jobs > 1 and "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+def start_method() -> str | None:
+    """How worker processes start here: "fork" on Linux, "spawn" elsewhere (see above); None with neither.
+    PNP_START_METHOD=spawn (or fork, where there is one) chooses, as bench/run.py does to compare them."""
+    methods = multiprocessing.get_all_start_methods()
+    chosen = os.environ.get("PNP_START_METHOD", "")
+    if chosen in methods and chosen in ("fork", "spawn"):
+        return chosen
+    if sys.platform == "linux" and "fork" in methods:
+        return "fork"
+    return "spawn" if "spawn" in methods else None
+
+
+def can_start(jobs: int) -> str | None:
+    """The start method for `jobs` workers now; None when they should not start: one job, no start method,
+    or a fork while another thread runs (a fork copies only the calling thread: a lock another thread
+    held stays held in the worker)."""
+    method = start_method() if jobs > 1 else None
+    return None if method == "fork" and threading.active_count() > 1 else method
 
 
 def run_all(task: Callable[[S, T], R], items: Sequence[T], start: Callable[[], S], jobs: int,
@@ -88,10 +105,12 @@ def run_all(task: Callable[[S, T], R], items: Sequence[T], start: Callable[[], S
             weight: Callable[[T], int] = lambda item: 1) -> list[R]:
     """task(state, item) for every item on up to `jobs` workers; results in item order.
 
-    `task` and the items travel to the workers by pickling; `start` does not
-    (it runs in each forked worker), so it may close over anything.
+    `task` and the items travel to the workers by pickling; `start` runs in each
+    worker: inherited where workers are forked, so it may close over anything, and
+    pickled where they are spawned (a top-level function, or a partial of one).
     """
-    if jobs <= 1 or len(items) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+    method = start_method()
+    if jobs <= 1 or len(items) <= 1 or method is None:
         state = start()
         out = []
         for item in items:
@@ -101,11 +120,11 @@ def run_all(task: Callable[[S, T], R], items: Sequence[T], start: Callable[[], S
     results: list[Any] = [None] * len(items)
     gc.freeze()  # see _init: what the workers inherit is left alone by their garbage collector
     try:
-        context = multiprocessing.get_context("fork")
+        context = multiprocessing.get_context(method)
         with ProcessPoolExecutor(max_workers=min(jobs, len(items)), mp_context=context,
                                  initializer=_init, initargs=(start,)) as pool:
             futures = {pool.submit(_call, task, item): i for i, item in enumerate(items)}
-            gc.unfreeze()  # the workers are forked (all at the first submit); this process collects as before
+            gc.unfreeze()  # forked workers start at the first submit; this process collects as before
             for future in as_completed(futures):
                 i = futures[future]
                 results[i] = future.result()

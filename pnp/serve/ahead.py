@@ -1,11 +1,12 @@
 """The thumbnails of `pnp serve`'s first page, drawn on every core while the page loads.
 
-At start-up, before the server runs any thread, worker processes are forked with the
-first snapshot's picture sources; each draws its share of batches (one component's
-cards each, in page order, so the first screen comes first), keeps every thumbnail in
-the disk cache and sends it back. The server asks here before drawing a thumbnail
-itself, and waits for the worker that has it. Thumbnails already in the disk cache are
-not drawn again at all. The workers are daemons: they end with the server, however it ends.
+At start-up, before the server runs any thread, worker processes are started (forked on
+Linux, spawned elsewhere) with the first snapshot's picture sources; each draws its share
+of batches (one component's cards each, in page order, so the first screen comes first),
+keeps every thumbnail in the disk cache and sends it back. The server asks here before
+drawing a thumbnail itself, and waits for the worker that has it. Thumbnails already in
+the disk cache are not drawn again at all. The workers are daemons: they end with the
+server, however it ends.
 """
 
 from __future__ import annotations
@@ -13,16 +14,20 @@ from __future__ import annotations
 import multiprocessing
 import multiprocessing.connection
 import signal
+import sys
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from itertools import groupby
-from multiprocessing.connection import Connection
-from typing import Any, cast
+from multiprocessing.process import BaseProcess
+from typing import TYPE_CHECKING, Any, cast
 
-from pnp.output.workers import exit_with_parent, fork_safe
+from pnp.output.workers import can_start, exit_with_parent
 from pnp.serve.pictures import Source, draw_many, store, stored
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import _ConnectionBase  # a Connection, or a PipeConnection on Windows
 
 WAIT_S = 60.0  # longest wait for a worker's batch before drawing the picture here
 
@@ -39,14 +44,15 @@ def _worker(
     sources: dict[str, Source],
     batches: list[tuple[int, tuple[str, ...]]],
     conn: Any,
-    forget: Callable[[], None],
+    forget: Callable[[], None] | None,
 ) -> None:
-    """A forked worker: draw its batches in order, sending (batch number, pictures or None) for each.
+    """A worker: draw its batches in order, sending (batch number, pictures or None) for each.
     Ctrl+C is the server's to answer (it ends the workers); a terminated worker ends quietly."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     exit_with_parent()
-    forget()
+    if forget is not None:
+        forget()
     for number, keys in batches:
         try:
             conn.send((number, draw_batch(sources, keys)))
@@ -60,7 +66,7 @@ class Ahead:
     """Thumbnails being drawn by worker processes: key -> (its batch's future, its place in the batch)."""
 
     pending: dict[str, tuple[Future, int]]
-    workers: list[Any] = field(default_factory=list)
+    workers: list[BaseProcess] = field(default_factory=list)
 
     @classmethod
     def start(
@@ -71,11 +77,13 @@ class Ahead:
         forget: Callable[[], None] = lambda: None,
     ) -> Ahead | None:
         """Start drawing the thumbnails of `items` not yet in the disk cache; None when there are none,
-        or workers cannot be forked safely (the server then draws them itself, as it always can).
-        `forget` runs in each worker first (closing its copy of the server's socket)."""
+        or workers cannot be started safely (the server then draws them itself, as it always can).
+        `forget` runs in each forked worker first (closing its copy of the server's socket; a spawned
+        worker has none)."""
         todo = [(k, s) for k, s in dict(items).items() if stored(k, "thumb") is None]
         jobs = min(jobs, len(todo) // batch)
-        if not fork_safe(jobs):
+        method = can_start(jobs)
+        if method is None:
             return None
         batches: list[tuple[str, ...]] = []
         for _, group in groupby(todo, key=lambda ks: (id(ks[1].game), ks[1].comp)):
@@ -83,18 +91,15 @@ class Ahead:
             batches += [tuple(members[i : i + batch]) for i in range(0, len(members), batch)]
         futures: list[Future] = [Future() for _ in batches]
         pending = {k: (futures[b], n) for b, keys in enumerate(batches) for n, k in enumerate(keys)}
-        sources, context = dict(todo), multiprocessing.get_context("fork")
-        workers: list[Any] = []
-        conns: list[Connection] = []
+        sources = dict(todo)
+        workers: list[BaseProcess] = []
+        conns: list[_ConnectionBase[Any, Any]] = []
         for w in range(jobs):  # batches dealt round the workers: the first screen's come first from each
             mine = [(b, batches[b]) for b in range(w, len(batches), jobs)]
-            receive, send = context.Pipe(duplex=False)
-            proc = context.Process(
-                target=_worker,
-                args=(sources, mine, send, forget),
-                daemon=True,
-                name=f"pnp-serve-thumbnails-{w}",
-            )
+            receive, send = multiprocessing.Pipe(duplex=False)
+            theirs = {k: sources[k] for _, keys in mine for k in keys}  # what a spawned worker is sent
+            args = (theirs, mine, send, forget if method == "fork" else None)
+            proc = _process(method, _worker, args, f"pnp-serve-thumbnails-{w}")
             proc.start()
             send.close()
             workers.append(proc)
@@ -126,12 +131,19 @@ class Ahead:
                 future.cancel()
 
 
-def _collect(conns: list[Connection], futures: list[Future]) -> None:
+def _process(method: str, target: Callable[..., None], args: tuple[Any, ...], name: str) -> BaseProcess:
+    """A daemon process, not yet started, started by `method` ("fork" or "spawn")."""
+    if method == "fork" and sys.platform != "win32":
+        return multiprocessing.get_context("fork").Process(target=target, args=args, name=name, daemon=True)
+    return multiprocessing.get_context("spawn").Process(target=target, args=args, name=name, daemon=True)
+
+
+def _collect(conns: list[_ConnectionBase[Any, Any]], futures: list[Future]) -> None:
     """Hand each batch the workers send to its future; a worker that ends early leaves its futures to `stop`."""
     live = list(conns)
     while live:
         for ready in multiprocessing.connection.wait(live):
-            conn = cast(Connection, ready)
+            conn = cast("_ConnectionBase[Any, Any]", ready)
             try:
                 number, pngs = conn.recv()
             except (EOFError, OSError):

@@ -11,7 +11,8 @@ afresh. Nothing that failed to load is stored.
 Safety: an entry is plain JSON data (`pnp.data.store.plain`), rebuilt only with
 the format's own classes, so nothing read back can name code; it holds the
 full key it was written for, so an entry swapped with another is a miss; the
-folder is private to the user (0700), entries owned by anyone else are ignored,
+folder is private to the user (0700), entries owned by anyone else are ignored
+(Windows has no user ids: there the cache lies in the user's own profile folder),
 and the size bound removes only files with pnp's entry name and header.
 Entries are written through a temporary file and a rename.
 
@@ -144,11 +145,20 @@ def _inside(file: str | Path, within: Path | None) -> bool:
         return False
 
 
+_getuid: Callable[[], int] | None = getattr(os, "getuid", None)  # None on Windows
+
+
+def _mine(st: os.stat_result) -> bool:
+    """Whether a cache file belongs to this user (on Windows, without user ids, every file in the
+    cache folder does: it lies in the user's own profile)."""
+    return _getuid is None or st.st_uid == _getuid()
+
+
 def _read(path: Path, key: str, raw: bool = False, within: Path | None = None) -> Any:
     """The value of a valid entry for `key` whose files are unchanged and inside `within`; None otherwise."""
     try:
         st = path.stat()
-        if st.st_uid != os.getuid() or not stat.S_ISREG(st.st_mode):
+        if not _mine(st) or not stat.S_ISREG(st.st_mode):
             return None
         data = path.read_bytes()
         if not data.startswith(MAGIC):
@@ -288,7 +298,7 @@ def peek(kind: str, ident: tuple, shelf: str = "pictures") -> bytes | None:
     path, head = where
     try:
         st = path.stat()
-        if st.st_uid == os.getuid() and stat.S_ISREG(st.st_mode):
+        if _mine(st) and stat.S_ISREG(st.st_mode):
             data = path.read_bytes()
             if data.startswith(head):
                 return data[len(head) :]

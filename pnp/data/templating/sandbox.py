@@ -13,13 +13,14 @@ import operator
 import os
 import re
 import signal
+import sys
 import threading
 import time
 import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 import jinja2
@@ -183,23 +184,67 @@ _TICK = 0.01  # seconds between looks at the clock and the process's size
 
 
 def _resident() -> int:
-    """The process's resident memory in bytes (Linux's /proc; elsewhere its peak so far)."""
+    """The process's resident memory in bytes: Linux's /proc, Windows' working set, elsewhere the peak
+    so far (macOS, the BSDs); 0 where none can be read, which leaves the memory limit off."""
+    if sys.platform == "win32":
+        return _working_set()()
     try:
         return int(os.pread(_statm(os.getpid()), 128, 0).split()[1]) * _PAGE
-    except (OSError, ValueError, IndexError):
-        # lazy: POSIX only, and only where /proc is missing
-        import resource
-
-        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    except (OSError, ValueError, IndexError, AttributeError):  # no /proc (or no pread)
+        return _peak()
 
 
 @lru_cache(maxsize=4)
 def _statm(pid: int) -> int:
     """A descriptor of this process's /proc statm, opened once (keyed by pid: a forked worker opens its own)."""
-    return os.open(f"/proc/{pid}/statm", os.O_RDONLY | os.O_CLOEXEC)
+    return os.open(f"/proc/{pid}/statm", os.O_RDONLY)  # not inherited by child processes (PEP 446)
 
 
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+def _peak() -> int:
+    """The process's peak resident memory in bytes (getrusage); 0 without the `resource` module."""
+    if sys.platform == "win32":
+        return 0
+    try:
+        import resource  # lazy: POSIX only, and only where /proc is missing
+    except ImportError:
+        return 0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024  # bytes on macOS, KiB elsewhere
+
+
+@lru_cache(maxsize=1)
+def _working_set() -> Callable[[], int]:
+    """A reader of this process's working set in bytes (Windows: GetProcessMemoryInfo); it answers 0 when
+    the call fails."""
+    if sys.platform != "win32":  # _resident asks for it only there
+        return lambda: 0
+    import ctypes  # lazy: Windows only
+    from ctypes import wintypes
+
+    class Counters(ctypes.Structure):  # PROCESS_MEMORY_COUNTERS (the six sizes after the working set unread)
+        _fields_ = [
+            ("cb", wintypes.DWORD),
+            ("PageFaultCount", wintypes.DWORD),
+            ("PeakWorkingSetSize", ctypes.c_size_t),
+            ("WorkingSetSize", ctypes.c_size_t),
+            ("rest", ctypes.c_size_t * 6),
+        ]
+
+    kernel32 = ctypes.WinDLL("kernel32")
+    kernel32.GetCurrentProcess.restype = wintypes.HANDLE
+    info = kernel32.K32GetProcessMemoryInfo  # psapi's GetProcessMemoryInfo, in kernel32 since Windows 7
+    info.argtypes = (wintypes.HANDLE, ctypes.POINTER(Counters), wintypes.DWORD)
+    info.restype = wintypes.BOOL
+    process = kernel32.GetCurrentProcess()  # a constant stand-in for this process, valid on any thread
+
+    def read() -> int:
+        counters = Counters(cb=ctypes.sizeof(Counters))  # one per call: the watchdog reads at the same time
+        return int(counters.WorkingSetSize) if info(process, ctypes.byref(counters), counters.cb) else 0
+
+    return read
 
 
 def _cpu_clock() -> Callable[[], float]:
@@ -207,11 +252,12 @@ def _cpu_clock() -> Callable[[], float]:
     the system has one (Linux, the BSDs), else the whole process's CPU time (Windows, macOS).
     CPU time, not the wall clock, so that a busy machine never changes whether work fits."""
     clock_of = getattr(time, "pthread_getcpuclockid", None)
-    if clock_of is not None:
+    gettime: Callable[[int], float] | None = getattr(time, "clock_gettime", None)
+    if clock_of is not None and gettime is not None:
         try:
             clock_id = clock_of(threading.get_ident())
-            time.clock_gettime(clock_id)
-            return lambda: time.clock_gettime(clock_id)
+            gettime(clock_id)
+            return partial(gettime, clock_id)
         except (OSError, OverflowError):
             pass
     return time.process_time
@@ -266,8 +312,9 @@ def time_limit(seconds: float = TEMPLATE_SECONDS, memory: int = TEMPLATE_MEMORY)
     """Stop the enclosed template work with TemplateLimit after `seconds` of its thread's CPU time, or once the process has grown
     by `memory` bytes, on any thread.
 
-    On the main thread an interval timer looks every 10 ms; on another thread a
-    watchdog thread does and raises the error into it (`pnp.adapters.cpython`).
+    On the main thread an interval timer looks every 10 ms; on another thread (and on
+    Windows, which has no interval timer, on any) a watchdog thread does and raises
+    the error into it (`pnp.adapters.cpython`).
     An enclosing limit already running is left in charge.
     """
     if _GUARDED.on:
@@ -275,7 +322,7 @@ def time_limit(seconds: float = TEMPLATE_SECONDS, memory: int = TEMPLATE_MEMORY)
         return
     _GUARDED.on = True
     try:
-        if threading.current_thread() is threading.main_thread():
+        if threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer"):
             with _timer(_Budget(seconds, memory)):
                 yield
         else:
@@ -288,6 +335,8 @@ def time_limit(seconds: float = TEMPLATE_SECONDS, memory: int = TEMPLATE_MEMORY)
 @contextmanager
 def _timer(budget: _Budget) -> Iterator[None]:
     """The main thread's limit: an interval timer whose handler raises when the budget is overrun."""
+    if sys.platform == "win32":  # no interval timers there: time_limit takes the watchdog
+        raise NotImplementedError
     if signal.getitimer(signal.ITIMER_REAL)[0] > 0:  # someone else's timer: left in charge
         yield
         return

@@ -1,0 +1,147 @@
+"""pnp on a foreign system: every command run in processes without fcntl, resource, os.getuid,
+signal.setitimer, os.symlink or the fork start method, with a cp1252 console (tests/foreign/), as
+on Windows. The output folder must hold plain files only."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, make_project
+
+FOREIGN = Path(__file__).resolve().parent / "foreign"
+ENV = {
+    **os.environ,
+    "PYTHONPATH": os.pathsep.join([str(FOREIGN), str(ROOT)]),
+    "PYTHONIOENCODING": "cp1252",
+    "PYTHONUTF8": "0",
+}
+
+
+def pnp(*args: str, cwd: Path | None = None, code: int = 0) -> subprocess.CompletedProcess[str]:
+    """`pnp ARGS` in a foreign-system process; it must end with `code` and print no traceback."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "pnp", *args],
+        cwd=cwd,
+        env=ENV,
+        capture_output=True,
+        text=True,
+        encoding="cp1252",
+        errors="replace",
+        timeout=300,
+    )
+    assert proc.returncode == code and "Traceback" not in proc.stderr, (args, proc.stdout, proc.stderr)
+    return proc
+
+
+def plain_files_only(out: Path) -> list[Path]:
+    """Every file under `out`, after checking there is no link and no pnp store left."""
+    found = []
+    for base, dirs, files in os.walk(out):
+        for name in dirs + files:
+            assert not Path(base, name).is_symlink(), Path(base, name)
+        found += [Path(base, f) for f in files]
+    assert not (out / ".pnp").exists()
+    return found
+
+
+def test_the_profile_takes_away_what_it_says() -> None:
+    probe = (
+        "import os, signal, multiprocessing\n"
+        "try:\n    import fcntl\nexcept ImportError:\n    print('no fcntl')\n"
+        "print(hasattr(os, 'getuid'), hasattr(os, 'symlink'), hasattr(signal, 'setitimer'),"
+        " multiprocessing.get_all_start_methods(), os.environ.get('PNP_FOREIGN_SYSTEM'))\n"
+        "import sys; print(sys.stdout.encoding)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], env=ENV, capture_output=True, text=True).stdout
+    assert out.split("\n")[:3] == ["no fcntl", "False False False ['spawn'] 1", "cp1252"], out
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every bundled game, in a folder whose name has a space and a non-ASCII letter."""
+    return make_project(
+        tmp_path_factory.mktemp("foreign") / "Spiele für alle",
+        tuple(p.stem for p in (ROOT / "card_data").glob("*.yaml")),
+    )
+
+
+def test_every_game_builds_and_checks_into_plain_files(project: Path) -> None:
+    done = pnp("build", "--project", str(project), "-j", "2")
+    assert "Wrote" in done.stdout
+    files = plain_files_only(project / "output")
+    manifest = json.loads((project / "output" / "manifest.json").read_text(encoding="utf-8"))
+    assert {project / "output" / e["path"] for e in manifest["files"]} <= set(files)
+    assert "Up to date" in pnp("build", "--project", str(project)).stdout
+    pnp("check", "--project", str(project), code=0)
+    pnp("list", "--project", str(project))
+
+
+def test_exports_previews_and_a_package(project: Path) -> None:
+    out = project / "exports"
+    pnp("export", "png", "bargains", "--project", str(project), "--out", str(out), "-j", "2")
+    pnp("export", "tts", "tarot", "--project", str(project), "--out", str(out), "-j", "2")
+    pnp("preview", "feenbalz", "--project", str(project), "--out", str(out), "-j", "2")
+    pnp("package", "bargains", "--project", str(project), "--out", str(out), "-j", "2")
+    files = plain_files_only(out)
+    assert any(f.suffix == ".png" for f in files) and any(f.suffix == ".zip" for f in files)
+
+
+def test_a_stack_a_tagged_print_and_its_changes(project: Path) -> None:
+    pnp("stack", "fairy-meat", "lean", "--remove", "2-10 of clubs,diamonds", "--project", str(project))
+    pnp("build", "bargains", "--tag", "round1", "--project", str(project))
+    db = project / "card_data" / "bargains.yaml"
+    text = db.read_text(encoding="utf-8")
+    db.write_text(text.replace("Fairy Bargains", "Fairy Bargains Zwei", 1), encoding="utf-8", newline="\r\n")
+    changes = pnp("changes", "bargains", "--since", "round1", "--project", str(project))
+    assert changes.stdout.strip()
+    pnp("build", "bargains", "--project", str(project))
+    db.write_text(text, encoding="utf-8")
+    plain_files_only(project / "output")
+
+
+def test_a_new_project_with_the_commands_that_describe(tmp_path: Path) -> None:
+    game = tmp_path / "Mein Spiel"
+    pnp("new", str(game))
+    pnp("check", "--project", str(game))
+    pnp("build", "--project", str(game), "-j", "2", "--lang", "all")
+    pnp("fetch", "--project", str(game))  # no shared sheet named: nothing to download
+    pnp("sheets", "--project", str(game))
+    pnp("layouts", "--project", str(game))
+    assert "$defs" in json.loads(pnp("schema").stdout)
+    assert len(plain_files_only(game / "output")) >= 5
+
+
+def test_serve_answers_and_stops(tmp_path: Path) -> None:
+    proj = make_project(tmp_path / "served", ("bargains",))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pnp", "serve", "--project", str(proj), "--port", "0"],
+        env=ENV,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="cp1252",
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert match, line
+        conn = http.client.HTTPConnection("127.0.0.1", int(match.group(1)), timeout=30)
+        conn.request("GET", "/api/state")
+        response = conn.getresponse()
+        assert response.status == 200 and json.loads(response.read())["games"]
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0 and "Traceback" not in err, err
