@@ -3,6 +3,7 @@
 Drawn in board millimetres from its `BoardSpec`; `boards` tiles it onto paper,
 and booklets show it scaled down.
 """
+
 from __future__ import annotations
 
 import math
@@ -18,7 +19,7 @@ from pnp.draw.fonts import Fonts
 from pnp.draw.images import Artwork
 from pnp.geometry.sizes import pt
 
-CORNER = 3.0     # mm radius of card spaces
+CORNER = 3.0  # mm radius of card spaces
 
 
 def draw_board(c: Canvas, game: Game, spec: BoardSpec, fonts: Fonts) -> None:
@@ -33,11 +34,20 @@ def draw_board(c: Canvas, game: Game, spec: BoardSpec, fonts: Fonts) -> None:
     c.rect(0, 0, W, H, stroke=0, fill=1)
     _frame(ctx, spec, theme)
     if spec.title:
-        ctx.text(W / 2, H - pt(17), spec.title, "display", 22, darken(theme, 0.25), align="center",
-                 max_width=W - pt(60))
+        ctx.text(
+            W / 2,
+            H - pt(17),
+            spec.title,
+            "display",
+            22,
+            darken(theme, 0.25),
+            align="center",
+            max_width=W - pt(60),
+        )
     if spec.subtitle:
-        ctx.text(W / 2, H - pt(23.5), spec.subtitle, "serif-italic", 10, ink, align="center",
-                 max_width=W - pt(60))
+        ctx.text(
+            W / 2, H - pt(23.5), spec.subtitle, "serif-italic", 10, ink, align="center", max_width=W - pt(60)
+        )
     for area in spec.areas:
         _area(ctx, spec, area, theme, ink)
     for link in spec.links:
@@ -52,7 +62,9 @@ def _frame(ctx: CardContext, spec: BoardSpec, theme: Color) -> None:
     """Double rule round the edge with an emblem in each corner."""
     W, H = ctx.w, ctx.h
     ctx.round_rect(pt(4), pt(4), W - pt(8), H - pt(8), pt(5), stroke=theme, width=1.8)
-    ctx.round_rect(pt(6.2), pt(6.2), W - pt(12.4), H - pt(12.4), pt(3.6), stroke=lighten(theme, 0.35), width=0.5)
+    ctx.round_rect(
+        pt(6.2), pt(6.2), W - pt(12.4), H - pt(12.4), pt(3.6), stroke=lighten(theme, 0.35), width=0.5
+    )
     emblem = spec.emblem or "sparkle"
     for x, y in ((pt(11), pt(11)), (W - pt(11), pt(11)), (pt(11), H - pt(11)), (W - pt(11), H - pt(11))):
         ctx.symbol(emblem, x, y, pt(7), fill=lighten(theme, 0.15))
@@ -71,8 +83,17 @@ def _flipped(ctx: CardContext, x: float, y: float, w: float, h: float, flip: boo
         ctx.c.translate(-(x + w / 2), -(y + h / 2))
 
 
-def _card_space(ctx: CardContext, x: float, y: float, w: float, h: float, tint: Color, dashed: bool = True,
-                width: float = 0.9, fill: bool = True) -> None:
+def _card_space(
+    ctx: CardContext,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    tint: Color,
+    dashed: bool = True,
+    width: float = 0.9,
+    fill: bool = True,
+) -> None:
     c = ctx.c
     c.setLineWidth(width)
     c.setStrokeColor(darken(tint, 0.15))
@@ -83,16 +104,38 @@ def _card_space(ctx: CardContext, x: float, y: float, w: float, h: float, tint: 
     c.setDash()
 
 
-def _label_block(ctx: CardContext, x: float, y: float, w: float, h: float, label: str, note: str,
-                 ink: Color, tint: Color) -> None:
+def _label_block(
+    ctx: CardContext, x: float, y: float, w: float, h: float, label: str, note: str, ink: Color, tint: Color
+) -> None:
     """A space's label (bold) and note (italic), near its top edge."""
     pad = pt(3)
     if label:
-        ctx.paragraph(x + pad, y + h - pad, w - 2 * pad, pt(12), label, "bold", 11, 7,
-                      fill=darken(tint, 0.55), align="center")
+        ctx.paragraph(
+            x + pad,
+            y + h - pad,
+            w - 2 * pad,
+            pt(12),
+            label,
+            "bold",
+            11,
+            7,
+            fill=darken(tint, 0.55),
+            align="center",
+        )
     if note:
-        ctx.paragraph(x + pad, y + pt(3) + pt(14), w - 2 * pad, pt(14), note, "serif-italic", 8, 6,
-                      fill=ink, align="center", valign="top")
+        ctx.paragraph(
+            x + pad,
+            y + pt(3) + pt(14),
+            w - 2 * pad,
+            pt(14),
+            note,
+            "serif-italic",
+            8,
+            6,
+            fill=ink,
+            align="center",
+            valign="top",
+        )
 
 
 def _area(ctx: CardContext, spec: BoardSpec, a: Area, theme: Color, ink: Color) -> None:
@@ -111,10 +154,13 @@ def _area(ctx: CardContext, spec: BoardSpec, a: Area, theme: Color, ink: Color) 
         pad = pt(4)
         body_top = y + h - pad
         if a.label:
-            ctx.text(x + pad, body_top - pt(3.5), a.label, "bold", 9.5, darken(tint, 0.45), max_width=w - 2 * pad)
+            ctx.text(
+                x + pad, body_top - pt(3.5), a.label, "bold", 9.5, darken(tint, 0.45), max_width=w - 2 * pad
+            )
             body_top -= pt(5.5)
-        ctx.paragraph(x + pad, body_top, w - 2 * pad, body_top - y - pt(2.5), a.text or a.note, "serif", 11, 7,
-                      fill=ink)
+        ctx.paragraph(
+            x + pad, body_top, w - 2 * pad, body_top - y - pt(2.5), a.text or a.note, "serif", 11, 7, fill=ink
+        )
     elif a.kind == "zone":
         c.setFillColor(lighten(tint, 0.92))
         c.setStrokeColor(lighten(tint, 0.3))
@@ -123,7 +169,9 @@ def _area(ctx: CardContext, spec: BoardSpec, a: Area, theme: Color, ink: Color) 
         if a.symbol:
             ctx.symbol(a.symbol, x + pt(8), y + h - pt(8), pt(8), fill=lighten(tint, 0.2))
         lx = x + (pt(15) if a.symbol else pt(5))
-        ctx.text(lx, y + h - pt(9.5), a.label, "display", 13, darken(tint, 0.4), max_width=w - (lx - x) - pt(5))
+        ctx.text(
+            lx, y + h - pt(9.5), a.label, "display", 13, darken(tint, 0.4), max_width=w - (lx - x) - pt(5)
+        )
         if a.note:
             ctx.text(lx, y + h - pt(14.5), a.note, "serif-italic", 8.5, ink, max_width=w - (lx - x) - pt(5))
         if a.slots:
@@ -135,7 +183,9 @@ def _area(ctx: CardContext, spec: BoardSpec, a: Area, theme: Color, ink: Color) 
                 sx = x + gap + i * (sw + gap)
                 _card_space(ctx, sx, sy, sw, sh, tint, dashed=True, width=0.6)
                 if a.symbol:
-                    ctx.symbol(a.symbol, sx + sw / 2, sy + sh / 2, min(sw, sh) * 0.35, fill=lighten(tint, 0.72))
+                    ctx.symbol(
+                        a.symbol, sx + sw / 2, sy + sh / 2, min(sw, sh) * 0.35, fill=lighten(tint, 0.72)
+                    )
     else:  # card or pile
         cw = w if a.fan <= 1 else w / (1 + (a.fan - 1) * 0.38)
         if a.kind == "pile":
@@ -164,10 +214,13 @@ def _position(ctx: CardContext, spec: BoardSpec, p: Position, theme: Color, ink:
     _card_space(ctx, x, y, w, h, tint, width=1.1)
     # A big index numeral as the space's watermark, the position's key above it.
     ctx.text(x + w / 2, y + h / 2 - pt(10), str(p.index), "display", 60, lighten(tint, 0.55), align="center")
-    ctx.text(x + w / 2, y + h - pt(9), p.label, "bold", 12, darken(tint, 0.45), align="center", max_width=w - pt(6))
+    ctx.text(
+        x + w / 2, y + h - pt(9), p.label, "bold", 12, darken(tint, 0.45), align="center", max_width=w - pt(6)
+    )
     if p.note:
-        ctx.paragraph(x + pt(3), y + pt(14), w - pt(6), pt(11), p.note, "serif-italic", 8, 6, fill=ink,
-                      align="center")
+        ctx.paragraph(
+            x + pt(3), y + pt(14), w - pt(6), pt(11), p.note, "serif-italic", 8, 6, fill=ink, align="center"
+        )
     c.restoreState()
 
 
@@ -230,7 +283,7 @@ def _link(ctx: CardContext, a: Position, b: Position, kind: str, theme: Color, s
     head = pt(2.6)
     c.line(x0 + ux * head, y0 + uy * head, x1 - ux * head, y1 - uy * head)
     c.setDash()
-    for (px, py, sx, sy) in ((x0, y0, ux, uy), (x1, y1, -ux, -uy)):
+    for px, py, sx, sy in ((x0, y0, ux, uy), (x1, y1, -ux, -uy)):
         p = c.beginPath()
         p.moveTo(px, py)
         p.lineTo(px + sx * head * 1.6 - sy * head * 0.7, py + sy * head * 1.6 + sx * head * 0.7)

@@ -6,10 +6,11 @@ whole on one page; a larger one is split into equal tiles that overlap by
 OVERLAP mm, with alignment crosses in the overlaps, a dashed trim line, the
 tile's name ("B1" = column B, row 1) and a small assembly map on every page.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
@@ -27,9 +28,9 @@ from pnp.geometry.sizes import Size, pt
 from pnp.output.board_art import draw_board
 from pnp.output.steps import BuildOptions, Output, Step
 
-MARGIN = 6.0     # mm of paper left unprinted on every edge
-OVERLAP = 10.0   # mm shared by neighbouring tiles
-FOOTER = 10.0    # mm strip at the bottom of each sheet: tile name, assembly map, scale bar
+MARGIN = 6.0  # mm of paper left unprinted on every edge
+OVERLAP = 10.0  # mm shared by neighbouring tiles
+FOOTER = 10.0  # mm strip at the bottom of each sheet: tile name, assembly map, scale bar
 
 
 def board_paper(options: BuildOptions) -> Size:
@@ -57,8 +58,16 @@ def board_step(game: Game, comp: Component, options: BuildOptions) -> Step:
     return Step(f"{game.tag} {comp.name}", len(plan.tiles), run)
 
 
-def write_board(path: Path, game: Game, comp: Component, spec: BoardSpec, plan: TilePlan, paper: Size,
-                fonts: Fonts, tick: Callable[[], None] = lambda: None) -> int:
+def write_board(
+    path: Path,
+    game: Game,
+    comp: Component,
+    spec: BoardSpec,
+    plan: TilePlan,
+    paper: Size,
+    fonts: Fonts,
+    tick: Callable[[], None] = lambda: None,
+) -> int:
     page = paper.landscape if plan.landscape else paper.portrait
     c = canvas(path, f"{game.game.name}: {comp.name}", (pt(page.w), pt(page.h)), fonts.name("body"))
     form = form_name(f"Board_{comp.key}".replace(" ", ""))
@@ -67,8 +76,13 @@ def write_board(path: Path, game: Game, comp: Component, spec: BoardSpec, plan: 
     c.endForm()
     if not plan.whole:  # the assembly map's grid, drawn once; each page fills in its own tile
         c.beginForm(f"{form}_map")
-        _assembly_grid(CardContext(c, pt(page.w), pt(page.h), 0.0, fonts, game.style), plan, pt(page.w - MARGIN),
-                       pt(MARGIN), color(spec.color or game.style.accent))
+        _assembly_grid(
+            CardContext(c, pt(page.w), pt(page.h), 0.0, fonts, game.style),
+            plan,
+            pt(page.w - MARGIN),
+            pt(MARGIN),
+            color(spec.color or game.style.accent),
+        )
         c.endForm()
     for tile in plan.tiles:
         _tile_page(c, game, comp, spec, plan, tile, page, form, fonts)
@@ -78,6 +92,7 @@ def write_board(path: Path, game: Game, comp: Component, spec: BoardSpec, plan: 
 
 
 # -- tiles -----------------------------------------------------------------------------------
+
 
 def tile_origin(plan: TilePlan, tile: Tile) -> tuple[float, float]:
     """Lower-left corner (mm on the page) where a tile's piece of board is printed."""
@@ -101,8 +116,17 @@ def cross_points(plan: TilePlan) -> list[tuple[float, float]]:
     return points
 
 
-def _tile_page(c: Canvas, game: Game, comp: Component, spec: BoardSpec, plan: TilePlan, tile: Tile,
-               page: Size, form: str, fonts: Fonts) -> None:
+def _tile_page(
+    c: Canvas,
+    game: Game,
+    comp: Component,
+    spec: BoardSpec,
+    plan: TilePlan,
+    tile: Tile,
+    page: Size,
+    form: str,
+    fonts: Fonts,
+) -> None:
     ox, oy = tile_origin(plan, tile)
     c.saveState()
     p = c.beginPath()
@@ -113,7 +137,10 @@ def _tile_page(c: Canvas, game: Game, comp: Component, spec: BoardSpec, plan: Ti
     if not plan.whole:
         reach = 5.0  # mm: a cross just outside the tile still shows its arm
         for x, y in cross_points(plan):
-            if tile.x - reach <= x <= tile.x + tile.w + reach and tile.y - reach <= y <= tile.y + tile.h + reach:
+            if (
+                tile.x - reach <= x <= tile.x + tile.w + reach
+                and tile.y - reach <= y <= tile.y + tile.h + reach
+            ):
                 _cross(c, pt(x), pt(y))
         _trim_lines(c, plan, tile)
     c.restoreState()
@@ -147,8 +174,17 @@ def _trim_lines(c: Canvas, plan: TilePlan, tile: Tile) -> None:
     c.setDash()
 
 
-def _footer(c: Canvas, game: Game, comp: Component, spec: BoardSpec, plan: TilePlan, tile: Tile,
-            page: Size, fonts: Fonts, map_form: str) -> None:
+def _footer(
+    c: Canvas,
+    game: Game,
+    comp: Component,
+    spec: BoardSpec,
+    plan: TilePlan,
+    tile: Tile,
+    page: Size,
+    fonts: Fonts,
+    map_form: str,
+) -> None:
     ctx = CardContext(c, pt(page.w), pt(page.h), 0.0, fonts, game.style)
     theme = color(spec.color or game.style.accent)
     ink = color("#333333")
@@ -168,8 +204,14 @@ def _footer(c: Canvas, game: Game, comp: Component, spec: BoardSpec, plan: TileP
     if plan.whole:
         detail = game.say("board_whole", w=f"{spec.w:g}", h=f"{spec.h:g}")
     else:
-        detail = game.say("board_tile", tile=tile.label, tiles=len(plan.tiles), cols=plan.cols, rows=plan.rows,
-                          overlap=f"{plan.overlap:g}")
+        detail = game.say(
+            "board_tile",
+            tile=tile.label,
+            tiles=len(plan.tiles),
+            cols=plan.cols,
+            rows=plan.rows,
+            overlap=f"{plan.overlap:g}",
+        )
     ctx.text(x, base + pt(6), title, "bold", 8, ink, max_width=room, min_size=5)
     ctx.text(x, base + pt(2), detail, "body", 6.2, ink, max_width=room, min_size=4.5)
 
@@ -187,13 +229,17 @@ def _assembly_grid(ctx: CardContext, plan: TilePlan, right: float, base: float, 
         _map_cell(ctx, plan, t, right, base, theme, False)
 
 
-def _assembly_tile(ctx: CardContext, plan: TilePlan, tile: Tile, right: float, base: float, theme: Color) -> float:
+def _assembly_tile(
+    ctx: CardContext, plan: TilePlan, tile: Tile, right: float, base: float, theme: Color
+) -> float:
     """This page's tile filled in on the assembly map; returns the map's width (pt)."""
     _map_cell(ctx, plan, tile, right, base, theme, True)
     return _map_cells(plan, right, base)[0] * plan.cols
 
 
-def _map_cell(ctx: CardContext, plan: TilePlan, t: Tile, right: float, base: float, theme: Color, here: bool) -> None:
+def _map_cell(
+    ctx: CardContext, plan: TilePlan, t: Tile, right: float, base: float, theme: Color, here: bool
+) -> None:
     cell_w, cell_h, x0, top = _map_cells(plan, right, base)
     cx, cy = x0 + t.col * cell_w, top - (t.row + 1) * cell_h
     c = ctx.c
@@ -201,5 +247,14 @@ def _map_cell(ctx: CardContext, plan: TilePlan, t: Tile, right: float, base: flo
     c.setStrokeColor(darken(theme, 0.3))
     c.setLineWidth(0.4)
     c.rect(cx, cy, cell_w, cell_h, stroke=1, fill=1)
-    ctx.text(cx + cell_w / 2, cy + cell_h * 0.28, t.label, "condensed", min(5.5, cell_h * 0.55 / pt(1) * 2.2),
-             on(theme) if here else darken(theme, 0.3), align="center", max_width=cell_w * 0.9, min_size=3.5)
+    ctx.text(
+        cx + cell_w / 2,
+        cy + cell_h * 0.28,
+        t.label,
+        "condensed",
+        min(5.5, cell_h * 0.55 / pt(1) * 2.2),
+        on(theme) if here else darken(theme, 0.3),
+        align="center",
+        max_width=cell_w * 0.9,
+        min_size=3.5,
+    )

@@ -7,6 +7,7 @@ zero-height picture one em wide that keeps its room in the line, then an
 the symbol over that room in the text's colour and size. Where the ReportLab
 adapter cannot read the line's position, booklets print `{name}` as written.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -41,7 +42,12 @@ def check_inline(game: Game, blocks: list[Block], where: str) -> list[Problem]:
     own: Any = None
     problems: list[Problem] = []
     for b in blocks:
-        for text in (b.text, *b.items, *(c for kids in b.children for c in kids), *(c for row in b.rows for c in row)):
+        for text in (
+            b.text,
+            *b.items,
+            *(c for kids in b.children for c in kids),
+            *(c for row in b.rows for c in row),
+        ):
             if "{" not in text:
                 continue
             for t in tokens(text):
@@ -68,7 +74,7 @@ class IconPainter:
         if at is None or not label:
             return
         x, y, ink = at
-        label, size_text, *colour = label.split("|")   # name|size[|#rrggbb], written by inline
+        label, size_text, *colour = label.split("|")  # name|size[|#rrggbb], written by inline
         size = float(size_text)
         ink = color(colour[0]) if colour else ink if ink is not None else color("#000000")
         advance = ICON_ADVANCE * size

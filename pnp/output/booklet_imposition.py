@@ -4,6 +4,7 @@ Sheets are landscape, two pages side by side, in the order `saddle_order` gives.
 The same laid-out forms also make the plain booklet (one form per page), so
 platypus lays a booklet out once for both PDFs.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -26,7 +27,9 @@ class ImposingCanvas(Canvas):
     flip every back side is turned half round so it still reads upright.
     """
 
-    def __init__(self, *a: Any, sheet: Size, duplex: str, plain: Path | None = None, imposed: bool = True, **kw: Any):
+    def __init__(
+        self, *a: Any, sheet: Size, duplex: str, plain: Path | None = None, imposed: bool = True, **kw: Any
+    ):
         rl.use_fast_writer()
         super().__init__(*a, **kw)
         self.sheet, self.duplex = sheet.landscape, duplex
@@ -74,8 +77,9 @@ class ImposingCanvas(Canvas):
         half = pt(self.sheet.w) / 2
         W, H = pt(self.sheet.w), pt(self.sheet.h)
         for sheet in saddle_order(len(self.page_forms)):
-            for side, (left, right) in enumerate(((sheet.front_left, sheet.front_right),
-                                                  (sheet.back_left, sheet.back_right))):
+            for side, (left, right) in enumerate(
+                ((sheet.front_left, sheet.front_right), (sheet.back_left, sheet.back_right))
+            ):
                 self.setPageSize((W, H))
                 self.saveState()
                 if side == 1 and self.duplex == "long":

@@ -3,12 +3,13 @@
 Turns parsed markup blocks into ReportLab platypus flowables; pictures of cards
 and boards are drawn by the same code that draws the cards and boards.
 """
+
 from __future__ import annotations
 
 import math
-
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, NoReturn
+from typing import Any, NoReturn
 
 from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER
@@ -76,10 +77,10 @@ class Styles:
     caption: ParagraphStyle
     accent: Color
     ink: Color
-    face: Callable[[str], str]   # a span's font=NAME (a role or family) as a registered font family
-    spacer: str | None = None    # inline icons' room keeper (booklet_icons), None: icons as {name}
+    face: Callable[[str], str]  # a span's font=NAME (a role or family) as a registered font family
+    spacer: str | None = None  # inline icons' room keeper (booklet_icons), None: icons as {name}
 
-    def para(self, text: str, style: ParagraphStyle) -> "Para":
+    def para(self, text: str, style: ParagraphStyle) -> Para:
         """A paragraph of inline markup in `style` (spans sized from its font size)."""
         return Para(inline(text, style.fontSize, self.face, self.spacer), style)
 
@@ -88,40 +89,100 @@ def styles(game: Game, fonts: Fonts) -> Styles:
     _family(fonts)
     ink = color(game.style.ink)
     accent = color(game.style.accent)
-    body = ParagraphStyle("body", fontName=fonts.name("serif"), fontSize=BODY_SIZE, leading=LEADING,
-                          textColor=ink, spaceAfter=5)
+    body = ParagraphStyle(
+        "body", fontName=fonts.name("serif"), fontSize=BODY_SIZE, leading=LEADING, textColor=ink, spaceAfter=5
+    )
     return Styles(
         body=body,
-        title=ParagraphStyle("title", parent=body, fontName=fonts.name("display"), fontSize=24, leading=28,
-                             textColor=darken(accent, 0.15), alignment=TA_CENTER, spaceAfter=4),
-        h2=ParagraphStyle("h2", parent=body, fontName=fonts.name("display"), fontSize=14, leading=17,
-                          textColor=darken(accent, 0.15), spaceBefore=9, spaceAfter=4, keepWithNext=1),
-        h3=ParagraphStyle("h3", parent=body, fontName=fonts.name("bold"), fontSize=10.4, leading=13,
-                          textColor=darken(accent, 0.35), spaceBefore=6, spaceAfter=2, keepWithNext=1),
+        title=ParagraphStyle(
+            "title",
+            parent=body,
+            fontName=fonts.name("display"),
+            fontSize=24,
+            leading=28,
+            textColor=darken(accent, 0.15),
+            alignment=TA_CENTER,
+            spaceAfter=4,
+        ),
+        h2=ParagraphStyle(
+            "h2",
+            parent=body,
+            fontName=fonts.name("display"),
+            fontSize=14,
+            leading=17,
+            textColor=darken(accent, 0.15),
+            spaceBefore=9,
+            spaceAfter=4,
+            keepWithNext=1,
+        ),
+        h3=ParagraphStyle(
+            "h3",
+            parent=body,
+            fontName=fonts.name("bold"),
+            fontSize=10.4,
+            leading=13,
+            textColor=darken(accent, 0.35),
+            spaceBefore=6,
+            spaceAfter=2,
+            keepWithNext=1,
+        ),
         cell=ParagraphStyle("cell", parent=body, fontSize=8.6, leading=11, spaceAfter=0),
-        head_cell=ParagraphStyle("head", parent=body, fontName=fonts.name("bold"), fontSize=8.4, leading=11,
-                                 textColor=darken(accent, 0.45), spaceAfter=0),
+        head_cell=ParagraphStyle(
+            "head",
+            parent=body,
+            fontName=fonts.name("bold"),
+            fontSize=8.4,
+            leading=11,
+            textColor=darken(accent, 0.45),
+            spaceAfter=0,
+        ),
         aside=ParagraphStyle("aside", parent=body, fontSize=9, leading=12.4, spaceAfter=3),
-        caption=ParagraphStyle("caption", parent=body, fontName=fonts.name("condensed"), fontSize=7,
-                               leading=8.4, alignment=TA_CENTER, textColor=ink, spaceAfter=0),
-        accent=accent, ink=ink, face=lambda role: _role_family(fonts, role), spacer=booklet_icons.spacer())
+        caption=ParagraphStyle(
+            "caption",
+            parent=body,
+            fontName=fonts.name("condensed"),
+            fontSize=7,
+            leading=8.4,
+            alignment=TA_CENTER,
+            textColor=ink,
+            spaceAfter=0,
+        ),
+        accent=accent,
+        ink=ink,
+        face=lambda role: _role_family(fonts, role),
+        spacer=booklet_icons.spacer(),
+    )
 
 
 def _role_family(fonts: Fonts, role: str) -> str:
     """A role's or family's font, registered as a family so <b> and <i> inside a span pick its faces."""
     name = fonts.name(role)
-    pdfmetrics.registerFontFamily(name, normal=name, bold=fonts.name(emphasis(role, True, False)),
-                                  italic=fonts.name(emphasis(role, False, True)),
-                                  boldItalic=fonts.name(emphasis(role, True, True)))
+    pdfmetrics.registerFontFamily(
+        name,
+        normal=name,
+        bold=fonts.name(emphasis(role, True, False)),
+        italic=fonts.name(emphasis(role, False, True)),
+        boldItalic=fonts.name(emphasis(role, True, True)),
+    )
     return name
 
 
 def _family(fonts: Fonts) -> None:
     """Let <b> and <i> inside paragraphs pick the project's fonts (idempotent)."""
-    pdfmetrics.registerFontFamily(fonts.name("serif"), normal=fonts.name("serif"), bold=fonts.name("display"),
-                                  italic=fonts.name("serif-italic"), boldItalic=fonts.name("display"))
-    pdfmetrics.registerFontFamily(fonts.name("body"), normal=fonts.name("body"), bold=fonts.name("bold"),
-                                  italic=fonts.name("italic"), boldItalic=fonts.name("bold"))
+    pdfmetrics.registerFontFamily(
+        fonts.name("serif"),
+        normal=fonts.name("serif"),
+        bold=fonts.name("display"),
+        italic=fonts.name("serif-italic"),
+        boldItalic=fonts.name("display"),
+    )
+    pdfmetrics.registerFontFamily(
+        fonts.name("body"),
+        normal=fonts.name("body"),
+        bold=fonts.name("bold"),
+        italic=fonts.name("italic"),
+        boldItalic=fonts.name("bold"),
+    )
 
 
 class Pictures:
@@ -156,10 +217,20 @@ class Pictures:
 class CardRow(Flowable):
     """Card pictures side by side (wrapping to more rows), each with a caption."""
 
-    def __init__(self, pictures: Pictures, items: list[tuple[Component, Any, bool, str]], width_mm: float,
-                 caption_style: ParagraphStyle):
+    def __init__(
+        self,
+        pictures: Pictures,
+        items: list[tuple[Component, Any, bool, str]],
+        width_mm: float,
+        caption_style: ParagraphStyle,
+    ):
         super().__init__()
-        self.pictures, self.items, self.width_mm, self.caption_style = pictures, items, width_mm, caption_style
+        self.pictures, self.items, self.width_mm, self.caption_style = (
+            pictures,
+            items,
+            width_mm,
+            caption_style,
+        )
         self.gap = pt(3)
 
     def _layout(self, avail: float) -> tuple[float, int, float, float]:
@@ -239,8 +310,15 @@ def _find_card(game: Game, key: str) -> tuple[Component, Any]:
     raise KeyError(key)
 
 
-def story(game: Game, blocks: list[Block], st: Styles, pictures: Pictures, frame_w: float, frame_h: float,
-          where: str) -> list[Flowable]:
+def story(
+    game: Game,
+    blocks: list[Block],
+    st: Styles,
+    pictures: Pictures,
+    frame_w: float,
+    frame_h: float,
+    where: str,
+) -> list[Flowable]:
     """Flowables for the blocks; unknown card or component keys are input problems."""
     out: list[Flowable] = []
     versioned = not game.game.version
@@ -250,7 +328,7 @@ def story(game: Game, blocks: list[Block], st: Styles, pictures: Pictures, frame
             if b.level == 2:
                 out.append(CondPageBreak(pt(30)))
             out.append(st.para(b.text, style))
-            if b.level == 1 and not versioned:   # the cover says which print this is
+            if b.level == 1 and not versioned:  # the cover says which print this is
                 out.append(st.para(f"*Version {game.game.version}*", st.caption))
                 versioned = True
         elif b.kind == "para":
@@ -262,12 +340,18 @@ def story(game: Game, blocks: list[Block], st: Styles, pictures: Pictures, frame
         elif b.kind == "aside":
             out.append(_aside(b, st))
         elif b.kind in ("cards", "back"):
-            out += [Spacer(1, 3), CardRow(pictures, _card_items(game, b, where), _width(b, where), st.caption),
-                    Spacer(1, 5)]
+            out += [
+                Spacer(1, 3),
+                CardRow(pictures, _card_items(game, b, where), _width(b, where), st.caption),
+                Spacer(1, 5),
+            ]
         elif b.kind == "board":
             comp = _board(game, b, where)
-            out += [BoardPicture(pictures, game, comp, frame_h * 0.45), st.para(f"*{comp.name}*", st.caption),
-                    Spacer(1, 6)]
+            out += [
+                BoardPicture(pictures, game, comp, frame_h * 0.45),
+                st.para(f"*{comp.name}*", st.caption),
+                Spacer(1, 6),
+            ]
         elif b.kind == "pagebreak":
             out.append(PageBreak())
     return out
@@ -330,15 +414,32 @@ def _list(b: Block, st: Styles) -> ListFlowable:
         parts: list[Flowable] = [st.para(text, st.body)]
         subs = b.children[k] if k < len(b.children) else ()
         if subs:
-            parts.append(ListFlowable([ListItem(st.para(t, st.body), leftIndent=11) for t in subs],
-                                      bulletType="bullet", start="–", leftIndent=11,
-                                      bulletFontName=st.body.fontName, bulletFontSize=BODY_SIZE,
-                                      bulletColor=darken(st.accent, 0.1)))
+            parts.append(
+                ListFlowable(
+                    [ListItem(st.para(t, st.body), leftIndent=11) for t in subs],
+                    bulletType="bullet",
+                    start="–",
+                    leftIndent=11,
+                    bulletFontName=st.body.fontName,
+                    bulletFontSize=BODY_SIZE,
+                    bulletColor=darken(st.accent, 0.1),
+                )
+            )
         items.append(ListItem(parts, leftIndent=13))
-    kw: dict[str, Any] = ({"bulletType": "1", "bulletFormat": "%s.", "start": b.start} if b.ordered
-                          else {"bulletType": "bullet", "start": "•"})
-    return ListFlowable(items, leftIndent=13, bulletFontName=st.body.fontName, bulletFontSize=BODY_SIZE,
-                        bulletColor=darken(st.accent, 0.1), spaceAfter=4, **kw)
+    kw: dict[str, Any] = (
+        {"bulletType": "1", "bulletFormat": "%s.", "start": b.start}
+        if b.ordered
+        else {"bulletType": "bullet", "start": "•"}
+    )
+    return ListFlowable(
+        items,
+        leftIndent=13,
+        bulletFontName=st.body.fontName,
+        bulletFontSize=BODY_SIZE,
+        bulletColor=darken(st.accent, 0.1),
+        spaceAfter=4,
+        **kw,
+    )
 
 
 def _table(b: Block, st: Styles, width: float) -> Flowable:
@@ -350,20 +451,28 @@ def _table(b: Block, st: Styles, width: float) -> Flowable:
     for i in range(len(header)):
         texts = [r[i] for r in b.rows]
         longest = min(25, max(len(w) for t in texts for w in (plain(t).split() or [""])))
-        weights.append(max(longest * 2.0 + 3, min(60, max(len(plain(t)) for t in texts))))  # 5 to 60: no column
+        weights.append(
+            max(longest * 2.0 + 3, min(60, max(len(plain(t)) for t in texts)))
+        )  # 5 to 60: no column
         # ends up narrower than its padding, however long one word in another column is
     total = sum(weights)
     t = Table(data, colWidths=[width * w / total for w in weights], repeatRows=1)
-    t.setStyle(TableStyle([
-        ("BACKGROUND", (0, 0), (-1, 0), lighten(st.accent, 0.78)),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.8, darken(st.accent, 0.1)),
-        ("LINEBELOW", (0, -1), (-1, -1), 0.6, darken(st.accent, 0.1)),
-        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [None, lighten(st.accent, 0.92)]),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("FONTNAME", (0, 0), (-1, -1), st.body.fontName),  # cells are paragraphs; keep Helvetica out
-        ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
-        ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-    ]))
+    t.setStyle(
+        TableStyle(
+            [
+                ("BACKGROUND", (0, 0), (-1, 0), lighten(st.accent, 0.78)),
+                ("LINEBELOW", (0, 0), (-1, 0), 0.8, darken(st.accent, 0.1)),
+                ("LINEBELOW", (0, -1), (-1, -1), 0.6, darken(st.accent, 0.1)),
+                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [None, lighten(st.accent, 0.92)]),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("FONTNAME", (0, 0), (-1, -1), st.body.fontName),  # cells are paragraphs; keep Helvetica out
+                ("LEFTPADDING", (0, 0), (-1, -1), 4),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+                ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+            ]
+        )
+    )
     t.spaceBefore, t.spaceAfter = 3, 8
     return KeepTogether([t]) if len(b.rows) <= 14 else t
 
@@ -371,12 +480,18 @@ def _table(b: Block, st: Styles, width: float) -> Flowable:
 def _aside(b: Block, st: Styles) -> Table:
     paras = [st.para(p, st.aside) for p in b.items]
     t = Table([[paras]], colWidths=["100%"])
-    t.setStyle(TableStyle([
-        ("BACKGROUND", (0, 0), (-1, -1), lighten(st.accent, 0.9)),
-        ("LINEBEFORE", (0, 0), (0, -1), 2.2, st.accent),
-        ("FONTNAME", (0, 0), (-1, -1), st.body.fontName),
-        ("LEFTPADDING", (0, 0), (-1, -1), 8), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
-        ("TOPPADDING", (0, 0), (-1, -1), 5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-    ]))
+    t.setStyle(
+        TableStyle(
+            [
+                ("BACKGROUND", (0, 0), (-1, -1), lighten(st.accent, 0.9)),
+                ("LINEBEFORE", (0, 0), (0, -1), 2.2, st.accent),
+                ("FONTNAME", (0, 0), (-1, -1), st.body.fontName),
+                ("LEFTPADDING", (0, 0), (-1, -1), 8),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+                ("TOPPADDING", (0, 0), (-1, -1), 5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+            ]
+        )
+    )
     t.spaceBefore, t.spaceAfter = 3, 8
     return t

@@ -5,6 +5,7 @@ Every number a booklet states about the deck comes from helpers here
 vocabulary rule expressions use, see `pnp.rules.deck`), so the text can never
 disagree with the cards.
 """
+
 from __future__ import annotations
 
 import traceback
@@ -42,7 +43,11 @@ def template_name(game: Game, comp: Component) -> str:
     """The template a booklet is written from in the game's language: its translated sibling when
     templates/ holds one, else the template the database names."""
     name = comp.template or ""
-    if name and game.lang != game.game.languages[0] and (game.root / "templates" / translated(name, game.lang)).is_file():
+    if (
+        name
+        and game.lang != game.game.languages[0]
+        and (game.root / "templates" / translated(name, game.lang)).is_file()
+    ):
         return translated(name, game.lang)
     return name
 
@@ -51,20 +56,45 @@ def template_path(game: Game, comp: Component) -> Path:
     """The booklet's template file (in the game's language), refused when missing or outside templates/."""
     folder = game.root / "templates"
     if not comp.template:
-        raise InputError([Problem(game.where, comp.line, f"{comp.key}.template",
-                                  "a booklet needs `template:`, a file in templates/")])
+        raise InputError(
+            [
+                Problem(
+                    game.where,
+                    comp.line,
+                    f"{comp.key}.template",
+                    "a booklet needs `template:`, a file in templates/",
+                )
+            ]
+        )
     name = template_name(game, comp)
     try:
         path = (folder / name).resolve()
     except (OSError, RuntimeError):  # a symlink loop
-        raise InputError([Problem(game.where, comp.line, f"{comp.key}.template",
-                                  f"cannot read {comp.template!r} (a symbolic link that leads back to itself?)")]) from None
+        raise InputError(
+            [
+                Problem(
+                    game.where,
+                    comp.line,
+                    f"{comp.key}.template",
+                    f"cannot read {comp.template!r} (a symbolic link that leads back to itself?)",
+                )
+            ]
+        ) from None
     if not path.is_relative_to(folder.resolve()):
-        raise InputError([Problem(game.where, comp.line, f"{comp.key}.template",
-                                  "the template must be inside the templates/ folder")])
+        raise InputError(
+            [
+                Problem(
+                    game.where,
+                    comp.line,
+                    f"{comp.key}.template",
+                    "the template must be inside the templates/ folder",
+                )
+            ]
+        )
     if not path.is_file():
-        raise InputError([Problem(game.where, comp.line, f"{comp.key}.template",
-                                  f"no template {name!r} in {folder}")])
+        raise InputError(
+            [Problem(game.where, comp.line, f"{comp.key}.template", f"no template {name!r} in {folder}")]
+        )
     return path
 
 
@@ -80,22 +110,33 @@ def context(game: Game, recorder: Recorder | None = None) -> dict[str, Any]:
     """What booklet templates see: the game, its components and counting helpers."""
     # lazy, like jinja2 in render(): a cached booklet text needs neither the rule checker nor the facts
     from pnp.data.format.facts import with_labels
+
     v = _Views(game, recorder or Recorder())
     ctx: dict[str, Any] = {
-        "game": {"name": game.game.name, "tag": game.tag, "summary": game.game.summary,
-                 "credits": game.game.credits,
-                 "players": {"min": game.game.players.min, "max": game.game.players.max}},
+        "game": {
+            "name": game.game.name,
+            "tag": game.tag,
+            "summary": game.game.summary,
+            "credits": game.game.credits,
+            "players": {"min": game.game.players.min, "max": game.game.players.max},
+        },
         "decisions": list(game.decisions),
         "facts": with_labels(game.facts),
         "palettes": game.palettes,
         "components": [v.component(c.key) for c in game.components if c.kind != "booklet"],
         "boards": [c.key for c in game.components if c.kind == "board"],
         "has": lambda key: any(c.key == key for c in game.components),
-        "deck": v.deck, "count": v.count, "kinds": v.kinds, "cards": v.cards,
+        "deck": v.deck,
+        "count": v.count,
+        "kinds": v.kinds,
+        "cards": v.cards,
         "sum": lambda component, field_name, **where: v.deck(component).sum(field_name, **where),
         "values": lambda component, field_name, **where: v.deck(component).values(field_name, **where),
         "distinct": lambda component, field_name, **where: v.deck(component).distinct(field_name, **where),
-        "card": v.card, "component": v.component, "board": v.board, "plural": plural,
+        "card": v.card,
+        "component": v.component,
+        "board": v.board,
+        "plural": plural,
     }
     # the summary and the design notes may state numbers too: they read the same facts and counts
     ctx["game"]["summary"] = _prose(game, game.game.summary, ctx, "game.summary")
@@ -123,6 +164,7 @@ class _Views:
     def deck(self, component: str) -> Any:
         """A component's cards, queried as rule expressions query theirs (pnp.rules.deck)."""
         from pnp.rules.deck import Deck  # lazy: see context()
+
         return Deck(_component(self.game, component))
 
     def count(self, component: str, **where: Any) -> int:
@@ -133,6 +175,7 @@ class _Views:
 
     def cards(self, component: str, **where: Any) -> list[dict[str, Any]]:
         from pnp.rules.deck import matches  # lazy: see context()
+
         comp = _component(self.game, component)
         self.deck(component).count(**where)  # a field the component lacks is an error that names its fields
         return [card_view(self.game, c) for c in comp.cards if matches(c, where) and c.copies]
@@ -149,13 +192,21 @@ class _Views:
         view: dict[str, Any] = {"key": comp.key, "name": comp.name, "kind": comp.kind, "doc": comp.doc}
         if comp.is_cards:
             size = card_size(comp.card_size)
-            view.update(size=size.label(), width=size.w, height=size.h,
-                        count=self.rec.note("count", {"component": key}, comp.card_count),
-                        kinds=sum(1 for c in comp.cards if c.copies))
+            view.update(
+                size=size.label(),
+                width=size.w,
+                height=size.h,
+                count=self.rec.note("count", {"component": key}, comp.card_count),
+                kinds=sum(1 for c in comp.cards if c.copies),
+            )
         if comp.sets:
-            view["sets"] = {"option": comp.sets.option, "default": comp.sets.default,
-                            "min": comp.sets.min, "max": comp.sets.max,
-                            "marks": [{"label": m.label, "name": m.name or m.label} for m in comp.sets.marks]}
+            view["sets"] = {
+                "option": comp.sets.option,
+                "default": comp.sets.default,
+                "min": comp.sets.min,
+                "max": comp.sets.max,
+                "marks": [{"label": m.label, "name": m.name or m.label} for m in comp.sets.marks],
+            }
         if comp.kind == "board":
             view["board"] = self.board(key)
         return view
@@ -166,15 +217,24 @@ class _Views:
         sides = {}
         for s in spec.sides:
             mine = sorted((p for p in spec.positions if p.side == s.key), key=lambda p: p.index)
-            sides[s.key] = {"label": s.label, "positions": [p.key for p in mine],
-                            "count": self.rec.note("positions", {"board": key, "side": s.key}, len(mine)),
-                            "first": mine[0].index if mine else None, "last": mine[-1].index if mine else None}
-        return {"name": comp.name, "width": spec.w, "height": spec.h, "title": spec.title,
-                "positions": len(spec.positions),
-                "sides": sides,
-                "areas": [{"key": a.key, "label": a.label, "kind": a.kind} for a in spec.areas],
-                "steps": sum(1 for link in spec.links if link.kind == "step"),
-                "attacks": [[link.a, link.b] for link in spec.links if link.kind == "attack"]}
+            sides[s.key] = {
+                "label": s.label,
+                "positions": [p.key for p in mine],
+                "count": self.rec.note("positions", {"board": key, "side": s.key}, len(mine)),
+                "first": mine[0].index if mine else None,
+                "last": mine[-1].index if mine else None,
+            }
+        return {
+            "name": comp.name,
+            "width": spec.w,
+            "height": spec.h,
+            "title": spec.title,
+            "positions": len(spec.positions),
+            "sides": sides,
+            "areas": [{"key": a.key, "label": a.label, "kind": a.kind} for a in spec.areas],
+            "steps": sum(1 for link in spec.links if link.kind == "step"),
+            "attacks": [[link.a, link.b] for link in spec.links if link.kind == "attack"],
+        }
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -184,6 +244,7 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 def render(game: Game, comp: Component, recorder: Recorder | None = None) -> str:
     """The booklet's text; template mistakes become InputError naming the template line."""
     import jinja2  # lazy: only an uncached booklet text is rendered
+
     path = template_path(game, comp)
     folder = game.root / "templates"
     env = file_environment(folder)
@@ -192,13 +253,17 @@ def render(game: Game, comp: Component, recorder: Recorder | None = None) -> str
         template = env.get_template(name)
         return render_template(template, context(game, recorder))
     except jinja2.TemplateSyntaxError as exc:
-        raise InputError([Problem(f"templates/{name}", exc.lineno, "", f"template syntax: {exc.message}")]) from None
+        raise InputError(
+            [Problem(f"templates/{name}", exc.lineno, "", f"template syntax: {exc.message}")]
+        ) from None
     except InputError:
         raise
     except Exception as exc:  # noqa: BLE001 - any template failure is an input problem
         line = _template_line(exc, path)
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
-        raise InputError([Problem(f"templates/{name}", line, "", f"{type(exc).__name__}: {message}")]) from None
+        raise InputError(
+            [Problem(f"templates/{name}", line, "", f"{type(exc).__name__}: {message}")]
+        ) from None
 
 
 def _template_line(exc: BaseException, path: Path) -> int | None:

@@ -6,11 +6,13 @@ landscape sheet without scaling. Card and board pictures are drawn by the
 same code that draws the cards and boards (`booklet_story`); saddle-stitch
 imposition is `booklet_imposition`.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -43,13 +45,24 @@ def page_size(paper: Size) -> Size:
 
 # -- documents --------------------------------------------------------------------------------
 
+
 def check_glyphs(blocks: list[Block], fonts: Fonts, where: str) -> None:
     """Every character must exist in the fonts that will draw it (no empty boxes).
 
     All the text is checked at once; only when a character is missing is each
     block checked alone, to name the line it is on."""
-    texts = [[plain(t) for t in (b.text, *b.items, *(c for r in b.rows for c in r),
-                                 *(t for ch in b.children for t in ch))] for b in blocks]
+    texts = [
+        [
+            plain(t)
+            for t in (
+                b.text,
+                *b.items,
+                *(c for r in b.rows for c in r),
+                *(t for ch in b.children for t in ch),
+            )
+        ]
+        for b in blocks
+    ]
     whole = "".join(t for block in texts for t in block)
     try:
         for role in ("serif", "bold"):
@@ -83,7 +96,9 @@ class Prepared:
 def prepare(game: Game, comp: Component, fonts: Fonts | None = None) -> Prepared:
     templates = sorted(p for p in (game.root / "templates").rglob("*") if p.is_file())
     # the text depends on the game and the templates only: an unchanged booklet is not rendered again
-    name = template_name(game, comp)  # the template in the game's language (a sibling added later is a new key)
+    name = template_name(
+        game, comp
+    )  # the template in the game's language (a sibling added later is a new key)
     text = derived("booklet-text", game, (comp.key, name), lambda: render(game, comp), templates)
     where = f"templates/{name} (rendered)"
     try:
@@ -99,11 +114,20 @@ def prepare(game: Game, comp: Component, fonts: Fonts | None = None) -> Prepared
 
 def _doc(path: Path, game: Game, comp: Component, page: Size) -> SimpleDocTemplate:
     left, right, top, bottom = MARGINS
-    return SimpleDocTemplate(str(path), pagesize=(pt(page.w), pt(page.h)), leftMargin=pt(left),
-                             rightMargin=pt(right), topMargin=pt(top), bottomMargin=pt(bottom),
-                             title=f"{game.game.name}: {comp.name}", author="fairy-pnp",
-                             creator=f"fairy-pnp {__version__}", producer="fairy-pnp with ReportLab",
-                             invariant=1, pageCompression=1)
+    return SimpleDocTemplate(
+        str(path),
+        pagesize=(pt(page.w), pt(page.h)),
+        leftMargin=pt(left),
+        rightMargin=pt(right),
+        topMargin=pt(top),
+        bottomMargin=pt(bottom),
+        title=f"{game.game.name}: {comp.name}",
+        author="fairy-pnp",
+        creator=f"fairy-pnp {__version__}",
+        producer="fairy-pnp with ReportLab",
+        invariant=1,
+        pageCompression=1,
+    )
 
 
 def _decorate(game: Game, fonts: Fonts, st: Styles) -> Callable[[Canvas, Any], None]:
@@ -125,11 +149,13 @@ def _decorate(game: Game, fonts: Fonts, st: Styles) -> Callable[[Canvas, Any], N
             c.setFillColor(darken(st.accent, 0.2))
             c.drawCentredString(w / 2, h - pt(8), game.game.name)
         c.restoreState()
+
     return on_page
 
 
-def layout(prep: Prepared, path: Path, paper: Size, fonts: Fonts,
-           canvasmaker: Callable[..., Canvas] = Canvas) -> None:
+def layout(
+    prep: Prepared, path: Path, paper: Size, fonts: Fonts, canvasmaker: Callable[..., Canvas] = Canvas
+) -> None:
     """Lay the booklet out on half-sheet pages into `path` (through `canvasmaker`)."""
     page = page_size(paper)
     doc = _doc(path, prep.game, prep.comp, page)
@@ -141,15 +167,31 @@ def layout(prep: Prepared, path: Path, paper: Size, fonts: Fonts,
     from reportlab.platypus.doctemplate import (
         LayoutError,  # public: what platypus raises for a block too big
     )
+
     try:
         doc.build(flow, onFirstPage=deco, onLaterPages=deco, canvasmaker=canvasmaker)
     except LayoutError:
-        raise InputError([Problem(prep.where, None, "", "a table or block of the booklet is taller than a page "
-                                  "(a very long text in one of its cells?); shorten it or split it")]) from None
+        raise InputError(
+            [
+                Problem(
+                    prep.where,
+                    None,
+                    "",
+                    "a table or block of the booklet is taller than a page "
+                    "(a very long text in one of its cells?); shorten it or split it",
+                )
+            ]
+        ) from None
 
 
-def write_booklet(prep: Prepared, paper: Size, fonts: Fonts, plain: Path | None = None,
-                  imposed: Path | None = None, duplex: str = "long") -> tuple[int, int]:
+def write_booklet(
+    prep: Prepared,
+    paper: Size,
+    fonts: Fonts,
+    plain: Path | None = None,
+    imposed: Path | None = None,
+    duplex: str = "long",
+) -> tuple[int, int]:
     """Lay the booklet out once; write the plain pages and/or the saddle-stitched sheets.
 
     Returns (booklet pages, printed sheet sides).
@@ -161,8 +203,14 @@ def write_booklet(prep: Prepared, paper: Size, fonts: Fonts, plain: Path | None 
     made: list[ImposingCanvas] = []
 
     def maker(*a: Any, **kw: Any) -> Canvas:
-        c = ImposingCanvas(*a, sheet=paper, duplex=duplex, plain=plain if imposed else None,
-                           imposed=imposed is not None, **{**kw, "initialFontName": fonts.name("body")})
+        c = ImposingCanvas(
+            *a,
+            sheet=paper,
+            duplex=duplex,
+            plain=plain if imposed else None,
+            imposed=imposed is not None,
+            **{**kw, "initialFontName": fonts.name("body")},
+        )
         made.append(c)
         return c
 
@@ -183,6 +231,7 @@ def write_imposed(prep: Prepared, path: Path, paper: Size, duplex: str, fonts: F
 
 # -- build steps ------------------------------------------------------------------------------
 
+
 def booklet_step(game: Game, comp: Component, options: Any) -> Step:
     """One build step, two PDFs from one layout: `<game>/<key>.pdf` (plain pages) and `<game>/<key>-booklet.pdf`."""
 
@@ -197,7 +246,9 @@ def booklet_step(game: Game, comp: Component, options: Any) -> Step:
         (stage / plain_rel).parent.mkdir(parents=True, exist_ok=True)
         pages, sides = write_booklet(prep, paper, fonts, stage / plain_rel, stage / imposed_rel, duplex)
         tick()
-        return [Output(plain_rel, game.tag, comp.key, "booklet", pages),
-                Output(imposed_rel, game.tag, comp.key, "booklet", sides)]
+        return [
+            Output(plain_rel, game.tag, comp.key, "booklet", pages),
+            Output(imposed_rel, game.tag, comp.key, "booklet", sides),
+        ]
 
     return Step(f"{game.tag} {comp.name}", 4, run)

@@ -1,9 +1,11 @@
 """The checklist PDF: every collation code with its name and copies, with boxes to tick."""
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from pnp.data.format.model import Game
 from pnp.draw.context import color
@@ -21,8 +23,10 @@ def checklist_rows(game: Game, counts: dict[str, int]) -> list[tuple[str, list[t
     for comp in game.components:
         if not comp.is_cards:
             continue
-        rows = [(p.code, p.card.name, p.copies, p.mark.name or p.mark.label if p.mark else "")
-                for p in printed_cards(game, comp, counts)]
+        rows = [
+            (p.code, p.card.name, p.copies, p.mark.name or p.mark.label if p.mark else "")
+            for p in printed_cards(game, comp, counts)
+        ]
         out.append((comp.name, rows))
     return out
 
@@ -31,12 +35,16 @@ def write_checklist(path: Path, game: Game, counts: dict[str, int], paper: Size,
     """Write the checklist; returns its page count."""
     page = paper.portrait
     say = game.say
-    c = canvas(path, say("checklist_document", game=game.game.name), (pt(page.w), pt(page.h)), fonts.name("body"))
+    c = canvas(
+        path, say("checklist_document", game=game.game.name), (pt(page.w), pt(page.h)), fonts.name("body")
+    )
     sheet = TickSheet(c, fonts, page, color(game.style.ink), say)
     named = isinstance(game.variant, dict) and game.variant.get("name")
     variant = f" — {say('variant', name=game.variant['name'])}" if named else ""
     version = f" ({say('version', version=game.game.version)})" if game.game.version else ""
-    sheet.text(MARGIN, sheet.y - 6, say("checklist", game=f"{game.game.name}{variant}") + version, "display", 16)
+    sheet.text(
+        MARGIN, sheet.y - 6, say("checklist", game=f"{game.game.name}{variant}") + version, "display", 16
+    )
     sheet.text(MARGIN, sheet.y - 12, say("checklist_intro"), "italic", 8.5)
     sheet.y -= 22
     grand = 0
@@ -71,7 +79,9 @@ class TickSheet:
     def __post_init__(self) -> None:
         self.y = self.page.h - MARGIN
 
-    def text(self, x: float, y: float, s: str, role: str = "body", size: float = 9, right: bool = False) -> None:
+    def text(
+        self, x: float, y: float, s: str, role: str = "body", size: float = 9, right: bool = False
+    ) -> None:
         self.fonts.check(s, role)
         self.c.setFont(self.fonts.name(role), size)
         self.c.setFillColor(self.ink)

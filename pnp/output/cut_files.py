@@ -1,6 +1,7 @@
 """Cut outlines of a card sheet for cutting machines and laser cutters: every card's trim (with rounded
 corners when asked) on a full fronts page, as SVG (millimetres, y down) and DXF (R12: lines and arcs,
 millimetres, y up, the page's lower left at 0, 0). They match the PDF's fronts page one to one."""
+
 from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
@@ -9,7 +10,7 @@ from pnp.draw.context import color
 from pnp.geometry.grid import Grid
 from pnp.geometry.sizes import pt
 
-Outline = tuple[float, float, float, float]   # x, y (lower left, mm from the page's lower left), w, h
+Outline = tuple[float, float, float, float]  # x, y (lower left, mm from the page's lower left), w, h
 
 
 def outlines(grid: Grid, fold_backs: bool = True) -> list[Outline]:
@@ -41,37 +42,99 @@ def svg(grid: Grid, radius: float = 0.0, area: tuple[float, float] | None = None
     fx, fy, fw, fh = area_frame(grid, area)
     rects = "\n".join(
         f'  <rect x="{x - fx:.3f}" y="{fy + fh - y - h:.3f}" width="{w:.3f}" height="{h:.3f}" rx="{r:.3f}" '
-        f'ry="{r:.3f}"/>' for x, y, w, h in outlines(grid, fold_backs=False))
-    return (f'<?xml version="1.0" encoding="UTF-8"?>\n'
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{fw:g}mm" height="{fh:g}mm" '
-            f'viewBox="0 0 {fw:g} {fh:g}">\n'
-            f'<g id="cut" fill="none" stroke="#ff0000" stroke-width="0.1">\n{rects}\n</g>\n</svg>\n')
+        f'ry="{r:.3f}"/>'
+        for x, y, w, h in outlines(grid, fold_backs=False)
+    )
+    return (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{fw:g}mm" height="{fh:g}mm" '
+        f'viewBox="0 0 {fw:g} {fh:g}">\n'
+        f'<g id="cut" fill="none" stroke="#ff0000" stroke-width="0.1">\n{rects}\n</g>\n</svg>\n'
+    )
 
 
 def print_images(pdf: bytes, grid: Grid, area: tuple[float, float], dpi: float = 300.0) -> list[bytes]:
     """Every page cut to `area` (centred) as PNG at `dpi`: the pictures a print-then-cut app prints."""
-    from pnp.output.exports.pngfile import png_bytes   # lazy: only a print-then-cut sheet makes pictures
+    from pnp.output.exports.pngfile import png_bytes  # lazy: only a print-then-cut sheet makes pictures
     from pnp.output.exports.raster import rasterise
+
     fx, fy, fw, fh = area_frame(grid, area)
     k = dpi / 25.4
-    box = (round(fx * k), round((grid.page.h - fy - fh) * k), round((fx + fw) * k), round((grid.page.h - fy) * k))
+    box = (
+        round(fx * k),
+        round((grid.page.h - fy - fh) * k),
+        round((fx + fw) * k),
+        round((grid.page.h - fy) * k),
+    )
     return [png_bytes(page.crop(box), dpi) for page in rasterise(pdf, dpi)]
 
 
 def dxf(grid: Grid, radius: float = 0.0) -> str:
     """The outlines as an ASCII DXF (R12) in millimetres: each card four lines and, rounded, four arcs."""
-    out = ["0", "SECTION", "2", "HEADER", "9", "$ACADVER", "1", "AC1009", "9", "$MEASUREMENT", "70", "1",
-           "9", "$INSUNITS", "70", "4", "0", "ENDSEC", "0", "SECTION", "2", "ENTITIES"]
+    out = [
+        "0",
+        "SECTION",
+        "2",
+        "HEADER",
+        "9",
+        "$ACADVER",
+        "1",
+        "AC1009",
+        "9",
+        "$MEASUREMENT",
+        "70",
+        "1",
+        "9",
+        "$INSUNITS",
+        "70",
+        "4",
+        "0",
+        "ENDSEC",
+        "0",
+        "SECTION",
+        "2",
+        "ENTITIES",
+    ]
     for x, y, w, h in outlines(grid, fold_backs=False):
         r = min(max(0.0, radius), w / 2, h / 2)
-        for (x0, y0), (x1, y1) in (((x + r, y), (x + w - r, y)), ((x + w, y + r), (x + w, y + h - r)),
-                                   ((x + w - r, y + h), (x + r, y + h)), ((x, y + h - r), (x, y + r))):
-            out += ["0", "LINE", "8", "CUT", "10", f"{x0:.4f}", "20", f"{y0:.4f}", "11", f"{x1:.4f}",
-                    "21", f"{y1:.4f}"]
+        for (x0, y0), (x1, y1) in (
+            ((x + r, y), (x + w - r, y)),
+            ((x + w, y + r), (x + w, y + h - r)),
+            ((x + w - r, y + h), (x + r, y + h)),
+            ((x, y + h - r), (x, y + r)),
+        ):
+            out += [
+                "0",
+                "LINE",
+                "8",
+                "CUT",
+                "10",
+                f"{x0:.4f}",
+                "20",
+                f"{y0:.4f}",
+                "11",
+                f"{x1:.4f}",
+                "21",
+                f"{y1:.4f}",
+            ]
         if r > 0:
             for cx, cy, start in _corner_arcs(x, y, w, h, r):
-                out += ["0", "ARC", "8", "CUT", "10", f"{cx:.4f}", "20", f"{cy:.4f}", "40", f"{r:.4f}",
-                        "50", f"{start:g}", "51", f"{(start + 90) % 360:g}"]
+                out += [
+                    "0",
+                    "ARC",
+                    "8",
+                    "CUT",
+                    "10",
+                    f"{cx:.4f}",
+                    "20",
+                    f"{cy:.4f}",
+                    "40",
+                    f"{r:.4f}",
+                    "50",
+                    f"{start:g}",
+                    "51",
+                    f"{(start + 90) % 360:g}",
+                ]
     out += ["0", "ENDSEC", "0", "EOF"]
     return "\n".join(out) + "\n"
 

@@ -13,6 +13,7 @@ output is still there with the same bytes.
 Deliberately small and standalone (no ReportLab, YAML or jinja2), so the
 check costs only reading and hashing files.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -49,7 +50,9 @@ def input_files(root: Path, databases: list[Path], digests: dict[Path, str] | No
     for folder in SHARED_FOLDERS:
         base = root / folder
         if base.is_dir():
-            files += sorted(p.resolve() for p in base.rglob("*") if p.is_file() and not p.name.startswith("."))
+            files += sorted(
+                p.resolve() for p in base.rglob("*") if p.is_file() and not p.name.startswith(".")
+            )
     out = {}
     for path in files:
         if path not in memo:
@@ -60,7 +63,9 @@ def input_files(root: Path, databases: list[Path], digests: dict[Path, str] | No
 
 def build_key(inputs: dict[str, str], options: dict[str, Any]) -> str:
     """The key of a game's outputs: its inputs, the build options and the code that draws them."""
-    text = json.dumps({"inputs": inputs, "options": options, "engine": code_fingerprint()}, sort_keys=True, default=str)
+    text = json.dumps(
+        {"inputs": inputs, "options": options, "engine": code_fingerprint()}, sort_keys=True, default=str
+    )
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -72,38 +77,58 @@ def read_manifest(out: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def is_fresh(out: Path, root: Path, folder: str, database: Path, options: dict[str, Any],
-             manifest: dict[str, Any], digests: dict[Path, str] | None = None) -> bool:
+def is_fresh(
+    out: Path,
+    root: Path,
+    folder: str,
+    database: Path,
+    options: dict[str, Any],
+    manifest: dict[str, Any],
+    digests: dict[Path, str] | None = None,
+) -> bool:
     """Whether the last build of `folder` used the same inputs and options and its PDFs are intact."""
     record = manifest.get("inputs", {}).get(folder) if isinstance(manifest.get("inputs"), dict) else None
     if not isinstance(record, dict) or not isinstance(record.get("files"), dict):
         return False
     root = root.resolve()
-    databases = [database] + [root / rel for rel in record["files"]
-                              if not rel.startswith(tuple(f"{f}/" for f in SHARED_FOLDERS))]
+    databases = [database] + [
+        root / rel for rel in record["files"] if not rel.startswith(tuple(f"{f}/" for f in SHARED_FOLDERS))
+    ]
     try:
-        key = build_key(input_files(root, list(dict.fromkeys(p.resolve() for p in databases)), digests), options)
+        key = build_key(
+            input_files(root, list(dict.fromkeys(p.resolve() for p in databases)), digests), options
+        )
     except OSError:
         return False
     if key != record.get("key"):
         return False
-    entries = [e for e in manifest.get("files", []) if isinstance(e, dict)
-               and owner(str(e.get("path", "")), manifest["inputs"]) == folder]
+    entries = [
+        e
+        for e in manifest.get("files", [])
+        if isinstance(e, dict) and owner(str(e.get("path", "")), manifest["inputs"]) == folder
+    ]
     if not entries:
         return False
     for entry in entries:
         path = out / str(entry.get("path"))
         try:
-            if entry.get("key") != key or path.stat().st_size != entry.get("bytes") \
-                    or file_digest(path) != entry.get("sha256"):
+            if (
+                entry.get("key") != key
+                or path.stat().st_size != entry.get("bytes")
+                or file_digest(path) != entry.get("sha256")
+            ):
                 return False
         except OSError:
             return False
     return True
 
 
-def record(made: Path, databases: dict[str, tuple[Path, list[Path]]], options: dict[str, Any],
-           files: list[dict[str, Any]]) -> tuple[dict[str, dict[str, Any]], list[dict[str, Any]]]:
+def record(
+    made: Path,
+    databases: dict[str, tuple[Path, list[Path]]],
+    options: dict[str, Any],
+    files: list[dict[str, Any]],
+) -> tuple[dict[str, dict[str, Any]], list[dict[str, Any]]]:
     """The `inputs` records of the built game folders (folder -> project root and database files)
     and their file entries stamped with key, size and SHA-256 (of the files as written in `made`)."""
     digests: dict[Path, str] = {}
@@ -116,7 +141,11 @@ def record(made: Path, databases: dict[str, tuple[Path, list[Path]]], options: d
         built = owner(str(entry["path"]), records)
         if built is not None:
             path = made / entry["path"]
-            entry = {**entry, "key": records[built]["key"], "bytes": path.stat().st_size,
-                     "sha256": file_digest(path)}
+            entry = {
+                **entry,
+                "key": records[built]["key"],
+                "bytes": path.stat().st_size,
+                "sha256": file_digest(path),
+            }
         stamped.append(entry)
     return records, stamped

@@ -8,6 +8,7 @@ with digests of what it draws: `pnp.output.prints`) and `reprints`. Each command
 manifest is written into the new generation before it is published, so the
 manifest and the files it lists always switch together (`pnp.output.publish`).
 """
+
 from __future__ import annotations
 
 import json
@@ -43,8 +44,12 @@ def _list(value: Any) -> list[dict[str, Any]]:
     return [e for e in value if isinstance(e, dict)] if isinstance(value, list) else []
 
 
-def record_build(data: dict[str, Any], files: list[dict[str, Any]], options: dict[str, dict[str, Any]],
-                 inputs: dict[str, dict[str, Any]] | None = None) -> None:
+def record_build(
+    data: dict[str, Any],
+    files: list[dict[str, Any]],
+    options: dict[str, dict[str, Any]],
+    inputs: dict[str, dict[str, Any]] | None = None,
+) -> None:
     """Replace the entries of the rebuilt game folders (the keys of `options`), keep the others.
 
     Every game (and every stacked variant) writes into a folder of its own, so

@@ -9,6 +9,7 @@ file stays after a build on Linux and macOS (removing it would let a waiter and
 a newcomer lock two different files); it is never part of the output.
 Whoever holds the lock removes what a killed run left behind.
 """
+
 from __future__ import annotations
 
 import shutil
@@ -35,13 +36,18 @@ def ready(out: Path) -> None:
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise problem(out, None, "--out", f"cannot create the output folder: {exc.strerror or exc}; "
-                                          "nothing was written") from None
+        raise problem(
+            out, None, "--out", f"cannot create the output folder: {exc.strerror or exc}; nothing was written"
+        ) from None
 
 
 @contextmanager
-def locked(out: Path, say: Callable[[str], None] = _say, wait: float = LOCK_WAIT,
-           clean: Callable[[Path], None] = lambda out: None) -> Iterator[None]:
+def locked(
+    out: Path,
+    say: Callable[[str], None] = _say,
+    wait: float = LOCK_WAIT,
+    clean: Callable[[Path], None] = lambda out: None,
+) -> Iterator[None]:
     """Hold the output folder's lock (waiting for another writer to finish), then `clean` what a killed
     run left (and the staging folders and manifest temporaries older releases wrote)."""
     from filelock import FileLock, Timeout  # lazy: 7 ms of imports, and an up-to-date build locks nothing
@@ -55,11 +61,19 @@ def locked(out: Path, say: Callable[[str], None] = _say, wait: float = LOCK_WAIT
             say(f"waiting: another pnp command is writing to {out}")
             lock.acquire(timeout=wait, poll_interval=0.1)
     except Timeout:
-        raise problem(out, None, "--out", f"another pnp command has been writing here for over "
-                                          f"{wait:g} s; nothing was written") from None
+        raise problem(
+            out,
+            None,
+            "--out",
+            f"another pnp command has been writing here for over {wait:g} s; nothing was written",
+        ) from None
     except OSError as exc:  # the lock file cannot be created: a read-only folder
-        raise problem(out, None, "--out", f"cannot write in the output folder: {exc.strerror or exc}; "
-                                          "nothing was written") from None
+        raise problem(
+            out,
+            None,
+            "--out",
+            f"cannot write in the output folder: {exc.strerror or exc}; nothing was written",
+        ) from None
     try:
         clean_stale(out)
         clean(out)

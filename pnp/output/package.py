@@ -7,6 +7,7 @@ boards, booklets, checklist and tuck boxes, and
 is an ordinary build into a private folder (`pnp.buildplan.package`); the zip is written whole to a
 temporary file and renamed, with fixed dates, so unchanged input gives the same bytes.
 """
+
 from __future__ import annotations
 
 import os
@@ -19,13 +20,15 @@ from pnp.data.format.model import Game
 PAPERS = ("a4", "letter")
 SHEETS = ("duplex", "gutterfold")
 INKS = ("full", "low")
-EPOCH = (1980, 1, 1, 0, 0, 0)   # zip entries carry this date: the same input, the same zip
+EPOCH = (1980, 1, 1, 0, 0, 0)  # zip entries carry this date: the same input, the same zip
 
 
 def is_card_sheet(game: Game, name: str) -> bool:
     """Whether a built file is card sheets (which differ between duplex and gutterfold): `<deck>.pdf`
     or a part of a huge deck, `<deck>-partN.pdf`."""
-    return any(name == f"{c.key}.pdf" or name.startswith(f"{c.key}-part") for c in game.components if c.is_cards)
+    return any(
+        name == f"{c.key}.pdf" or name.startswith(f"{c.key}-part") for c in game.components if c.is_cards
+    )
 
 
 def write_zip(path: Path, root: str, files: dict[str, Path], extra: dict[str, bytes]) -> None:

@@ -1,16 +1,17 @@
 """Everything `pnp check` verifies beyond the composition rules, without writing a file."""
+
 from __future__ import annotations
 
 import functools
 import io
-from typing import Callable
+from collections.abc import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.model import Component, Game
-from pnp.data.store.cache import cached
 from pnp.data.reading.boardspec import board_of
+from pnp.data.store.cache import cached
 from pnp.draw.faces import FormCache, printed_cards
 from pnp.draw.fonts import Fonts
 from pnp.output.booklets import prepare
@@ -39,11 +40,16 @@ def checked_cards(game: Game, fonts: Fonts, key: str | None) -> list[str]:
         try:
             return {"warnings": draw_cards(game, fonts), "problems": []}, []
         except InputError as exc:
-            return {"warnings": [], "problems": [[p.file, p.line, p.field, p.message] for p in exc.problems]}, []
+            return {
+                "warnings": [],
+                "problems": [[p.file, p.line, p.field, p.message] for p in exc.problems],
+            }, []
 
     found = cached("card-check", (key, game.where), compute, raw=True)
     try:
-        problems = [Problem(str(f), None if n is None else int(n), str(k), str(m)) for f, n, k, m in found["problems"]]
+        problems = [
+            Problem(str(f), None if n is None else int(n), str(k), str(m)) for f, n, k, m in found["problems"]
+        ]
         warnings = [str(w) for w in found["warnings"]]
     except (TypeError, ValueError, KeyError):  # an entry of another shape: drawn afresh
         return draw_cards(game, fonts)
@@ -56,15 +62,35 @@ def untranslated(game: Game) -> list[Problem]:
     """The texts a game gives in other languages but not in the one it was read in (its default
     language's words stand in), and the booklets with no template of their own in it."""
     from pnp.output.booklet_text import template_name, translated  # lazy, as above
+
     default = game.game.languages[0]
-    found = [Problem(g.file, g.line, g.field, f"no {g.language} text (game.languages: "
-                                              f"{', '.join(game.game.languages)}); the {default} words stand in")
-             for g in game.gaps if g.language == game.lang]
+    found = [
+        Problem(
+            g.file,
+            g.line,
+            g.field,
+            f"no {g.language} text (game.languages: "
+            f"{', '.join(game.game.languages)}); the {default} words stand in",
+        )
+        for g in game.gaps
+        if g.language == game.lang
+    ]
     for comp in game.components:
-        if comp.kind == "booklet" and comp.template and game.lang != default \
-                and template_name(game, comp) == comp.template:   # no sibling in this language
-            found.append(Problem(game.where, comp.line, f"{comp.key}.template", f"no {game.lang} booklet: add "
-                                 f"templates/{translated(comp.template, game.lang)} (the {default} booklet stands in)"))
+        if (
+            comp.kind == "booklet"
+            and comp.template
+            and game.lang != default
+            and template_name(game, comp) == comp.template
+        ):  # no sibling in this language
+            found.append(
+                Problem(
+                    game.where,
+                    comp.line,
+                    f"{comp.key}.template",
+                    f"no {game.lang} booklet: add "
+                    f"templates/{translated(comp.template, game.lang)} (the {default} booklet stands in)",
+                )
+            )
     return list(dict.fromkeys(found))
 
 
@@ -100,7 +126,9 @@ def _box_fits(game: Game, comp: Component) -> None:
     """A deck's `tuckbox: true`: its box must fit A4 or A3 inside the margin (InputError naming the deck)."""
     from pnp.geometry.sizes import paper_size  # lazy: only decks asking for a box
     from pnp.output.sheets import SheetOptions
+
     # lazy: as above
     from pnp.output.steps import BuildOptions
     from pnp.output.tuckbox import box_for
+
     box_for(game, comp, BuildOptions(SheetOptions(paper_size("a4"))))

@@ -1,5 +1,6 @@
 """The one-page print-and-cut guide of a print-and-play package: which file for which printer, and how
 to print, check, fold, cut and glue. Written from the files the package holds."""
+
 from __future__ import annotations
 
 import io
@@ -12,23 +13,33 @@ from pnp.draw.context import color, scale_bar
 from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import Size, pt
 
-MARGIN = 16.0   # mm
+MARGIN = 16.0  # mm
 
 
 def guide_sections(game: Game, paper: str, files: list[str]) -> list[tuple[str, list[str]]]:
     """Headings and their lines, for the files of one paper (paths inside the package)."""
     decks = sorted({f.split("/")[-1] for f in files if "/duplex/" in f})
-    others = sorted(f.split("/")[-1] for f in files if f.count("/") == 1 and not f.endswith("print-guide.pdf"))
+    others = sorted(
+        f.split("/")[-1] for f in files if f.count("/") == 1 and not f.endswith("print-guide.pdf")
+    )
     boxes = [f for f in others if f.endswith("-tuckbox.pdf")]
     rest = [f for f in others if f not in boxes]
     say = game.say
     return [
-        (say("guide_files"), [
-            say("guide_duplex_files", paper=paper, decks=", ".join(decks)),
-            say("guide_fold_files", paper=paper),
-            say("guide_low_ink"),
-            say("guide_other_files", paper=paper, files=", ".join(rest), boxes=", ".join(boxes) or say("none")),
-        ]),
+        (
+            say("guide_files"),
+            [
+                say("guide_duplex_files", paper=paper, decks=", ".join(decks)),
+                say("guide_fold_files", paper=paper),
+                say("guide_low_ink"),
+                say(
+                    "guide_other_files",
+                    paper=paper,
+                    files=", ".join(rest),
+                    boxes=", ".join(boxes) or say("none"),
+                ),
+            ],
+        ),
         (say("guide_before"), [say("guide_scale"), say("guide_stock")]),
         (say("guide_duplex"), [say("guide_duplex_print"), say("guide_duplex_check")]),
         (say("guide_fold"), [say("guide_fold_print"), say("guide_fold_cut")]),

@@ -8,15 +8,17 @@ printed beside the code is left out, so a new version alone changes no card. The
 build's records sit in manifest.json; `pnp build --tag NAME` also keeps them in
 `prints/<game>/NAME.json` in the project, small enough to commit. `diff` compares two records.
 """
+
 from __future__ import annotations
 
 import dataclasses
 import hashlib
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.model import Component, Game
@@ -41,7 +43,7 @@ def print_record(game: Game, counts: Mapping[str, int] | None = None) -> dict[st
     counts = dict(counts or {})
     shared = _shared_digest(game)
     pictures: dict[Path, str] = {}
-    seen: dict[int, tuple[Any, str]] = {}   # declarations by identity (kept alive here): one text per design
+    seen: dict[int, tuple[Any, str]] = {}  # declarations by identity (kept alive here): one text per design
     cards: dict[str, Any] = {}
     for comp in game.components:
         if not comp.is_cards:
@@ -51,39 +53,77 @@ def print_record(game: Game, counts: Mapping[str, int] | None = None) -> dict[st
             face, back = p.card.design("face", comp), p.card.design("back", comp)
             view = card_view(game, p.card)
             cards[ident(p)] = {
-                "component": comp.key, "name": p.card.name, "copies": p.copies,
+                "component": comp.key,
+                "name": p.card.name,
+                "copies": p.copies,
                 "fields": {k: _plain(v) for k, v in sorted(view.items()) if k not in _SKIP_FIELDS},
-                "face": _digest(game, comp, f"faces.{face}", game.faces.get(face), p.card.key, p, slots,
-                                shared, pictures, seen),
-                "back": _digest(game, comp, f"backs.{back}", game.backs.get(back), None, p, slots,
-                                shared, pictures, seen),
+                "face": _digest(
+                    game,
+                    comp,
+                    f"faces.{face}",
+                    game.faces.get(face),
+                    p.card.key,
+                    p,
+                    slots,
+                    shared,
+                    pictures,
+                    seen,
+                ),
+                "back": _digest(
+                    game, comp, f"backs.{back}", game.backs.get(back), None, p, slots, shared, pictures, seen
+                ),
             }
-    return {"game": game.tag, "name": game.game.name, "version": game.game.version, "counts": counts,
-            "cards": cards}
+    return {
+        "game": game.tag,
+        "name": game.game.name,
+        "version": game.game.version,
+        "counts": counts,
+        "cards": cards,
+    }
 
 
 def _plain(value: Any) -> Any:
     return json.loads(json.dumps(value, default=str))
 
 
-def _digest(game: Game, comp: Component, where: str, design: Any, key: str | None, p: Printed,
-            slots: Mapping[Any, Any], shared: str, pictures: dict[Path, str],
-            seen: dict[int, tuple[Any, str]]) -> str:
+def _digest(
+    game: Game,
+    comp: Component,
+    where: str,
+    design: Any,
+    key: str | None,
+    p: Printed,
+    slots: Mapping[Any, Any],
+    shared: str,
+    pictures: dict[Path, str],
+    seen: dict[int, tuple[Any, str]],
+) -> str:
     """What one face or back draws, as a digest: a change to any part changes it."""
+
     def canon(value: Any) -> str:
         if id(value) not in seen:
             seen[id(value)] = (value, _canon(value))
         return seen[id(value)][1]
+
     drawn = slots.get((where, key, p.set_index, p.mark))
     layout = builtin().get(design.layout) if design is not None else None
-    parts = [where, canon(design), canon(layout), json.dumps(drawn, sort_keys=True, default=repr),
-             canon(card_size_of(comp)), canon(game.style), canon(p.mark), shared,
-             *sorted(_pictures(game.root, drawn, pictures))]
+    parts = [
+        where,
+        canon(design),
+        canon(layout),
+        json.dumps(drawn, sort_keys=True, default=repr),
+        canon(card_size_of(comp)),
+        canon(game.style),
+        canon(p.mark),
+        shared,
+        *sorted(_pictures(game.root, drawn, pictures)),
+    ]
     return hashlib.sha256("\x00".join(parts).encode()).hexdigest()[:20]
 
 
 def _canon(value: Any) -> str:
     """A stable text of a declaration: its values without the line numbers it was read from."""
+
     def plain(v: Any) -> Any:
         if dataclasses.is_dataclass(v) and not isinstance(v, type):
             return {f.name: plain(getattr(v, f.name)) for f in dataclasses.fields(v) if f.name != "line"}
@@ -92,6 +132,7 @@ def _canon(value: Any) -> str:
         if isinstance(v, (list, tuple)):
             return [plain(x) for x in v]
         return v if isinstance(v, (str, int, float, bool)) or v is None else repr(v)
+
     return json.dumps(plain(value), sort_keys=True)
 
 
@@ -131,16 +172,20 @@ def _shared_digest(game: Game) -> str:
 
 # ---------------------------------------------------------------------------------------------- tags
 
+
 def tag_file(root: Path, slug: str, name: str) -> Path:
     """Where the print tagged `name` of a game is kept; ValueError for a name that is not a plain word."""
     if not TAG.fullmatch(name):
-        raise ValueError(f"a print's name is 1-40 letters, digits, dots, hyphens or underscores, found {name!r}")
+        raise ValueError(
+            f"a print's name is 1-40 letters, digits, dots, hyphens or underscores, found {name!r}"
+        )
     return root / PRINTS / slug / f"{name}.json"
 
 
 def save_tag(root: Path, slug: str, name: str, record: dict[str, Any]) -> Path:
     """Keep a print's record under its name (written whole: a temporary file renamed)."""
     from pnp.output.publish import write_json_atomic  # lazy: only tagging writes here
+
     path = tag_file(root, slug, name)
     path.parent.mkdir(parents=True, exist_ok=True)
     write_json_atomic(path, record)
@@ -154,7 +199,9 @@ def tags(root: Path, slug: str) -> list[str]:
     return [p.stem for p in sorted(found, key=lambda p: (p.stat().st_mtime_ns, p.name))]
 
 
-def earlier_print(root: Path, manifest: Mapping[str, Any], game: Game, since: str | None) -> tuple[dict[str, Any], str]:
+def earlier_print(
+    root: Path, manifest: Mapping[str, Any], game: Game, since: str | None
+) -> tuple[dict[str, Any], str]:
     """The record to compare with: the print tagged `since`, or the last build's; InputError if none."""
     if since is not None:
         try:
@@ -164,15 +211,31 @@ def earlier_print(root: Path, manifest: Mapping[str, Any], game: Game, since: st
         record = _read(path)
         if record is None:
             known = ", ".join(tags(root, game.slug)) or "none yet (pnp build GAME --tag NAME keeps one)"
-            raise InputError([Problem(f"{PRINTS}/{game.slug}/{since}.json", None, "",
-                                      f"no print of {game.slug} tagged {since!r}; tagged prints: {known}")])
+            raise InputError(
+                [
+                    Problem(
+                        f"{PRINTS}/{game.slug}/{since}.json",
+                        None,
+                        "",
+                        f"no print of {game.slug} tagged {since!r}; tagged prints: {known}",
+                    )
+                ]
+            )
         return record, f"print {since!r}"
     prints = manifest.get("prints")
     record = prints.get(game.slug) if isinstance(prints, dict) else None
     if not _is_record(record):
-        raise InputError([Problem("manifest.json", None, "prints",
-                                  f"no earlier build of {game.slug} to compare with: build it first "
-                                  f"(pnp build {game.slug}), or name a tagged print with --since")])
+        raise InputError(
+            [
+                Problem(
+                    "manifest.json",
+                    None,
+                    "prints",
+                    f"no earlier build of {game.slug} to compare with: build it first "
+                    f"(pnp build {game.slug}), or name a tagged print with --since",
+                )
+            ]
+        )
     return record, "the last build"  # type: ignore[return-value]
 
 
@@ -190,6 +253,7 @@ def _is_record(data: Any) -> bool:
 
 # ------------------------------------------------------------------------------------------- changes
 
+
 @dataclass(frozen=True)
 class CardChange:
     """One card added, removed or changed: which fields (old, new), and whether its face or back draws anew."""
@@ -197,16 +261,23 @@ class CardChange:
     ident: str
     name: str
     component: str
-    kind: str                                    # added | removed | changed
-    copies: tuple[int, int]                      # (before, now); 0 when it did not exist
+    kind: str  # added | removed | changed
+    copies: tuple[int, int]  # (before, now); 0 when it did not exist
     fields: dict[str, tuple[Any, Any]]
     face: bool = False
     back: bool = False
 
     def as_dict(self) -> dict[str, Any]:
-        return {"card": self.ident, "name": self.name, "component": self.component, "kind": self.kind,
-                "copies": list(self.copies), "fields": {k: {"old": o, "new": n} for k, (o, n) in self.fields.items()},
-                "face": self.face, "back": self.back}
+        return {
+            "card": self.ident,
+            "name": self.name,
+            "component": self.component,
+            "kind": self.kind,
+            "copies": list(self.copies),
+            "fields": {k: {"old": o, "new": n} for k, (o, n) in self.fields.items()},
+            "face": self.face,
+            "back": self.back,
+        }
 
 
 @dataclass(frozen=True)
@@ -221,9 +292,13 @@ class Changes:
         return [c for c in self.items if c.kind == kind]
 
     def as_dict(self) -> dict[str, Any]:
-        return {"game": self.game, "since": self.since, "added": [c.as_dict() for c in self.of("added")],
-                "removed": [c.as_dict() for c in self.of("removed")],
-                "changed": [c.as_dict() for c in self.of("changed")]}
+        return {
+            "game": self.game,
+            "since": self.since,
+            "added": [c.as_dict() for c in self.of("added")],
+            "removed": [c.as_dict() for c in self.of("removed")],
+            "changed": [c.as_dict() for c in self.of("changed")],
+        }
 
 
 def diff(old: Mapping[str, Any], new: Mapping[str, Any], game: str, since: str) -> Changes:
@@ -235,13 +310,31 @@ def diff(old: Mapping[str, Any], new: Mapping[str, Any], game: str, since: str) 
         if not isinstance(a, dict):
             items.append(CardChange(key, b["name"], b["component"], "added", (0, b["copies"]), {}))
         elif not isinstance(b, dict):
-            items.append(CardChange(key, str(a.get("name", key)), str(a.get("component", "")), "removed",
-                                    (int(a.get("copies", 0)), 0), {}))
+            items.append(
+                CardChange(
+                    key,
+                    str(a.get("name", key)),
+                    str(a.get("component", "")),
+                    "removed",
+                    (int(a.get("copies", 0)), 0),
+                    {},
+                )
+            )
         else:
             fa, fb = a.get("fields") or {}, b.get("fields") or {}
             fields = {k: (fa.get(k), fb.get(k)) for k in sorted(set(fa) | set(fb)) if fa.get(k) != fb.get(k)}
             face, back = a.get("face") != b["face"], a.get("back") != b["back"]
             if fields or face or back or a.get("copies") != b["copies"]:
-                items.append(CardChange(key, b["name"], b["component"], "changed",
-                                        (int(a.get("copies", 0)), b["copies"]), fields, face, back))
+                items.append(
+                    CardChange(
+                        key,
+                        b["name"],
+                        b["component"],
+                        "changed",
+                        (int(a.get("copies", 0)), b["copies"]),
+                        fields,
+                        face,
+                        back,
+                    )
+                )
     return Changes(game, since, tuple(items))

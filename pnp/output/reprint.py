@@ -1,5 +1,6 @@
 """A reprint: only the cards new or changed since an earlier print, on the usual sheets, and a page
 saying which printed cards to take out; plus `changes.md`, the same changes for a person to read."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,12 +13,14 @@ from pnp.draw.fonts import Fonts
 from pnp.draw.pdf import canvas
 from pnp.geometry.sizes import pt
 from pnp.output.checklist import MARGIN, ROW, TickSheet
-from pnp.output.prints import Changes, CardChange, ident
+from pnp.output.prints import CardChange, Changes, ident
 from pnp.output.sheets import draw_deck
 from pnp.output.steps import BuildOptions
 
 
-def reprint_cards(game: Game, changes: Changes, counts: dict[str, int]) -> list[tuple[Component, list[Printed]]]:
+def reprint_cards(
+    game: Game, changes: Changes, counts: dict[str, int]
+) -> list[tuple[Component, list[Printed]]]:
     """Per card component, the printed cards to print again (new and changed), copies included."""
     wanted = {c.ident for c in changes.items if c.kind != "removed"}
     out = []
@@ -33,17 +36,25 @@ def write_reprint(path: Path, game: Game, changes: Changes, options: BuildOption
     """reprint.pdf: the new and changed cards (fronts and backs as a build prints them), then the list
     of printed cards to take out and put in; returns the page count."""
     page = options.sheets.paper.portrait
-    c = canvas(path, f"{game.game.name}: reprint since {changes.since}", (pt(page.w), pt(page.h)),
-               fonts.name("body"))
+    c = canvas(
+        path, f"{game.game.name}: reprint since {changes.since}", (pt(page.w), pt(page.h)), fonts.name("body")
+    )
     forms = FormCache(c, game, fonts, options.sheets.bleed, max_dpi=options.max_dpi)
-    pages = sum(draw_deck(c, game, comp, cards, options.sheets, fonts, forms)
-                for comp, cards in reprint_cards(game, changes, options.counts))
+    pages = sum(
+        draw_deck(c, game, comp, cards, options.sheets, fonts, forms)
+        for comp, cards in reprint_cards(game, changes, options.counts)
+    )
     c.setPageSize((pt(page.w), pt(page.h)))
     sheet = TickSheet(c, fonts, page, color(game.style.ink), game.say)
     version = f" (version {game.game.version})" if game.game.version else ""
     sheet.text(MARGIN, sheet.y - 6, f"{game.game.name}: reprint{version}", "display", 16)
-    sheet.text(MARGIN, sheet.y - 12, f"Cards changed since {changes.since}. Tick each copy as you swap it.",
-               "italic", 8.5)
+    sheet.text(
+        MARGIN,
+        sheet.y - 12,
+        f"Cards changed since {changes.since}. Tick each copy as you swap it.",
+        "italic",
+        8.5,
+    )
     sheet.y -= 22
     out = changes.of("removed") + changes.of("changed")
     put = changes.of("changed") + changes.of("added")
@@ -87,8 +98,11 @@ def changes_markdown(changes: Changes, name: str) -> str:
             lines.append(f"- **{ch.ident}** {ch.name} ({ch.component}, copies {_copies(ch)})")
             for field_name, (old, new) in ch.fields.items():
                 lines.append(f"  - {field_name}: {_show(old)} -> {_show(new)}")
-            lines += [f"  - {side}: draws differently" for side, moved in (("face", ch.face), ("back", ch.back))
-                      if moved and not (side == "face" and ch.fields)]
+            lines += [
+                f"  - {side}: draws differently"
+                for side, moved in (("face", ch.face), ("back", ch.back))
+                if moved and not (side == "face" and ch.fields)
+            ]
         lines.append("")
     return "\n".join(lines)
 

@@ -1,14 +1,15 @@
 """What a card sheet prints round the cards: crop marks, the fold line of a fold sheet, the
 registration target of a duplex sheet, and the footer (label and scale bar); all inside the
 printable area, never in the margin a home printer cannot print."""
+
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.draw.context import BLACK, color, scale_bar
 from pnp.data.format.sheetspec import Registration
+from pnp.draw.context import BLACK, color, scale_bar
 from pnp.draw.fonts import Fonts
 from pnp.geometry.grid import MARK_GAP, MARK_LENGTH, Grid
 from pnp.geometry.sizes import pt
@@ -33,7 +34,7 @@ def mark_segments(grid: Grid, mode: CropMode) -> Iterator[tuple[float, float, fl
     x_lo, x_hi = left - o - MARK_GAP, right + o + MARK_GAP
     y_lo, y_hi = bottom - o - MARK_GAP, top + o + MARK_GAP
     edge = mode in ("edge", "full")
-    reach_x = m if edge else max(m, x_lo - MARK_LENGTH)   # never into the margin the printer cannot print
+    reach_x = m if edge else max(m, x_lo - MARK_LENGTH)  # never into the margin the printer cannot print
     reach_y = m if edge else max(m, y_lo - MARK_LENGTH)
     far_x = grid.page.w - m if edge else min(grid.page.w - m, x_hi + MARK_LENGTH)
     far_y = grid.page.h - m if edge else min(grid.page.h - m, y_hi + MARK_LENGTH)
@@ -65,8 +66,17 @@ def crop_marks(c: Canvas, grid: Grid, mode: CropMode) -> None:
         c.line(pt(x0), pt(y0), pt(x1), pt(y1))
 
 
-def footer(c: Canvas, grid: Grid, fonts: Fonts, text: str, offset: tuple[float, float], free: bool = False,
-           bar_top: bool = False, clear: float = 0.0, bar_label: str = "50 mm") -> None:
+def footer(
+    c: Canvas,
+    grid: Grid,
+    fonts: Fonts,
+    text: str,
+    offset: tuple[float, float],
+    free: bool = False,
+    bar_top: bool = False,
+    clear: float = 0.0,
+    bar_label: str = "50 mm",
+) -> None:
     """Sheet label and a 50 mm scale bar in the wider margin, between the crop marks (`free`: a sheet
     without crop marks, such as tokens, uses the margin's two halves; `bar_top`: the bar goes in the
     strip above the cards, leaving the footer's gaps to the label; `clear`: mm from the corners kept
@@ -96,8 +106,13 @@ def footer(c: Canvas, grid: Grid, fonts: Fonts, text: str, offset: tuple[float, 
     text_gaps = [g for g in gaps if g is not bar_gap] or [bar_gap]
     if bar_top and horizontal and bar_gap[1] - bar_gap[0] >= 58:
         top = grid.page.h - grid.span()[3] - grid.outer_bleed
-        scale_bar(c, pt((bar_gap[0] + bar_gap[1]) / 2 - 28), pt(grid.page.h - max(grid.margin + 1.3, top / 2) - 0.6),
-                  fonts, bar_label)
+        scale_bar(
+            c,
+            pt((bar_gap[0] + bar_gap[1]) / 2 - 28),
+            pt(grid.page.h - max(grid.margin + 1.3, top / 2) - 0.6),
+            fonts,
+            bar_label,
+        )
         text_gaps = gaps
     elif bar_gap[1] - bar_gap[0] >= 58:
         scale_bar(c, pt((bar_gap[0] + bar_gap[1]) / 2 - 28), pt(baseline), fonts, bar_label)
@@ -121,7 +136,7 @@ def _split(parts: list[str], n: int) -> list[list[str]]:
     """Spread footer parts over n gaps, keeping their order."""
     n = max(1, min(n, len(parts)))
     size = -(-len(parts) // n)
-    return [parts[i:i + size] for i in range(0, len(parts), size)]
+    return [parts[i : i + size] for i in range(0, len(parts), size)]
 
 
 def target_center(grid: Grid) -> tuple[float, float]:
@@ -179,8 +194,12 @@ def registration_marks(c: Canvas, grid: Grid, reg: Registration) -> None:
     w, h, i, n, t, q = grid.page.w, grid.page.h, reg.inset, reg.length, reg.thickness, reg.square
     c.saveState()
     c.setFillColor(BLACK)
-    for x, y, bw, bh in ((i, h - i - q, q, q),                                   # top left: the square
-                         (w - i - n, h - i - t, n, t), (w - i - t, h - i - n, t, n),  # top right: an L
-                         (i, i, n, t), (i, i, t, n)):                               # bottom left: an L
+    for x, y, bw, bh in (
+        (i, h - i - q, q, q),  # top left: the square
+        (w - i - n, h - i - t, n, t),
+        (w - i - t, h - i - n, t, n),  # top right: an L
+        (i, i, n, t),
+        (i, i, t, n),
+    ):  # bottom left: an L
         c.rect(pt(x), pt(y), pt(bw), pt(bh), stroke=0, fill=1)
     c.restoreState()

@@ -1,4 +1,5 @@
 """A sheet as a picture: where fronts and backs of one card size go on one paper (for `pnp sheets`)."""
+
 from __future__ import annotations
 
 import io
@@ -11,23 +12,31 @@ from pnp.geometry.grid import MARGIN, Grid, Slot, choose_grid
 from pnp.geometry.sizes import Size, pt
 from pnp.output.sheet_marks import registration_marks
 
-GAP = 12.0          # mm between the pages of a duplex sheet's picture
+GAP = 12.0  # mm between the pages of a duplex sheet's picture
 FRONT, BACK = "#f3e6b3", "#3f2d66"
 DPI = 40.0
 
 
 def sheet_grid(spec: SheetSpec, paper: Size, card: Size, bleed: float = 3.0, margin: float = MARGIN) -> Grid:
     """The grid a deck of `card` gets on `paper` with this sheet (as `pnp build --sheet` lays it out)."""
-    return choose_grid(paper, card, bleed, margin, marks=spec.marks != "none",
-                       fold_gap=spec.fold_gap if spec.backs == "fold" else None,
-                       corners=spec.registration.zone if spec.registration else 0.0, area=spec.print_area)
+    return choose_grid(
+        paper,
+        card,
+        bleed,
+        margin,
+        marks=spec.marks != "none",
+        fold_gap=spec.fold_gap if spec.backs == "fold" else None,
+        corners=spec.registration.zone if spec.registration else 0.0,
+        area=spec.print_area,
+    )
 
 
 def sheet_picture(spec: SheetSpec, grid: Grid) -> bytes:
     """PNG of the sheet's page (a duplex sheet: its fronts page and its backs page): the paper, the
     printable area, each front numbered in pale, each back with its front's number in dark, the fold."""
-    from pnp.output.exports.pngfile import png_bytes      # lazy: only `pnp sheets` draws pictures
+    from pnp.output.exports.pngfile import png_bytes  # lazy: only `pnp sheets` draws pictures
     from pnp.output.exports.raster import rasterise
+
     pages = 2 if spec.backs == "duplex" else 1
     w, h = grid.page.w, grid.page.h
     buf = io.BytesIO()

@@ -1,9 +1,11 @@
 """Card sheets: impose a component's cards on pages with bleed, crop marks and their backs (duplex or folded)."""
+
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
+from functools import partial
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -27,20 +29,19 @@ from pnp.output.sheet_marks import (
 )
 
 
-
 @dataclass(frozen=True)
 class SheetOptions:
     """How a person wants sheets printed."""
 
     paper: Size
-    duplex: str = "long"          # long | short | off
-    bleed: float = 3.0            # mm
+    duplex: str = "long"  # long | short | off
+    bleed: float = 3.0  # mm
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, applied to backs pages
     crop_marks: CropMode = "edge"
-    margin: float = MARGIN        # mm of paper edge left blank (a home printer cannot print it)
+    margin: float = MARGIN  # mm of paper edge left blank (a home printer cannot print it)
     sheet: SheetSpec | None = None  # the sheet (pnp/sheets/, sheets/); None: the duplex sheet
-    corner_radius: float = 0.0    # mm: rounded corner guides on the fronts, and in the cut files
-    cut_files: bool = False       # write <deck>-cut.svg and <deck>-cut.dxf beside the PDF
+    corner_radius: float = 0.0  # mm: rounded corner guides on the fronts, and in the cut files
+    cut_files: bool = False  # write <deck>-cut.svg and <deck>-cut.dxf beside the PDF
 
     @property
     def backs(self) -> str:
@@ -76,7 +77,10 @@ def plan(cards: list[Printed], grid: Grid) -> list[list[Placement]]:
     pages: list[list[Placement]] = []
     for _, group in itertools.groupby(cards, key=lambda p: p.set_index):
         flat = [p for p in group for _ in range(p.copies)]
-        pages += [[Placement(i, p) for i, p in enumerate(flat[start:start + n])] for start in range(0, len(flat), n)]
+        pages += [
+            [Placement(i, p) for i, p in enumerate(flat[start : start + n])]
+            for start in range(0, len(flat), n)
+        ]
     return pages
 
 
@@ -91,17 +95,41 @@ def deck_grid(comp: Component, options: SheetOptions) -> Grid:
     area = spec.print_area if spec else None
     if fold is not None:
         try:
-            return choose_grid(options.paper, size, options.bleed, options.margin, marks=marks, fold_gap=fold,
-                               corners=corners, area=area)
+            return choose_grid(
+                options.paper,
+                size,
+                options.bleed,
+                options.margin,
+                marks=marks,
+                fold_gap=fold,
+                corners=corners,
+                area=area,
+            )
         except ValueError:  # too large to have its back beside it: backs on the next page, as duplex
             pass
-    return choose_grid(options.paper, size, options.bleed, options.margin, own_bleed=comp.kind == "tokens",
-                       marks=marks, corners=corners, area=area)
+    return choose_grid(
+        options.paper,
+        size,
+        options.bleed,
+        options.margin,
+        own_bleed=comp.kind == "tokens",
+        marks=marks,
+        corners=corners,
+        area=area,
+    )
 
 
-def draw_deck(c: Canvas, game: Game, comp: Component, cards: list[Printed], options: SheetOptions,
-              fonts: Fonts, forms: FormCache, tick: Callable[[], None] = lambda: None,
-              only: range | None = None) -> int:
+def draw_deck(
+    c: Canvas,
+    game: Game,
+    comp: Component,
+    cards: list[Printed],
+    options: SheetOptions,
+    fonts: Fonts,
+    forms: FormCache,
+    tick: Callable[[], None] = lambda: None,
+    only: range | None = None,
+) -> int:
     """Draw every sheet of a component (or the sheets in `only`, 0-based); returns the pages written."""
     grid = deck_grid(comp, options)
     sheets = plan(cards, grid)
@@ -122,8 +150,18 @@ def draw_deck(c: Canvas, game: Game, comp: Component, cards: list[Printed], opti
     return pages
 
 
-def _page(c: Canvas, grid: Grid, fonts: Fonts, game: Game, comp: Component, placements: list[Placement],
-          forms: FormCache, options: SheetOptions, label: str, side: str) -> None:
+def _page(
+    c: Canvas,
+    grid: Grid,
+    fonts: Fonts,
+    game: Game,
+    comp: Component,
+    placements: list[Placement],
+    forms: FormCache,
+    options: SheetOptions,
+    label: str,
+    side: str,
+) -> None:
     """One page: fronts, backs (a duplex sheet's second page) or both (a fold sheet)."""
     c.setPageSize((pt(grid.page.w), pt(grid.page.h)))
     back = side == "backs"
@@ -131,11 +169,21 @@ def _page(c: Canvas, grid: Grid, fonts: Fonts, game: Game, comp: Component, plac
     if side != "backs":
         _cards(c, grid, [(grid.slot(pl.index), forms.face(comp, pl.card)) for pl in placements])
         if options.corner_radius > 0 and comp.kind != "tokens":
-            corner_guides(c, grid, options.corner_radius, [(grid.slot(pl.index).x, grid.slot(pl.index).y)
-                                                           for pl in placements])
+            corner_guides(
+                c,
+                grid,
+                options.corner_radius,
+                [(grid.slot(pl.index).x, grid.slot(pl.index).y) for pl in placements],
+            )
     if side != "fronts":
-        _cards(c, grid, [(grid.back_slot(pl.index, options.duplex, offset), forms.back(comp, pl.card))
-                         for pl in placements])
+        _cards(
+            c,
+            grid,
+            [
+                (grid.back_slot(pl.index, options.duplex, offset), forms.back(comp, pl.card))
+                for pl in placements
+            ],
+        )
     if not back and comp.kind == "tokens":
         cut_lines(c, grid, comp.shape, [pl.index for pl in placements])
     elif not back:
@@ -147,9 +195,17 @@ def _page(c: Canvas, grid: Grid, fonts: Fonts, game: Game, comp: Component, plac
     if options.backs == "fold" and not grid.fold and not comp.single_sided:
         what += f" ({game.say('too_large_to_fold')})"
     reg = options.sheet.registration if options.sheet else None
-    footer(c, grid, fonts, f"{label} · {what} · {shape}{card_size_of(comp).label()}", offset,
-           free=comp.kind == "tokens", bar_top=bool(grid.fold), clear=reg.zone if reg else 0.0,
-           bar_label=game.say("scale_bar"))
+    footer(
+        c,
+        grid,
+        fonts,
+        f"{label} · {what} · {shape}{card_size_of(comp).label()}",
+        offset,
+        free=comp.kind == "tokens",
+        bar_top=bool(grid.fold),
+        clear=reg.zone if reg else 0.0,
+        bar_label=game.say("scale_bar"),
+    )
     if reg is not None and not back:
         registration_marks(c, grid, reg)
     if side in ("fronts", "backs") and options.target and not (comp.single_sided or options.backs == "none"):
@@ -161,11 +217,11 @@ def _cards(c: Canvas, grid: Grid, placed: list[tuple[Slot, str]]) -> None:
     """Place each form at its slot (turned where the slot says), its bleed kept off its neighbours."""
     taken = {(slot.col, slot.row) for slot, _ in placed}
     for slot, name in placed:
-        if slot.turned:   # rotated 180 degrees about the card's centre: its corner goes to the far corner
+        if slot.turned:  # rotated 180 degrees about the card's centre: its corner goes to the far corner
             x, y, k = pt(slot.x + grid.card.w), pt(slot.y + grid.card.h), -1.0
         else:
             x, y, k = pt(slot.x), pt(slot.y), 1.0
-        place_form(c, name, x, y, k, k, clip=lambda: _clip_to_own_area(c, grid, slot, taken))
+        place_form(c, name, x, y, k, k, clip=partial(_clip_to_own_area, c, grid, slot, taken))
 
 
 def cut_lines(c: Canvas, grid: Grid, shape: str, indexes: list[int]) -> None:

@@ -6,10 +6,12 @@ seeded Monte Carlo of the alternative combat system from `engines.simulate`,
 run on the variant and on the standard deck with the same seed. The one-page
 PDF of the report is `stats_sheet`.
 """
+
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from pnp.data.format.facts import combat_rules
 from pnp.data.format.model import Component, Game
@@ -20,7 +22,7 @@ from pnp.engines.combat import CombatRules
 from pnp.engines.simulate import simulate
 from pnp.rules.checker import check_component
 
-MATCHUPS = ((2, 2), (3, 3), (5, 2))   # (attacker's Kill, defender's Live)
+MATCHUPS = ((2, 2), (3, 3), (5, 2))  # (attacker's Kill, defender's Live)
 TRIALS = 20_000
 SEED = 1
 HAND_SIZES = tuple(range(1, 9))
@@ -64,7 +66,9 @@ def as_float(x: dict[str, Any]) -> float:
     return float(x["float"])
 
 
-def report(game: Game, base: Component, *, trials: int | None = None, seed: int | None = None) -> dict[str, Any]:
+def report(
+    game: Game, base: Component, *, trials: int | None = None, seed: int | None = None
+) -> dict[str, Any]:
     """The statistics report of a loaded variant against its base component, as JSON data."""
     info = dict(game.variant or {})
     trials = int(trials or info.get("trials") or TRIALS)
@@ -93,7 +97,12 @@ def report(game: Game, base: Component, *, trials: int | None = None, seed: int 
     out["odds"] = deckstats.report(deck, standard, hand_sizes=HAND_SIZES, fairies=FAIRIES)
     try:
         rules = combat_rules(game.facts)
-    except (KeyError, ValueError, TypeError, AttributeError):   # a deck of playing cards whose game states no combat rules
+    except (
+        KeyError,
+        ValueError,
+        TypeError,
+        AttributeError,
+    ):  # a deck of playing cards whose game states no combat rules
         return out
     out["combat"] = combat_report(deck, standard, trials, seed, rules)
     return out
@@ -101,23 +110,29 @@ def report(game: Game, base: Component, *, trials: int | None = None, seed: int 
 
 def note_text(v: Any) -> str:
     """A violation in words for the statistics sheet."""
-    if v.found.startswith("false for "):   # an expression rule: its description says it all
+    if v.found.startswith("false for "):  # an expression rule: its description says it all
         return v.expected
     return f"{v.rule.replace('-', ' ')}: wanted {v.expected}; this variant has {v.found}"
 
 
-def combat_report(deck: Sequence[Card], standard: Sequence[Card], trials: int, seed: int,
-                  rules: CombatRules) -> dict[str, Any]:
+def combat_report(
+    deck: Sequence[Card], standard: Sequence[Card], trials: int, seed: int, rules: CombatRules
+) -> dict[str, Any]:
     """Monte Carlo of one attack per match-up, variant and standard deck with the same seed,
     under the game's combat rules (from its facts)."""
     rows = []
     for kill, live in MATCHUPS:
         if kill + 1 + live > min(len(deck), len(standard)):
             continue
-        row: dict[str, Any] = {"kill": kill, "live": live, "attacker_cards": kill + 1, "defender_cards": live,
-                               "variant": simulate(list(deck), kill, live, trials, seed, rules=rules).as_dict(),
-                               "standard": simulate(list(standard), kill, live, trials, seed, rules=rules).as_dict()}
-        if row["variant"]["p_forfeit"] >= 1.0:   # no attack could be played: there are no rates to give
+        row: dict[str, Any] = {
+            "kill": kill,
+            "live": live,
+            "attacker_cards": kill + 1,
+            "defender_cards": live,
+            "variant": simulate(list(deck), kill, live, trials, seed, rules=rules).as_dict(),
+            "standard": simulate(list(standard), kill, live, trials, seed, rules=rules).as_dict(),
+        }
+        if row["variant"]["p_forfeit"] >= 1.0:  # no attack could be played: there are no rates to give
             row["variant"] = None
             row["not_played"] = NOT_PLAYED
         rows.append(row)
@@ -147,24 +162,47 @@ def summary_rows(rep: dict[str, Any]) -> list[tuple[str, str, str]]:
         return []
     d, b = odds["deck"], odds["base"]
     rows = [("cards", str(d["size"]), str(b["size"]))]
-    for key, label in (("p_trump", "a Trump per draw"), ("p_joker", "a Joker per draw"),
-                       ("p_ace_of_spades", "the Ace of Spades per draw")):
+    for key, label in (
+        ("p_trump", "a Trump per draw"),
+        ("p_joker", "a Joker per draw"),
+        ("p_ace_of_spades", "the Ace of Spades per draw"),
+    ):
         rows.append((label, _pct(as_float(d[key])), _pct(as_float(b[key]))))
     for k in ("3", "4", "5"):
         if k in d["p_no_numbered"] and k in b["p_no_numbered"]:
-            rows.append((f"no Numbered card in {k} cards", _pct(as_float(d["p_no_numbered"][k])),
-                         _pct(as_float(b["p_no_numbered"][k]))))
+            rows.append(
+                (
+                    f"no Numbered card in {k} cards",
+                    _pct(as_float(d["p_no_numbered"][k])),
+                    _pct(as_float(b["p_no_numbered"][k])),
+                )
+            )
     for k in ("3", "4", "6"):
         if k in d["p_order_tie"] and k in b["p_order_tie"]:
-            rows.append((f"an Order tie among {k} fairies", _pct(as_float(d["p_order_tie"][k])),
-                         _pct(as_float(b["p_order_tie"][k]))))
+            rows.append(
+                (
+                    f"an Order tie among {k} fairies",
+                    _pct(as_float(d["p_order_tie"][k])),
+                    _pct(as_float(b["p_order_tie"][k])),
+                )
+            )
     if d.get("mean_numbered_value") and b.get("mean_numbered_value"):
-        rows.append(("mean Numbered value", f"{as_float(d['mean_numbered_value']):.2f}", f"{as_float(b['mean_numbered_value']):.2f}"))
+        rows.append(
+            (
+                "mean Numbered value",
+                f"{as_float(d['mean_numbered_value']):.2f}",
+                f"{as_float(b['mean_numbered_value']):.2f}",
+            )
+        )
     return rows
 
 
-COMBAT_COLUMNS = (("expected_damage", "damage / attack", "{:.2f}"), ("p_nasty_hit", "Nasty Hit", "pct"),
-                  ("p_cheat", "cheating", "pct"), ("p_attacker_win", "attacker wins", "pct"))
+COMBAT_COLUMNS = (
+    ("expected_damage", "damage / attack", "{:.2f}"),
+    ("p_nasty_hit", "Nasty Hit", "pct"),
+    ("p_cheat", "cheating", "pct"),
+    ("p_attacker_win", "attacker wins", "pct"),
+)
 
 
 def format_value(value: float, form: str) -> str:
@@ -174,12 +212,18 @@ def format_value(value: float, form: str) -> str:
 def format_text(rep: dict[str, Any]) -> str:
     """The report as plain text for the terminal."""
     v = rep["variant"]
-    lines = [f"{rep['game']} variant {v.get('name', '?')}: {rep['cards']} cards "
-             f"(standard deck {rep['standard_cards']})"]
+    lines = [
+        f"{rep['game']} variant {v.get('name', '?')}: {rep['cards']} cards "
+        f"(standard deck {rep['standard_cards']})"
+    ]
     if rep.get("by_role"):
         std = rep.get("standard_by_role", {})
-        lines.append("  by role: " + ", ".join(f"{r} {n}" + (f" (std {std[r]})" if r in std else "")
-                                              for r, n in rep["by_role"].items()))
+        lines.append(
+            "  by role: "
+            + ", ".join(
+                f"{r} {n}" + (f" (std {std[r]})" if r in std else "") for r, n in rep["by_role"].items()
+            )
+        )
     for name, counts in rep["composition"]["variant"].items():
         if name in ("rank", "role"):
             continue
@@ -194,7 +238,9 @@ def format_text(rep: dict[str, Any]) -> str:
     combat = rep.get("combat")
     if combat and combat["matchups"]:
         lines.append("")
-        lines.append(f"  combat ({combat['trials']} attacks per match-up, seed {combat['seed']}), variant / standard:")
+        lines.append(
+            f"  combat ({combat['trials']} attacks per match-up, seed {combat['seed']}), variant / standard:"
+        )
         for m in combat["matchups"]:
             if m["variant"] is None:
                 lines.append(f"  Kill {m['kill']} vs Live {m['live']}: {m['not_played']}")

@@ -1,9 +1,11 @@
 """The statistics report of a stacked deck as a one-page PDF with charts, and its build step."""
+
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from reportlab.graphics import renderPDF
 from reportlab.graphics.charts.barcharts import VerticalBarChart
@@ -37,17 +39,29 @@ class _Sheet:
         self.mine = mine
         self.theirs = Color(0.78, 0.78, 0.78)
 
-    def text(self, x: float, y: float, s: str, role: str = "body", size: float = 8.5,
-             fill: Color | None = None, align: str = "left", max_width: float | None = None) -> None:
+    def text(
+        self,
+        x: float,
+        y: float,
+        s: str,
+        role: str = "body",
+        size: float = 8.5,
+        fill: Color | None = None,
+        align: str = "left",
+        max_width: float | None = None,
+    ) -> None:
         self.fonts.check(s, role)
         if max_width:
             size = self.fonts.fit(s, role, max_width, size, 7)
         self.c.setFont(self.fonts.name(role), size)
         self.c.setFillColor(fill or self.ink)
-        {"left": self.c.drawString, "right": self.c.drawRightString,
-         "center": self.c.drawCentredString}[align](x, y, s)
+        {"left": self.c.drawString, "right": self.c.drawRightString, "center": self.c.drawCentredString}[
+            align
+        ](x, y, s)
 
-    def wrapped(self, x: float, y: float, width: float, s: str, role: str = "body", size: float = 7.5) -> float:
+    def wrapped(
+        self, x: float, y: float, width: float, s: str, role: str = "body", size: float = 7.5
+    ) -> float:
         words, line, out = s.split(), "", []
         for w in words:
             trial = f"{line} {w}".strip()
@@ -68,7 +82,9 @@ class _Sheet:
         self.c.line(x, y - 4, x + w, y - 4)
 
     def legend(self, x: float, y: float, label: str) -> None:
-        for i, (fill, name) in enumerate(((self.mine, f"this variant ({label})"), (self.theirs, "standard deck"))):
+        for i, (fill, name) in enumerate(
+            ((self.mine, f"this variant ({label})"), (self.theirs, "standard deck"))
+        ):
             xx = x + i * 130
             self.c.setFillColor(fill)
             self.c.setStrokeColor(self.ink)
@@ -76,8 +92,18 @@ class _Sheet:
             self.c.rect(xx, y - 1, 9, 9, stroke=1, fill=1)
             self.text(xx + 13, y, name, "body", 8)
 
-    def bars(self, x: float, y: float, w: float, h: float, title: str, categories: Sequence[str],
-             mine: Sequence[float], theirs: Sequence[float], fmt: str = "%.0f") -> None:
+    def bars(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        title: str,
+        categories: Sequence[str],
+        mine: Sequence[float],
+        theirs: Sequence[float],
+        fmt: str = "%.0f",
+    ) -> None:
         """Grouped bar chart: the variant (dark) beside the standard deck (light)."""
         d = Drawing(w, h, initialFontName=self.fonts.name("body"))  # no Helvetica in the PDF
         title_font = self.fonts.name("bold")
@@ -106,7 +132,7 @@ class _Sheet:
         chart.categoryAxis.labels.fontSize = 7.5
         chart.categoryAxis.labels.dy = -2
         chart.categoryAxis.strokeColor = self.ink
-        if len(categories) <= 6:   # narrower bars would crowd their labels
+        if len(categories) <= 6:  # narrower bars would crowd their labels
             chart.barLabelFormat = fmt
             chart.barLabels.fontName = self.fonts.name("condensed")
             chart.barLabels.fontSize = 7
@@ -116,8 +142,15 @@ class _Sheet:
         d.add(chart)
         renderPDF.draw(d, self.c, x, y)
 
-    def table(self, x: float, y: float, widths: Sequence[float], rows: Sequence[Sequence[str]],
-              size: float = 8, step: float = 12.5) -> float:
+    def table(
+        self,
+        x: float,
+        y: float,
+        widths: Sequence[float],
+        rows: Sequence[Sequence[str]],
+        size: float = 8,
+        step: float = 12.5,
+    ) -> float:
         """Rows of cells, the first a header in bold; zebra stripes; returns the y below."""
         total = sum(widths)
         for i, row in enumerate(rows):
@@ -134,7 +167,9 @@ class _Sheet:
                 if j == 0:
                     self.text(xx + 3, top, cell, role, size, max_width=widths[j] - 5)
                 else:
-                    self.text(xx + widths[j] - 4, top, cell, role, size, align="right", max_width=widths[j] - 5)
+                    self.text(
+                        xx + widths[j] - 4, top, cell, role, size, align="right", max_width=widths[j] - 5
+                    )
                 xx += widths[j]
         return y - len(rows) * step
 
@@ -148,8 +183,12 @@ def write_pdf(path: Path, rep: dict[str, Any], fonts: Fonts, accent: str, ink: s
     """One A4 page of charts and tables; returns 1."""
     W, H = 595.28, 841.89
     m = 36.0
-    c = canvas(path, f"{rep['game']}: variant {rep['variant'].get('name', '')} statistics", (W, H),
-               fonts.name("body"))
+    c = canvas(
+        path,
+        f"{rep['game']}: variant {rep['variant'].get('name', '')} statistics",
+        (W, H),
+        fonts.name("body"),
+    )
     v = rep["variant"]
     band = color(v.get("color") or accent)
     s = _Sheet(c, fonts, color(ink), color(accent), band)
@@ -157,12 +196,27 @@ def write_pdf(path: Path, rep: dict[str, Any], fonts: Fonts, accent: str, ink: s
     c.setFillColor(band)
     c.rect(0, H - 92, W, 92, stroke=0, fill=1)
     fg = on(band)
-    s.text(m, H - 42, f"{rep['game']}: stacked deck \u201c{v.get('name', '')}\u201d", "display", 20, fg,
-           max_width=W - 2 * m - 50)
+    s.text(
+        m,
+        H - 42,
+        f"{rep['game']}: stacked deck \u201c{v.get('name', '')}\u201d",
+        "display",
+        20,
+        fg,
+        max_width=W - 2 * m - 50,
+    )
     changes = _changes(v)
     s.text(m, H - 60, changes, "body", 9, fg, max_width=W - 2 * m - 50)
-    s.text(m, H - 75, f"{rep['cards']} cards (standard deck {rep['standard_cards']}), every card marked "
-           f"\u201c{v.get('mark', '')}\u201d on face and back", "italic", 8.5, fg, max_width=W - 2 * m - 50)
+    s.text(
+        m,
+        H - 75,
+        f"{rep['cards']} cards (standard deck {rep['standard_cards']}), every card marked "
+        f"\u201c{v.get('mark', '')}\u201d on face and back",
+        "italic",
+        8.5,
+        fg,
+        max_width=W - 2 * m - 50,
+    )
     c.setFillColor(fg)
     c.circle(W - m - 18, H - 52, 18, stroke=0, fill=1)
     s.text(W - m - 18, H - 59, str(v.get("mark", "")), "display", 18, band, align="center")
@@ -186,8 +240,15 @@ def write_pdf(path: Path, rep: dict[str, Any], fonts: Fonts, accent: str, ink: s
             for k, n in counts.items():
                 rows.append([name, k, str(n), str(comp_s.get(name, {}).get(k, 0))])
         y = s.table(m, y - 20, [120, 140, 90, 90], rows[:34])
-        s.wrapped(m, y - 10, W - 2 * m, "Odds and combat figures are worked out for Fairy Decks "
-                  "(cards with rank, suit, colour and role) only.", "italic", 8)
+        s.wrapped(
+            m,
+            y - 10,
+            W - 2 * m,
+            "Odds and combat figures are worked out for Fairy Decks "
+            "(cards with rank, suit, colour and role) only.",
+            "italic",
+            8,
+        )
     else:
         y = _odds_section(s, rep, m, y, W)
         y = _combat_section(s, rep, m, y, W)
@@ -214,15 +275,27 @@ def _composition_charts(rep: dict[str, Any]) -> list[tuple[str, list[str], list[
         values = [str(k) for k in range(2, 11)]
         dist_v = [100 * as_float(d["numbered_value_distribution"].get(k, {"float": 0})) for k in values]
         dist_s = [100 * as_float(b["numbered_value_distribution"].get(k, {"float": 0})) for k in values]
-        return [("Cards by role (% of deck)", roles, _shares(rep["by_role"], roles),
-                 _shares(rep["standard_by_role"], roles)),
-                ("Cards by colour (% of deck)", ["red", "black", "none"], _shares(d["colours"], ["red", "black", "none"]),
-                 _shares(b["colours"], ["red", "black", "none"])),
-                ("Numbered values (% of Numbered cards)", values, dist_v, dist_s)]
+        return [
+            (
+                "Cards by role (% of deck)",
+                roles,
+                _shares(rep["by_role"], roles),
+                _shares(rep["standard_by_role"], roles),
+            ),
+            (
+                "Cards by colour (% of deck)",
+                ["red", "black", "none"],
+                _shares(d["colours"], ["red", "black", "none"]),
+                _shares(b["colours"], ["red", "black", "none"]),
+            ),
+            ("Numbered values (% of Numbered cards)", values, dist_v, dist_s),
+        ]
     out = []
     for name, counts in list(comp_v.items())[:3]:
         keys = list(dict.fromkeys([*counts, *comp_s.get(name, {})]))
-        out.append((f"Cards by {name} (% of deck)", keys, _shares(counts, keys), _shares(comp_s.get(name, {}), keys)))
+        out.append(
+            (f"Cards by {name} (% of deck)", keys, _shares(counts, keys), _shares(comp_s.get(name, {}), keys))
+        )
     return out
 
 
@@ -232,30 +305,67 @@ def _odds_section(s: _Sheet, rep: dict[str, Any], m: float, y: float, W: float) 
     bottom = s.table(m, y - 20, [170, 60, 60], rows)
     d, b = rep["odds"]["deck"], rep["odds"]["base"]
     ks = [k for k in d["p_order_tie"] if k in b["p_order_tie"]]
-    s.bars(m + 305, bottom - 4, W - 2 * m - 305, y - 14 - bottom, "Order ties by number of fairies (%)",
-           ks, [100 * as_float(d["p_order_tie"][k]) for k in ks], [100 * as_float(b["p_order_tie"][k]) for k in ks])
+    s.bars(
+        m + 305,
+        bottom - 4,
+        W - 2 * m - 305,
+        y - 14 - bottom,
+        "Order ties by number of fairies (%)",
+        ks,
+        [100 * as_float(d["p_order_tie"][k]) for k in ks],
+        [100 * as_float(b["p_order_tie"][k]) for k in ks],
+    )
     return bottom - 18
 
 
 def _combat_section(s: _Sheet, rep: dict[str, Any], m: float, y: float, W: float) -> float:
     combat = rep["combat"]
-    s.heading(m, y, W - 2 * m, f"Combat: one attack, {combat['trials']:,} simulated per match-up (seed {combat['seed']})")
+    s.heading(
+        m,
+        y,
+        W - 2 * m,
+        f"Combat: one attack, {combat['trials']:,} simulated per match-up (seed {combat['seed']})",
+    )
     rows = [["match-up (cards drawn)"] + [label for _, label, _ in COMBAT_COLUMNS]]
     for mu in combat["matchups"]:
-        rows.append([f"Kill {mu['kill']} vs Live {mu['live']} ({mu['attacker_cards']} v {mu['defender_cards']})"]
-                    + [combat_cell(mu, k, f) for k, _, f in COMBAT_COLUMNS])
+        rows.append(
+            [f"Kill {mu['kill']} vs Live {mu['live']} ({mu['attacker_cards']} v {mu['defender_cards']})"]
+            + [combat_cell(mu, k, f) for k, _, f in COMBAT_COLUMNS]
+        )
     bottom = s.table(m, y - 20, [140, 90, 90, 90, 94], rows)
     unplayed = any(mu["variant"] is None for mu in combat["matchups"])
-    s.text(m + 3, bottom + 1, "each cell: this variant / standard deck" +
-           (f"; - = {NOT_PLAYED} with this variant" if unplayed else ""), "italic", 7)
+    s.text(
+        m + 3,
+        bottom + 1,
+        "each cell: this variant / standard deck"
+        + (f"; - = {NOT_PLAYED} with this variant" if unplayed else ""),
+        "italic",
+        7,
+    )
     chart_top = bottom - 8
     labels = [f"K{mu['kill']} v L{mu['live']}" for mu in combat["matchups"]]
-    s.bars(m, chart_top - 130, 170, 130, "Expected damage per attack", labels,
-           [(mu["variant"] or {}).get("expected_damage", 0.0) for mu in combat["matchups"]],
-           [mu["standard"]["expected_damage"] for mu in combat["matchups"]], "%.2f")
-    s.bars(m + 175, chart_top - 130, 170, 130, "Nasty Hit chance (%)", labels,
-           [100 * (mu["variant"] or {}).get("p_nasty_hit", 0.0) for mu in combat["matchups"]],
-           [100 * mu["standard"]["p_nasty_hit"] for mu in combat["matchups"]], "%.1f")
+    s.bars(
+        m,
+        chart_top - 130,
+        170,
+        130,
+        "Expected damage per attack",
+        labels,
+        [(mu["variant"] or {}).get("expected_damage", 0.0) for mu in combat["matchups"]],
+        [mu["standard"]["expected_damage"] for mu in combat["matchups"]],
+        "%.2f",
+    )
+    s.bars(
+        m + 175,
+        chart_top - 130,
+        170,
+        130,
+        "Nasty Hit chance (%)",
+        labels,
+        [100 * (mu["variant"] or {}).get("p_nasty_hit", 0.0) for mu in combat["matchups"]],
+        [100 * mu["standard"]["p_nasty_hit"] for mu in combat["matchups"]],
+        "%.1f",
+    )
     s.wrapped(m + 355, chart_top - 12, W - 2 * m - 355, STRATEGY, "body", 7.2)
     return chart_top - 148
 
@@ -264,8 +374,13 @@ def _checks_section(s: _Sheet, rep: dict[str, Any], m: float, y: float, W: float
     s.heading(m, y, W - 2 * m, "Checks")
     notes = rep.get("notes", [])
     if not notes:
-        s.text(m, y - 20, "No warnings: red and black stay even and Order ties stay close to the standard deck.",
-               "body", 8.5)
+        s.text(
+            m,
+            y - 20,
+            "No warnings: red and black stay even and Order ties stay close to the standard deck.",
+            "body",
+            8.5,
+        )
         return
     yy = y - 20
     for note in notes[:6]:

@@ -1,9 +1,11 @@
 """The vocabulary of a build: the options a person chose, a unit of work, and what it wrote."""
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import Size
@@ -27,18 +29,32 @@ class BuildOptions:
 
     def as_dict(self) -> dict[str, Any]:
         """The options as the manifest records them."""
+
         def size(s: Size | None) -> dict[str, Any] | None:
             return None if s is None else {"name": s.name, "mm": [s.w, s.h]}
+
         o = self.sheets
-        return {"paper": size(o.paper), "sheet": o.sheet.name if o.sheet else "duplex", "duplex": o.duplex,
-                "bleed_mm": o.bleed, "margin_mm": o.margin, "crop_marks": o.crop_marks,
-                "corner_radius_mm": o.corner_radius, "cut_files": o.cut_files,
-                "back_offset_mm": list(o.back_offset), "board_paper": size(self.board_paper),
-                "counts": dict(sorted(self.counts.items())), "cmyk": self.colour is not None,
-                "ink_limit_percent": self.colour.limit.percent if self.colour else None,
-                "press_profile": self.colour.name if self.colour else None, "max_dpi": self.max_dpi,
-                "tuckbox": self.tuckbox, "card_thickness_mm": self.card_thickness, "sleeved": self.sleeved,
-                "ink": self.ink}
+        return {
+            "paper": size(o.paper),
+            "sheet": o.sheet.name if o.sheet else "duplex",
+            "duplex": o.duplex,
+            "bleed_mm": o.bleed,
+            "margin_mm": o.margin,
+            "crop_marks": o.crop_marks,
+            "corner_radius_mm": o.corner_radius,
+            "cut_files": o.cut_files,
+            "back_offset_mm": list(o.back_offset),
+            "board_paper": size(self.board_paper),
+            "counts": dict(sorted(self.counts.items())),
+            "cmyk": self.colour is not None,
+            "ink_limit_percent": self.colour.limit.percent if self.colour else None,
+            "press_profile": self.colour.name if self.colour else None,
+            "max_dpi": self.max_dpi,
+            "tuckbox": self.tuckbox,
+            "card_thickness_mm": self.card_thickness,
+            "sleeved": self.sleeved,
+            "ink": self.ink,
+        }
 
 
 @dataclass(frozen=True)
@@ -53,12 +69,17 @@ class Output:
     card_size: tuple[float, float] | None = None
     cards: int | None = None
     copies: dict[str, int] | None = None
-    part: tuple[int, int] | None = None    # (n, of): one of several PDFs of a huge deck
+    part: tuple[int, int] | None = None  # (n, of): one of several PDFs of a huge deck
     sheets: tuple[int, int] | None = None  # first and last sheet of the deck in this part
 
     def as_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"path": self.path, "game": self.game, "component": self.component,
-                                "kind": self.kind, "pages": self.pages}
+        data: dict[str, Any] = {
+            "path": self.path,
+            "game": self.game,
+            "component": self.component,
+            "kind": self.kind,
+            "pages": self.pages,
+        }
         if self.card_size is not None:
             data.update(card_size_mm=list(self.card_size), cards=self.cards, copies=self.copies)
         if self.part is not None:
@@ -72,4 +93,4 @@ class Step:
 
     label: str
     weight: int  # rough cost: the progress bar's share, and bigger steps are started first
-    run: Callable[[Path, Fonts, Callable[[], None]], "Output | list[Output]"]
+    run: Callable[[Path, Fonts, Callable[[], None]], Output | list[Output]]

@@ -1,9 +1,10 @@
 """A deck's tuck box as a PDF: the net with the deck's back on its front and back, its name on the
 sides and lid, cut lines solid, folds dashed, glue strips marked, on the sheet paper or A3 when larger."""
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -19,8 +20,8 @@ from pnp.geometry.sizes import Size, paper_size, pt
 from pnp.geometry.tuckbox import SLEEVED, THICKNESS, Piece, TuckBox, tuck_box
 from pnp.output.steps import BuildOptions, Output, Step
 
-CUT_WIDTH, FOLD_WIDTH = 0.5, 0.4   # points
-LARGER = {"letter": "tabloid"}     # the paper a box goes on when it is too large for the sheets' paper
+CUT_WIDTH, FOLD_WIDTH = 0.5, 0.4  # points
+LARGER = {"letter": "tabloid"}  # the paper a box goes on when it is too large for the sheets' paper
 
 
 def box_for(game: Game, comp: Component, options: BuildOptions) -> tuple[TuckBox, Size, list[Printed]]:
@@ -39,10 +40,18 @@ def box_for(game: Game, comp: Component, options: BuildOptions) -> tuple[TuckBox
         for page in (paper.portrait, paper.landscape):
             if need.w <= page.w - 2 * m and need.h <= page.h - 2 * m:
                 return box, page, cards
-    raise InputError([Problem(game.where, comp.line, f"{comp.key}.tuckbox",
-                              f"a tuck box for {count} cards of {card_size_of(comp).label()} is "
-                              f"{need.w:.0f} x {need.h:.0f} mm laid flat: larger than "
-                              f"{' and '.join(p.label() for p in papers)} inside a {m:g} mm margin")])
+    raise InputError(
+        [
+            Problem(
+                game.where,
+                comp.line,
+                f"{comp.key}.tuckbox",
+                f"a tuck box for {count} cards of {card_size_of(comp).label()} is "
+                f"{need.w:.0f} x {need.h:.0f} mm laid flat: larger than "
+                f"{' and '.join(p.label() for p in papers)} inside a {m:g} mm margin",
+            )
+        ]
+    )
 
 
 def tuckbox_step(game: Game, comp: Component, options: BuildOptions) -> Step:
@@ -53,8 +62,12 @@ def tuckbox_step(game: Game, comp: Component, options: BuildOptions) -> Step:
     def run(stage: Path, fonts: Fonts, tick: Callable[[], None]) -> Output:
         path = stage / rel
         path.parent.mkdir(parents=True, exist_ok=True)
-        c = canvas(path, game.say("tuckbox_document", game=game.game.name, deck=comp.name), (pt(page.w), pt(page.h)),
-                   fonts.name("body"))
+        c = canvas(
+            path,
+            game.say("tuckbox_document", game=game.game.name, deck=comp.name),
+            (pt(page.w), pt(page.h)),
+            fonts.name("body"),
+        )
         draw_box(c, game, comp, box, page, cards, fonts)
         c.showPage()
         rls.save(c)
@@ -64,8 +77,9 @@ def tuckbox_step(game: Game, comp: Component, options: BuildOptions) -> Step:
     return Step(f"{game.tag} {comp.name} tuck box", 1, run)
 
 
-def draw_box(c: Canvas, game: Game, comp: Component, box: TuckBox, page: Size, cards: list[Printed],
-             fonts: Fonts) -> None:
+def draw_box(
+    c: Canvas, game: Game, comp: Component, box: TuckBox, page: Size, cards: list[Printed], fonts: Fonts
+) -> None:
     """The net centred on the page: faces, sides, flaps and glue strips, then folds and cuts, and a label."""
     need = box.size
     ox, oy = (page.w - need.w) / 2, (page.h - need.h) / 2
@@ -86,7 +100,9 @@ def draw_box(c: Canvas, game: Game, comp: Component, box: TuckBox, page: Size, c
     _edges(c, box)
     c.restoreState()
     w, h, d = box.inner
-    text = game.say("tuckbox", game=game.game.name, deck=comp.name, count=box.cards, w=f"{w:g}", h=f"{h:g}", d=f"{d:g}")
+    text = game.say(
+        "tuckbox", game=game.game.name, deck=comp.name, count=box.cards, w=f"{w:g}", h=f"{h:g}", d=f"{d:g}"
+    )
     fonts.check(text, "body")
     c.setFont(fonts.name("body"), fonts.fit(text, "body", pt(page.w - 2 * 8), 6.5, 4.5))
     c.setFillColor(color("#333333"))
@@ -113,8 +129,15 @@ def _face(c: Canvas, piece: Piece, form: str, card: Size) -> None:
     outline (the front's thumb notch)."""
     x0, y0, x1, y1 = piece.box()
     sx, sy = (x1 - x0) / card.w, (y1 - y0) / card.h
-    place_form(c, form, pt(x0), pt(y0), sx, sy,
-               clip=lambda: c.clipPath(_path(c, piece, x0, y0, sx, sy), stroke=0, fill=0))
+    place_form(
+        c,
+        form,
+        pt(x0),
+        pt(y0),
+        sx,
+        sy,
+        clip=lambda: c.clipPath(_path(c, piece, x0, y0, sx, sy), stroke=0, fill=0),
+    )
 
 
 def _label(c: Canvas, fonts: Fonts, piece: Piece, text: str, ink: object, size: float) -> None:

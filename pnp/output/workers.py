@@ -8,6 +8,7 @@ once with `start`, then takes items. Results come back in item order, so output
 never depends on which worker finished first. With one job everything runs in
 this process.
 """
+
 from __future__ import annotations
 
 import gc
@@ -100,9 +101,14 @@ def can_start(jobs: int) -> str | None:
     return None if method == "fork" and threading.active_count() > 1 else method
 
 
-def run_all(task: Callable[[S, T], R], items: Sequence[T], start: Callable[[], S], jobs: int,
-            progress: Callable[[int], None] = lambda n: None,
-            weight: Callable[[T], int] = lambda item: 1) -> list[R]:
+def run_all(
+    task: Callable[[S, T], R],
+    items: Sequence[T],
+    start: Callable[[], S],
+    jobs: int,
+    progress: Callable[[int], None] = lambda n: None,
+    weight: Callable[[T], int] = lambda item: 1,
+) -> list[R]:
     """task(state, item) for every item on up to `jobs` workers; results in item order.
 
     `task` and the items travel to the workers by pickling; `start` runs in each
@@ -121,8 +127,9 @@ def run_all(task: Callable[[S, T], R], items: Sequence[T], start: Callable[[], S
     gc.freeze()  # see _init: what the workers inherit is left alone by their garbage collector
     try:
         context = multiprocessing.get_context(method)
-        with ProcessPoolExecutor(max_workers=min(jobs, len(items)), mp_context=context,
-                                 initializer=_init, initargs=(start,)) as pool:
+        with ProcessPoolExecutor(
+            max_workers=min(jobs, len(items)), mp_context=context, initializer=_init, initargs=(start,)
+        ) as pool:
             futures = {pool.submit(_call, task, item): i for i, item in enumerate(items)}
             gc.unfreeze()  # forked workers start at the first submit; this process collects as before
             for future in as_completed(futures):
@@ -142,4 +149,4 @@ def chunked(items: Sequence[T], jobs: int, per_worker: int = 4, most: int = 24) 
     if not items:
         return []
     size = max(1, min(most, -(-len(items) // max(1, jobs * per_worker))))
-    return [list(items[i:i + size]) for i in range(0, len(items), size)]
+    return [list(items[i : i + size]) for i in range(0, len(items), size)]

@@ -7,8 +7,10 @@ ink-limited profile); greys (equal red, green and blue) print on black ink
 alone, at the tint that matches their lightness, so thin text and lines stay
 sharp even when the press plates do not register exactly.
 """
+
 from __future__ import annotations
 
+import hashlib
 import io
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,7 +26,6 @@ from pnp.output.colour.icc import (
     description_of,
     ink_limited_profile,
 )
-import hashlib
 
 
 @dataclass(frozen=True)
@@ -36,11 +37,12 @@ class PrintColour:
     limit: InkLimit
 
     @classmethod
-    def build(cls, limit: InkLimit = InkLimit(), press: Path | None = None) -> "PrintColour":
+    def build(cls, limit: InkLimit = InkLimit(), press: Path | None = None) -> PrintColour:  # noqa: B008 - a frozen value
         """The profile for CMYK output from `press` (default: Ghostscript's); exit 2 when it cannot be had."""
         from PIL import ImageCms  # lazy: only CMYK output converts colour
 
         from pnp.adapters import reportlab as rl  # lazy: only CMYK output writes PDF/X
+
         if not rl.ACTIVE:
             raise InputError([Problem("CMYK output", None, "--cmyk", rl.pdfx_unavailable())])
         try:
@@ -69,17 +71,23 @@ class CmykColours:
         self._srgb = ImageCms.createProfile("sRGB")
         self._press = ImageCms.getOpenProfile(io.BytesIO(colour.profile))
         intent = ImageCms.Intent.RELATIVE_COLORIMETRIC
-        self._to_cmyk = ImageCms.buildTransform(self._srgb, self._press, "RGB", "CMYK", renderingIntent=intent)
+        self._to_cmyk = ImageCms.buildTransform(
+            self._srgb, self._press, "RGB", "CMYK", renderingIntent=intent
+        )
         self._grey = self._grey_ramp(intent)
         self._cache: dict[tuple[int, int, int], tuple[int, int, int, int]] = {}
 
     def _grey_ramp(self, intent: Any) -> list[int]:
         """Black-ink tint (0-255) for each grey level 0-255, matched on lightness L*."""
         lab = self._cms.createProfile("LAB")
-        greys = self._cms.applyTransform(_pixels("RGB", [(v, v, v) for v in range(256)]),
-                                         self._cms.buildTransform(self._srgb, lab, "RGB", "LAB", renderingIntent=intent))
-        tints = self._cms.applyTransform(_pixels("CMYK", [(0, 0, 0, k) for k in range(256)]),
-                                         self._cms.buildTransform(self._press, lab, "CMYK", "LAB", renderingIntent=intent))
+        greys = self._cms.applyTransform(
+            _pixels("RGB", [(v, v, v) for v in range(256)]),
+            self._cms.buildTransform(self._srgb, lab, "RGB", "LAB", renderingIntent=intent),
+        )
+        tints = self._cms.applyTransform(
+            _pixels("CMYK", [(0, 0, 0, k) for k in range(256)]),
+            self._cms.buildTransform(self._press, lab, "CMYK", "LAB", renderingIntent=intent),
+        )
         assert greys is not None and tints is not None  # only None when converting in place
         want, have = greys.tobytes()[::3], tints.tobytes()[::3]
         return [min(range(256), key=lambda k: (abs(have[k] - w), k)) for w in want]
@@ -92,9 +100,11 @@ class CmykColours:
     def picture(self, image: Any) -> Any:
         """An RGB picture (a Pillow image) as CMYK inks through the output profile; a PDF/X-1a file
         allows no transparency, so a picture with alpha arrives flattened onto white paper."""
-        from pnp.adapters import pillow  # lazy: only CMYK output converts pictures
         # lazy: Pillow only for CMYK pictures
         from PIL import Image
+
+        from pnp.adapters import pillow  # lazy: only CMYK output converts pictures
+
         out = Image.new("CMYK", image.size)
         out.frombytes(pillow.apply_transform(self._to_cmyk, image.convert("RGB"), "CMYK"))
         return out
@@ -112,14 +122,17 @@ class CmykColours:
     def _convert(self, rgb: tuple[int, int, int]) -> bytes:
         """One colour through LittleCMS (the Pillow adapter: without copying the profile each time)."""
         from pnp.adapters import pillow  # lazy: only CMYK output converts colour
+
         return pillow.apply_transform(self._to_cmyk, _pixels("RGB", [rgb]), "CMYK")
 
     def __call__(self, value: Any) -> CMYKColor:
         c = toColor(value)
         if getattr(c, "alpha", 1) < 1:
-            raise ValueError(f"a see-through colour ({to_hex(c)}: an alpha or an element's opacity below 1) cannot go "
-                             "into PDF/X-1a (--cmyk allows no transparency): make the colour opaque for print-shop "
-                             "output (opacity: 1)")
+            raise ValueError(
+                f"a see-through colour ({to_hex(c)}: an alpha or an element's opacity below 1) cannot go "
+                "into PDF/X-1a (--cmyk allows no transparency): make the colour opaque for print-shop "
+                "output (opacity: 1)"
+            )
         if isinstance(c, CMYKColor):
             return c
         assert isinstance(c, Color)

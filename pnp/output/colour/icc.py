@@ -11,19 +11,24 @@ whose printed colour (through the base profile) lies closest to the wanted one.
 Any interpolation between table entries that are all within the limit is
 within it too, so everything converted with this profile respects the limit.
 """
+
 from __future__ import annotations
 
 import glob
 import struct
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
-GRID = 33                 # table points per Lab axis (the base Ghostscript profile uses 33 as well)
+GRID = 33  # table points per Lab axis (the base Ghostscript profile uses 33 as well)
 BASE_PROFILE = "default_cmyk.icc"
-SEARCH = ("/usr/share/color/icc/ghostscript", "/usr/share/ghostscript/*/iccprofiles",
-          "/usr/local/share/ghostscript/*/iccprofiles", "/opt/homebrew/share/ghostscript/*/iccprofiles")
-GCR_STEPS = 8             # candidate amounts of grey replacement tried per over-limit colour
+SEARCH = (
+    "/usr/share/color/icc/ghostscript",
+    "/usr/share/ghostscript/*/iccprofiles",
+    "/usr/local/share/ghostscript/*/iccprofiles",
+    "/opt/homebrew/share/ghostscript/*/iccprofiles",
+)
+GCR_STEPS = 8  # candidate amounts of grey replacement tried per over-limit colour
 B2A_TAGS = (b"B2A0", b"B2A1", b"B2A2")
 DROPPED = B2A_TAGS + (b"gamt", b"desc")
 
@@ -63,8 +68,8 @@ def read_tags(data: bytes) -> dict[bytes, bytes]:
     count = struct.unpack(">I", data[128:132])[0]
     tags = {}
     for i in range(count):
-        sig, off, size = struct.unpack(">4sII", data[132 + 12 * i:144 + 12 * i])
-        tags[sig] = data[off:off + size]
+        sig, off, size = struct.unpack(">4sII", data[132 + 12 * i : 144 + 12 * i])
+        tags[sig] = data[off : off + size]
     return tags
 
 
@@ -88,8 +93,15 @@ def write_profile(header: bytes, tags: list[tuple[bytes, bytes]]) -> bytes:
 def text_description(text: str) -> bytes:
     """A version 2 `desc` tag holding ASCII text."""
     ascii_ = text.encode("ascii") + b"\0"
-    return b"desc" + b"\0" * 4 + struct.pack(">I", len(ascii_)) + ascii_ + struct.pack(">II", 0, 0) \
-        + struct.pack(">HB", 0, 0) + b"\0" * 67
+    return (
+        b"desc"
+        + b"\0" * 4
+        + struct.pack(">I", len(ascii_))
+        + ascii_
+        + struct.pack(">II", 0, 0)
+        + struct.pack(">HB", 0, 0)
+        + b"\0" * 67
+    )
 
 
 def lut8(clut: bytes, inputs: int, outputs: int, grid: int) -> bytes:
@@ -97,8 +109,16 @@ def lut8(clut: bytes, inputs: int, outputs: int, grid: int) -> bytes:
     one = 1 << 16
     matrix = struct.pack(">9i", one, 0, 0, 0, one, 0, 0, 0, one)
     ramp = bytes(range(256))
-    assert len(clut) == grid ** inputs * outputs
-    return b"mft1" + b"\0" * 4 + bytes([inputs, outputs, grid, 0]) + matrix + ramp * inputs + clut + ramp * outputs
+    assert len(clut) == grid**inputs * outputs
+    return (
+        b"mft1"
+        + b"\0" * 4
+        + bytes([inputs, outputs, grid, 0])
+        + matrix
+        + ramp * inputs
+        + clut
+        + ramp * outputs
+    )
 
 
 def lab_grid(grid: int = GRID) -> list[tuple[int, int, int]]:
@@ -108,7 +128,7 @@ def lab_grid(grid: int = GRID) -> list[tuple[int, int, int]]:
     and b* as signed bytes (a* = 0 at 0), hence the shift.
     """
     axis = [round(255 * i / (grid - 1)) for i in range(grid)]
-    return [(l, (a - 128) & 0xFF, (b - 128) & 0xFF) for l in axis for a in axis for b in axis]
+    return [(lum, (a - 128) & 0xFF, (b - 128) & 0xFF) for lum in axis for a in axis for b in axis]
 
 
 def _transform(pixels: Sequence[tuple[int, ...]], src_mode: str, dst_mode: str, src, dst) -> bytes:
@@ -117,7 +137,9 @@ def _transform(pixels: Sequence[tuple[int, ...]], src_mode: str, dst_mode: str, 
 
     image = Image.new(src_mode, (len(pixels), 1))
     image.frombytes(b"".join(bytes(p) for p in pixels))
-    transform = ImageCms.buildTransform(src, dst, src_mode, dst_mode, renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
+    transform = ImageCms.buildTransform(
+        src, dst, src_mode, dst_mode, renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC
+    )
     converted = ImageCms.applyTransform(image, transform)
     assert converted is not None  # only None when converting in place
     return converted.tobytes()
@@ -167,7 +189,7 @@ def limited_table(base_path: Path, limit: InkLimit, grid: int = GRID) -> bytes:
     base = ImageCms.getOpenProfile(str(base_path))
     points = lab_grid(grid)
     raw = _transform(points, "LAB", "CMYK", lab, base)
-    cmyk = [tuple(raw[i:i + 4]) for i in range(0, len(raw), 4)]
+    cmyk = [tuple(raw[i : i + 4]) for i in range(0, len(raw), 4)]
     units = limit.units
     over = [i for i, p in enumerate(cmyk) if sum(p) > units]
     options = [candidates(cmyk[i], units) for i in over]
@@ -208,4 +230,4 @@ def description_of(data: bytes) -> str:
     if blob[:4] != b"desc" or len(blob) < 12:
         return ""
     n = struct.unpack(">I", blob[8:12])[0]
-    return blob[12:12 + n].rstrip(b"\0").decode("ascii", "replace").strip()
+    return blob[12 : 12 + n].rstrip(b"\0").decode("ascii", "replace").strip()

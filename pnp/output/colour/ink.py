@@ -3,6 +3,7 @@
 Used to check print files: `max_ink` rasterises every page with Ghostscript's
 32-bit CMYK TIFF device and returns the highest C+M+Y+K found, in percent.
 """
+
 from __future__ import annotations
 
 import shutil
@@ -32,8 +33,21 @@ def ink_per_page(pdf: Path, dpi: int = 36) -> list[float]:
 
     with tempfile.TemporaryDirectory(prefix="pnp-ink-") as tmp:
         tiff = Path(tmp) / "pages.tif"
-        subprocess.run([ghostscript(), "-q", "-dBATCH", "-dNOPAUSE", "-dSAFER", "-sDEVICE=tiff32nc",
-                        f"-r{dpi}", f"-sOutputFile={tiff}", str(pdf)], check=True, capture_output=True)
+        subprocess.run(
+            [
+                ghostscript(),
+                "-q",
+                "-dBATCH",
+                "-dNOPAUSE",
+                "-dSAFER",
+                "-sDEVICE=tiff32nc",
+                f"-r{dpi}",
+                f"-sOutputFile={tiff}",
+                str(pdf),
+            ],
+            check=True,
+            capture_output=True,
+        )
         out = []
         with Image.open(tiff) as image:
             for frame in ImageSequence.Iterator(image):

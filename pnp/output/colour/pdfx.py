@@ -8,6 +8,7 @@ it is not a registered one). The drawing code already embeds its fonts and
 uses no transparency; `CmykColours` makes every colour CMYK; this module adds
 the rest. PDF/X-1a:2003 is built on PDF 1.4, the version ReportLab writes.
 """
+
 from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas

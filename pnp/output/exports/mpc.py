@@ -13,12 +13,14 @@ card at 300 dpi (36 px of bleed per side). For each deck this writes:
 Each distinct picture is drawn once; copies are hard links to it (plain copies
 where the file system has no links), so a deck of many copies stays small.
 """
+
 from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from pnp.output.exports.naming import Target, back_name, distinct_backs, face_name
 from pnp.output.exports.output import folder
@@ -27,7 +29,7 @@ from pnp.output.exports.profiles import PROFILES, component_frame
 from pnp.output.exports.setup import Scenes, Setup
 from pnp.output.publish import write_json_atomic
 
-DRAWN = ".drawn"   # where the distinct pictures are drawn before being laid out (removed afterwards)
+DRAWN = ".drawn"  # where the distinct pictures are drawn before being laid out (removed afterwards)
 
 
 def _link(src: Path, dest: Path) -> None:
@@ -57,12 +59,26 @@ def layout(t: Target, scenes: Scenes, drawn: Path, deck: Path, dpi: float) -> di
                 _link(drawn / f"{back_name(t.comp, p)}.png", deck / back)
             slots.append({"slot": n, "front": front, "back": back, "code": p.code, "name": p.card.name})
     frame = component_frame(t.game, t.comp, PROFILES["mpc"], dpi)
-    return {"shop": "MakePlayingCards", "deck": t.comp.name, "cards": len(slots), "same_back": same_back,
-            "picture_px": [frame.width, frame.height], "dpi": dpi, "slots": slots}
+    return {
+        "shop": "MakePlayingCards",
+        "deck": t.comp.name,
+        "cards": len(slots),
+        "same_back": same_back,
+        "picture_px": [frame.width, frame.height],
+        "dpi": dpi,
+        "slots": slots,
+    }
 
 
-def export_mpc(targets: list[Target], setup: Setup, stage: Path, dpi: float, jobs: int,
-               progress: Callable[[int], None] = lambda n: None, sub: str = "mpc-300") -> list[Path]:
+def export_mpc(
+    targets: list[Target],
+    setup: Setup,
+    stage: Path,
+    dpi: float,
+    jobs: int,
+    progress: Callable[[int], None] = lambda n: None,
+    sub: str = "mpc-300",
+) -> list[Path]:
     """Every deck's upload folders under stage/<game>/pod/<sub>/<component>/; returns the order files."""
     scenes = setup.scenes()
     export_png(targets, setup, stage, PROFILES["mpc"], dpi, jobs, progress, kind=DRAWN, sub=sub)

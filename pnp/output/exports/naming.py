@@ -1,4 +1,5 @@
 """File names for exported pictures: stable, readable, safe on every file system."""
+
 from __future__ import annotations
 
 import re

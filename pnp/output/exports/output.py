@@ -1,8 +1,10 @@
 """Export folders: output/<game>/<kind>/, written through a staging folder and swapped in whole."""
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from pnp.data.format.model import Game
 from pnp.output.manifest import record_export
@@ -16,8 +18,14 @@ def export_folder(profile: str, dpi: float | None) -> str:
     return f"{profile}-{dpi:g}" if dpi else profile
 
 
-def write_export(out: Path, games: list[Game], kind: str, fill: Callable[[Path], None], sub: str = "",
-                 after: Callable[[dict[str, Any], list[Path]], None] | None = None) -> list[Path]:
+def write_export(
+    out: Path,
+    games: list[Game],
+    kind: str,
+    fill: Callable[[Path], None],
+    sub: str = "",
+    after: Callable[[dict[str, Any], list[Path]], None] | None = None,
+) -> list[Path]:
     """Let `fill` write into a staging folder (as <game>/<kind>/<sub>/...), then publish into `out`.
 
     Files an earlier export left in those folders are left out of the new
@@ -42,8 +50,15 @@ def folder(stage: Path, game: Game, kind: str, sub: str = "") -> Path:
     return path
 
 
-def record(data: dict[str, Any], out: Path, games: list[Game], kind: str, sub: str, moved: list[Path],
-           details: dict[str, Any]) -> None:
+def record(
+    data: dict[str, Any],
+    out: Path,
+    games: list[Game],
+    kind: str,
+    sub: str,
+    moved: list[Path],
+    details: dict[str, Any],
+) -> None:
     """Record one export in OUT/manifest.json: one entry per game folder, with its options and files."""
     entries = []
     for game in games:

@@ -1,9 +1,10 @@
 """`pnp export png`: one RGB PNG per distinct card face and per distinct back, sized per shop profile."""
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from pnp.output.exports.naming import Target, back_name, distinct_backs, face_name
 from pnp.output.exports.output import folder
@@ -23,8 +24,16 @@ class PngJob:
     paths: tuple[str, ...]
 
 
-def plan_png(targets: list[Target], scenes: Scenes, stage: Path, profile: Profile, dpi: float,
-             jobs: int, kind: str = "png", sub: str = "") -> list[PngJob]:
+def plan_png(
+    targets: list[Target],
+    scenes: Scenes,
+    stage: Path,
+    profile: Profile,
+    dpi: float,
+    jobs: int,
+    kind: str = "png",
+    sub: str = "",
+) -> list[PngJob]:
     """Every picture of every target, chunked for the workers (faces first, then backs)."""
     out: list[PngJob] = []
     for t in targets:
@@ -33,9 +42,13 @@ def plan_png(targets: list[Target], scenes: Scenes, stage: Path, profile: Profil
         frame = component_frame(t.game, t.comp, profile, dpi)
         dest = folder(stage, t.game, kind, sub) / t.comp.key
         dest.mkdir(parents=True, exist_ok=True)
-        items = [(Request(t.comp.key, i, "face", frame), dest / f"{face_name(p)}.png") for i, p in enumerate(cards)]
-        items += [(Request(t.comp.key, i, "back", frame), dest / f"{back_name(t.comp, cards[i])}.png")
-                  for i in distinct_backs(t.comp, cards)]
+        items = [
+            (Request(t.comp.key, i, "face", frame), dest / f"{face_name(p)}.png") for i, p in enumerate(cards)
+        ]
+        items += [
+            (Request(t.comp.key, i, "back", frame), dest / f"{back_name(t.comp, cards[i])}.png")
+            for i in distinct_backs(t.comp, cards)
+        ]
         for chunk in chunked(items, jobs):
             out.append(PngJob(t.game.slug, tuple(r for r, _ in chunk), tuple(str(p) for _, p in chunk)))
     return out
@@ -49,8 +62,17 @@ def draw_png(scenes: Scenes, job: PngJob) -> int:
     return len(images)
 
 
-def export_png(targets: list[Target], setup: Setup, stage: Path, profile: Profile, dpi: float, jobs: int,
-               progress: Callable[[int], None] = lambda n: None, kind: str = "png", sub: str = "") -> int:
+def export_png(
+    targets: list[Target],
+    setup: Setup,
+    stage: Path,
+    profile: Profile,
+    dpi: float,
+    jobs: int,
+    progress: Callable[[int], None] = lambda n: None,
+    kind: str = "png",
+    sub: str = "",
+) -> int:
     """Write every target's pictures under stage/<game>/<kind>/<sub>/<component>/; returns how many."""
     scenes = setup.scenes()
     work = plan_png(targets, scenes, stage, profile, dpi, jobs, kind, sub)

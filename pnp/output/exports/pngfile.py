@@ -6,6 +6,7 @@ unfiltered rows is both quicker (about 8 ms) and smaller. The file is a
 standard 8-bit RGB PNG with its resolution in a pHYs chunk; the same picture
 always gives the same bytes.
 """
+
 from __future__ import annotations
 
 import struct
@@ -25,7 +26,7 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 def scanlines(data: bytes | memoryview, width: int, height: int, stride: int) -> bytes:
     """The first `height` rows of packed RGB pixels (`stride` bytes apart), each led by filter byte 0."""
     view, row = memoryview(data), width * 3
-    return b"".join(b"\0" + view[i:i + row] for i in range(0, height * stride, stride))
+    return b"".join(b"\0" + view[i : i + row] for i in range(0, height * stride, stride))
 
 
 def png_bytes(image: Image.Image, dpi: float) -> bytes:
@@ -38,11 +39,15 @@ def png_bytes(image: Image.Image, dpi: float) -> bytes:
 def png_from_rows(rows: bytes, w: int, h: int, dpi: float, level: int = LEVEL) -> bytes:
     """PNG bytes from `scanlines` output of a w x h RGB picture, recording `dpi` (zlib `level`)."""
     per_metre = int(dpi / 0.0254 + 0.5)  # Pillow rounds the same way
-    return b"".join((SIGNATURE,
-                     _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)),
-                     _chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)),
-                     _chunk(b"IDAT", zlib.compress(rows, level)),
-                     _chunk(b"IEND", b"")))
+    return b"".join(
+        (
+            SIGNATURE,
+            _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)),
+            _chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)),
+            _chunk(b"IDAT", zlib.compress(rows, level)),
+            _chunk(b"IEND", b""),
+        )
+    )
 
 
 def save_png(data: bytes, path: str | Path) -> None:

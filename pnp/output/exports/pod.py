@@ -8,11 +8,12 @@ its proportions (one scale for both axes, centred on the shop's trim; its bleed
 art covers the rest). A CMYK profile makes the file PDF/X-1a: every colour
 converted to ink values within the ink limit, and the output intent embedded.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from pnp.draw.faces import FormCache, card_size_of
 from pnp.draw.pdf import canvas, place_form
@@ -37,8 +38,11 @@ class PodJob:
 
 def pod_geometry(t: Target, profile: Profile) -> tuple[float, float, float, float, float]:
     """(page_w, page_h, bleed, trim_w, trim_h) in points."""
-    w_in, h_in = shop_inches(card_size_of(t.comp)) if profile.snap else \
-        (card_size_of(t.comp).w / MM_PER_INCH, card_size_of(t.comp).h / MM_PER_INCH)
+    w_in, h_in = (
+        shop_inches(card_size_of(t.comp))
+        if profile.snap
+        else (card_size_of(t.comp).w / MM_PER_INCH, card_size_of(t.comp).h / MM_PER_INCH)
+    )
     b = profile.bleed_in * 72
     return w_in * 72 + 2 * b, h_in * 72 + 2 * b, b, w_in * 72, h_in * 72
 
@@ -51,10 +55,15 @@ def draw_pod(scenes: Scenes, job: PodJob) -> int:
     t = Target(game, comp)
     page_w, page_h, b, trim_w, trim_h = pod_geometry(t, job.profile)
     size = card_size_of(comp)
-    s = min(trim_w / pt(size.w), trim_h / pt(size.h))   # one scale: the card keeps its proportions
+    s = min(trim_w / pt(size.w), trim_h / pt(size.h))  # one scale: the card keeps its proportions
     x, y = (page_w - pt(size.w) * s) / 2, (page_h - pt(size.h) * s) / 2
-    c = canvas(Path(job.path), f"{game.game.name}: {comp.name} (print on demand)", (page_w, page_h),
-               scene.fonts.name("body"), colour_hook(job.colour))
+    c = canvas(
+        Path(job.path),
+        f"{game.game.name}: {comp.name} (print on demand)",
+        (page_w, page_h),
+        scene.fonts.name("body"),
+        colour_hook(job.colour),
+    )
     c.setTrimBox((b, b, b + trim_w, b + trim_h))
     c.setBleedBox((0, 0, page_w, page_h))
     forms = FormCache(c, game, scene.fonts, max(x, y) / s / pt(1) + 0.5)
@@ -72,9 +81,16 @@ def draw_pod(scenes: Scenes, job: PodJob) -> int:
     return pages
 
 
-def export_pod(targets: list[Target], setup: Setup, stage: Path, profile: Profile, jobs: int,
-               progress: Callable[[int], None] = lambda n: None, sub: str = "",
-               colour: PrintColour | None = None) -> list[Path]:
+def export_pod(
+    targets: list[Target],
+    setup: Setup,
+    stage: Path,
+    profile: Profile,
+    jobs: int,
+    progress: Callable[[int], None] = lambda n: None,
+    sub: str = "",
+    colour: PrintColour | None = None,
+) -> list[Path]:
     """One PDF per component under stage/<game>/pod/<sub>/; returns their paths.
 
     A CMYK profile converts with `colour` (built with the default press and ink limit when not given).
@@ -82,7 +98,15 @@ def export_pod(targets: list[Target], setup: Setup, stage: Path, profile: Profil
     if profile.cmyk and colour is None:
         colour = PrintColour.build()
     colour = colour if profile.cmyk else None
-    work = [PodJob(t.game.slug, t.comp.key, str(folder(stage, t.game, "pod", sub) / f"{safe(t.comp.key)}.pdf"),
-                   profile, colour) for t in targets]
+    work = [
+        PodJob(
+            t.game.slug,
+            t.comp.key,
+            str(folder(stage, t.game, "pod", sub) / f"{safe(t.comp.key)}.pdf"),
+            profile,
+            colour,
+        )
+        for t in targets
+    ]
     run_all(draw_pod, work, setup.scenes, jobs, progress)
     return [Path(j.path) for j in work]

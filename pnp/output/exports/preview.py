@@ -3,21 +3,22 @@
 The sheet is drawn as a PDF page (cards are the sheets' own form XObjects,
 captions use the project's fonts) and rasterised by PDFium.
 """
+
 from __future__ import annotations
 
 import io
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.data.format.colours import on
 from pnp.draw.context import color
 from pnp.draw.faces import FormCache, card_size_of
-from pnp.draw.inline_markup import plain
 from pnp.draw.fonts import Fonts
+from pnp.draw.inline_markup import plain
 from pnp.geometry.sizes import pt
 from pnp.output.exports.naming import Target, back_key, distinct_backs, safe
 from pnp.output.exports.output import folder
@@ -26,20 +27,20 @@ from pnp.output.exports.raster import page_png
 from pnp.output.exports.setup import Scenes, Setup
 from pnp.output.workers import run_all
 
-CARD_W = 108.0        # points: each card about 38 mm wide
+CARD_W = 108.0  # points: each card about 38 mm wide
 GAP = 16.0
 CAPTION = 24.0
 MARGIN = 24.0
 HEADER = 66.0
-MAX_PX = 2400         # widest picture
+MAX_PX = 2400  # widest picture
 BACKGROUND = "#ebe6dc"
 
 
 @dataclass(frozen=True)
 class Tile:
-    index: int      # into the printed cards
-    side: str       # face | back
-    count: int      # physical cards it stands for
+    index: int  # into the printed cards
+    side: str  # face | back
+    count: int  # physical cards it stands for
     caption: str
     code: str
 
@@ -54,8 +55,12 @@ class PreviewJob:
 def tiles(t: Target, scenes: Scenes) -> list[Tile]:
     """Every distinct face with its copies, then every distinct back with how many cards carry it."""
     cards = scenes[t.game.slug].printed(t.comp.key)
-    out = [Tile(i, "face", p.copies, plain(p.card.name), p.code + (f" · set {p.set_index}" if p.set_index else ""))
-           for i, p in enumerate(cards)]
+    out = [
+        Tile(
+            i, "face", p.copies, plain(p.card.name), p.code + (f" · set {p.set_index}" if p.set_index else "")
+        )
+        for i, p in enumerate(cards)
+    ]
     for i in distinct_backs(t.comp, cards):
         key = back_key(t.comp, cards[i])
         n = sum(p.copies for p in cards if back_key(t.comp, p) == key)
@@ -95,10 +100,29 @@ def contact_sheet(t: Target, fonts: Fonts, items: list[Tile], cards: list) -> tu
     total = sum(p.copies for p in cards)
     faces = sum(1 for i in items if i.side == "face")
     backs = n - faces
-    _text(c, fonts, MARGIN, height - MARGIN - 10, f"{game.game.name} · {comp.name}", "display", 16, ink, width - 2 * MARGIN)
-    _text(c, fonts, MARGIN, height - MARGIN - 26,
-          f"{total} cards · {faces} different face{'s' * (faces != 1)} · {backs} back{'s' * (backs != 1)} · "
-          f"{size.label()}", "body", 9, color("#4a4453"), width - 2 * MARGIN)
+    _text(
+        c,
+        fonts,
+        MARGIN,
+        height - MARGIN - 10,
+        f"{game.game.name} · {comp.name}",
+        "display",
+        16,
+        ink,
+        width - 2 * MARGIN,
+    )
+    _text(
+        c,
+        fonts,
+        MARGIN,
+        height - MARGIN - 26,
+        f"{total} cards · {faces} different face{'s' * (faces != 1)} · {backs} back{'s' * (backs != 1)} · "
+        f"{size.label()}",
+        "body",
+        9,
+        color("#4a4453"),
+        width - 2 * MARGIN,
+    )
     radius = pt(3.0) * k
     for slot, item in enumerate(items):
         col, row = slot % cols, slot // cols
@@ -107,7 +131,7 @@ def contact_sheet(t: Target, fonts: Fonts, items: list[Tile], cards: list) -> tu
         p = cards[item.index]
         name = forms.face(comp, p) if item.side == "face" else forms.back(comp, p)
         c.setFillColor(color("#c9c2b4"))
-        c.roundRect(x + 1.5, y - 1.5, cw, ch, radius, stroke=0, fill=1)   # shadow
+        c.roundRect(x + 1.5, y - 1.5, cw, ch, radius, stroke=0, fill=1)  # shadow
         c.saveState()
         path = c.beginPath()
         path.roundRect(x, y, cw, ch, radius)
@@ -131,18 +155,35 @@ def contact_sheet(t: Target, fonts: Fonts, items: list[Tile], cards: list) -> tu
     return buf.getvalue(), width
 
 
-def _text(c: Canvas, fonts: Fonts, x: float, y: float, text: str, role: str, size: float, fill: object,
-          max_width: float, align: str = "left") -> None:
+def _text(
+    c: Canvas,
+    fonts: Fonts,
+    x: float,
+    y: float,
+    text: str,
+    role: str,
+    size: float,
+    fill: object,
+    max_width: float,
+    align: str = "left",
+) -> None:
     fonts.check(text, role)
     c.setFont(fonts.name(role), fonts.fit(text, role, max_width, size, 4.0))
     c.setFillColor(fill)
     (c.drawCentredString if align == "center" else c.drawString)(x, y, text)
 
 
-def export_preview(targets: list[Target], setup: Setup, stage: Path, jobs: int,
-                   progress: Callable[[int], None] = lambda n: None) -> list[Path]:
+def export_preview(
+    targets: list[Target],
+    setup: Setup,
+    stage: Path,
+    jobs: int,
+    progress: Callable[[int], None] = lambda n: None,
+) -> list[Path]:
     """One contact sheet per component under stage/<game>/preview/; returns their paths."""
-    work = [PreviewJob(t.game.slug, t.comp.key, str(folder(stage, t.game, "preview") / f"{safe(t.comp.key)}.png"))
-            for t in targets]
+    work = [
+        PreviewJob(t.game.slug, t.comp.key, str(folder(stage, t.game, "preview") / f"{safe(t.comp.key)}.png"))
+        for t in targets
+    ]
     run_all(draw_preview, work, setup.scenes, jobs, progress)
     return [Path(j.path) for j in work]

@@ -1,4 +1,5 @@
 """Image sizes: where a card's trim sits in a picture, per print-shop profile."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -7,7 +8,7 @@ from typing import Any
 from pnp.geometry.sizes import Size
 
 MM_PER_INCH = 25.4
-SNAP_IN = 0.125      # shops size cards in 1/8 inches ...
+SNAP_IN = 0.125  # shops size cards in 1/8 inches ...
 SNAP_TOLERANCE = 1.0  # ... and a metric size within 1 mm of one is that size
 
 
@@ -19,14 +20,20 @@ class Profile:
     bleed_in: float
     snap: bool
     doc: str
-    cmyk: bool = False   # print files in CMYK (PDF/X) rather than RGB
+    cmyk: bool = False  # print files in CMYK (PDF/X) rather than RGB
 
 
 PROFILES: dict[str, Profile] = {
     "plain": Profile("plain", 0.0, False, "the trimmed card at its exact metric size"),
-    "tgc": Profile("tgc", 0.125, True, "The Game Crafter: 1/8 in bleed per side (poker 825 x 1125 px at 300 dpi)"),
-    "mpc": Profile("mpc", 0.12, True, "MakePlayingCards: 36 px bleed per side at 300 dpi (poker 822 x 1122 px)"),
-    "drivethru": Profile("drivethru", 0.125, True, "DriveThruCards: 1/8 in bleed per side, CMYK PDF/X-1a", cmyk=True),
+    "tgc": Profile(
+        "tgc", 0.125, True, "The Game Crafter: 1/8 in bleed per side (poker 825 x 1125 px at 300 dpi)"
+    ),
+    "mpc": Profile(
+        "mpc", 0.12, True, "MakePlayingCards: 36 px bleed per side at 300 dpi (poker 822 x 1122 px)"
+    ),
+    "drivethru": Profile(
+        "drivethru", 0.125, True, "DriveThruCards: 1/8 in bleed per side, CMYK PDF/X-1a", cmyk=True
+    ),
 }
 
 
@@ -73,10 +80,12 @@ class Frame:
 
 def shop_inches(size: Size) -> tuple[float, float]:
     """A card's trim in inches as shops size it: 63 x 88 mm is their 2.5 x 3.5 in poker card."""
+
     def snap(mm: float) -> float:
         inches = mm / MM_PER_INCH
         near = round(inches / SNAP_IN) * SNAP_IN
         return near if abs(near * MM_PER_INCH - mm) <= SNAP_TOLERANCE else inches
+
     return snap(size.w), snap(size.h)
 
 
@@ -85,6 +94,7 @@ def component_frame(game: Any, comp: Any, profile: Profile, dpi: float) -> Frame
     # lazy: errors and sizes only for exports, not for the profiles table
     from pnp.data.format.errors import InputError, Problem
     from pnp.geometry.sizes import card_size
+
     try:
         return profile_frame(card_size(comp.card_size), profile, dpi)
     except ValueError as exc:
@@ -101,10 +111,11 @@ def profile_frame(size: Size, profile: Profile, dpi: float) -> Frame:
     width = round(w_in * dpi + 2 * bleed)
     height = round(h_in * dpi + 2 * bleed)
     if width * height > MAX_EXPORT_PIXELS:
-        raise ValueError(f"a {size.label()} card at {dpi:g} dpi is {width} x {height} pixels, more than pnp "
-                         f"draws in one picture ({MAX_EXPORT_PIXELS // 1_000_000} million); use a lower --dpi")
+        raise ValueError(
+            f"a {size.label()} card at {dpi:g} dpi is {width} x {height} pixels, more than pnp "
+            f"draws in one picture ({MAX_EXPORT_PIXELS // 1_000_000} million); use a lower --dpi"
+        )
     return Frame(width, height, (bleed, bleed, width - 2 * bleed, height - 2 * bleed), dpi)
-
 
 
 def cell_frame(size: Size, max_w: int, max_h: int) -> Frame:

@@ -1,4 +1,5 @@
 """Single cards as pictures: the sheets' own form XObjects on one-card pages, rasterised by PDFium."""
+
 from __future__ import annotations
 
 import hashlib
@@ -25,9 +26,9 @@ from pnp.output.exports.profiles import Frame
 class Request:
     """One picture to make: a printed card's face or back, in a frame."""
 
-    comp: str    # component key
-    index: int   # position in printed_cards(game, comp, counts)
-    side: str    # "face" | "back"
+    comp: str  # component key
+    index: int  # position in printed_cards(game, comp, counts)
+    side: str  # "face" | "back"
     frame: Frame
 
 
@@ -93,8 +94,9 @@ def rasterise(pdf: bytes, dpi: float, sizes: list[tuple[int, int]] | None = None
             doc.close()
 
 
-def rasterise_png(pdf: bytes, dpi: float, sizes: list[tuple[int, int]] | None = None,
-                  level: int = LEVEL) -> list[bytes]:
+def rasterise_png(
+    pdf: bytes, dpi: float, sizes: list[tuple[int, int]] | None = None, level: int = LEVEL
+) -> list[bytes]:
     """Every page of a PDF as PNG bytes at `dpi` (cropped to `sizes` when given); straight from PDFium's buffer
     (zlib `level`: 1 for quick pictures on screen)."""
     with PDFIUM:
@@ -105,8 +107,11 @@ def rasterise_png(pdf: bytes, dpi: float, sizes: list[tuple[int, int]] | None = 
                 page = doc[i]
                 bitmap = page.render(scale=dpi / 72.0 * (1 - 1e-9), rev_byteorder=True)
                 assert bitmap.mode == "RGB", bitmap.mode
-                w, h = (min(sizes[i][0], bitmap.width), min(sizes[i][1], bitmap.height)) if sizes else \
-                    (bitmap.width, bitmap.height)
+                w, h = (
+                    (min(sizes[i][0], bitmap.width), min(sizes[i][1], bitmap.height))
+                    if sizes
+                    else (bitmap.width, bitmap.height)
+                )
                 out.append(png_from_rows(scanlines(bitmap.buffer, w, h, bitmap.stride), w, h, dpi, level))
                 bitmap.close()
                 page.close()
@@ -119,12 +124,22 @@ def page_png(pdf: bytes, dpi: float, size: tuple[int, int] | None = None) -> byt
     """A one-page PDF as PNG bytes at `dpi`, rasterised once ever: kept in the disk cache under the
     SHA-256 of the PDF (which holds everything drawn: forms, fonts, pictures) and the resolution."""
     from pnp.data.store.cache import blob  # lazy: only the exports that rasterise read the cache this way
+
     ident = (hashlib.sha256(pdf).hexdigest(), repr(dpi), size)
-    return blob("page-png", ident, lambda: rasterise_png(pdf, dpi, [size] if size else None)[0], shelf="rasters")
+    return blob(
+        "page-png", ident, lambda: rasterise_png(pdf, dpi, [size] if size else None)[0], shelf="rasters"
+    )
 
 
-def grid_pdf(scene: Scene, comp_key: str, cells: list[tuple[int, str]], frame: Frame, cols: int, rows: int,
-             background: str) -> bytes:
+def grid_pdf(
+    scene: Scene,
+    comp_key: str,
+    cells: list[tuple[int, str]],
+    frame: Frame,
+    cols: int,
+    rows: int,
+    background: str,
+) -> bytes:
     """One page of `cols` x `rows` cells of `frame`'s size: each (printed card, side) of `cells` left to right,
     top to bottom, on `background` (the unused cells)."""
     comp = scene.game.component(comp_key)
@@ -157,7 +172,9 @@ def render_png(scene: Scene, requests: list[Request], level: int = LEVEL) -> lis
     out: list[bytes] = []
     for (_, frame), group in groupby(requests, key=lambda r: (r.comp, r.frame)):
         batch = list(group)
-        out += rasterise_png(draw_pdf(scene, batch), frame.dpi, [(frame.width, frame.height)] * len(batch), level)
+        out += rasterise_png(
+            draw_pdf(scene, batch), frame.dpi, [(frame.width, frame.height)] * len(batch), level
+        )
     return out
 
 

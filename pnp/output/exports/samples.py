@@ -1,4 +1,5 @@
 """One sample picture per layout, drawn from the first card of a project that uses it (`pnp layouts`)."""
+
 from __future__ import annotations
 
 import os

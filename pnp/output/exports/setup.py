@@ -1,4 +1,5 @@
 """What each export worker draws with: the games' scenes, built once per worker."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

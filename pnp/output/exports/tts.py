@@ -10,14 +10,16 @@ backs (or set marks) go on different sheets, since a custom deck has one back
 per sheet. Pictures are named by their local path, or by URL under
 `--base-url` for images hosted on the web.
 """
+
 from __future__ import annotations
 
 import hashlib
 import math
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import quote
 
 from pnp.data.format.errors import InputError, Problem
@@ -25,18 +27,18 @@ from pnp.draw.faces import Printed, card_size_of
 from pnp.geometry.sizes import Size
 from pnp.output.exports.naming import Target, back_key, back_name, safe
 from pnp.output.exports.output import folder
-from pnp.output.exports.profiles import MM_PER_INCH, Frame
 from pnp.output.exports.pngfile import save_png
+from pnp.output.exports.profiles import MM_PER_INCH, Frame
 from pnp.output.exports.raster import grid_pdf, page_png
 from pnp.output.exports.setup import Scenes, Setup
 from pnp.output.publish import write_json_atomic
 from pnp.output.workers import run_all
 
 MAX_COLS, MAX_ROWS = 10, 7
-MIN_SIDE = 2                          # the smallest grid TTS's custom-deck dialog offers
-MAX_SHEET_W = 4096                    # px; larger sheets fail to load on some machines
+MIN_SIDE = 2  # the smallest grid TTS's custom-deck dialog offers
+MAX_SHEET_W = 4096  # px; larger sheets fail to load on some machines
 MAX_SHEET_H = 4096
-BLANK = "#28282e"                     # unused slots
+BLANK = "#28282e"  # unused slots
 
 
 @dataclass(frozen=True)
@@ -55,9 +57,9 @@ class Limits:
 class Sheet:
     """One deck sheet: which printed cards it shows, and its grid."""
 
-    number: int             # 1-based, also the CustomDeck key
+    number: int  # 1-based, also the CustomDeck key
     cards: tuple[int, ...]  # indices into the component's printed cards
-    back: int               # index of a card whose back this sheet's cards share
+    back: int  # index of a card whose back this sheet's cards share
     cols: int
     rows: int
 
@@ -67,8 +69,10 @@ def limits_for(frame: Frame) -> Limits:
     cols = min(MAX_COLS, MAX_SHEET_W // frame.width)
     rows = min(MAX_ROWS, MAX_SHEET_H // frame.height)
     if cols < MIN_SIDE or rows < MIN_SIDE:
-        raise ValueError(f"{frame.width} x {frame.height} px per card is too large for a 2 x 2 sheet "
-                         f"within {MAX_SHEET_W} x {MAX_SHEET_H} px; use a lower --dpi")
+        raise ValueError(
+            f"{frame.width} x {frame.height} px per card is too large for a 2 x 2 sheet "
+            f"within {MAX_SHEET_W} x {MAX_SHEET_H} px; use a lower --dpi"
+        )
     return Limits(cols, rows)
 
 
@@ -88,7 +92,7 @@ def plan_sheets(t: Target, cards: list[Printed], limits: Limits) -> list[Sheet]:
     sheets: list[Sheet] = []
     for indices in groups.values():
         for start in range(0, len(indices), limits.per_sheet):
-            part = tuple(indices[start:start + limits.per_sheet])
+            part = tuple(indices[start : start + limits.per_sheet])
             cols, rows = grid_for(len(part), limits)
             sheets.append(Sheet(len(sheets) + 1, part, part[0], cols, rows))
     return sheets
@@ -100,7 +104,11 @@ def tts_frame(size: Size, dpi: float) -> Frame:
     A card too large for a 2 x 2 sheet at `dpi` (a big board card at 300 dpi)
     is drawn at the highest resolution that fits one.
     """
-    dpi = min(dpi, MAX_SHEET_W // MIN_SIDE / (size.w / MM_PER_INCH), MAX_SHEET_H // MIN_SIDE / (size.h / MM_PER_INCH))
+    dpi = min(
+        dpi,
+        MAX_SHEET_W // MIN_SIDE / (size.w / MM_PER_INCH),
+        MAX_SHEET_H // MIN_SIDE / (size.h / MM_PER_INCH),
+    )
     width, height = max(1, round(size.w / MM_PER_INCH * dpi)), max(1, round(size.h / MM_PER_INCH * dpi))
     return Frame(width, height, (0.0, 0.0, float(width), float(height)), dpi)
 
@@ -120,10 +128,10 @@ class SheetJob:
 
     game: str
     comp: str
-    cells: tuple[tuple[int, str], ...]   # (printed card, "face" | "back") per slot
+    cells: tuple[tuple[int, str], ...]  # (printed card, "face" | "back") per slot
     cols: int
     rows: int
-    frame: Frame                          # one cell
+    frame: Frame  # one cell
     path: str
 
 
@@ -143,9 +151,17 @@ def locate(name: str, final_dir: Path, base_url: str | None) -> str:
     return (final_dir / name).as_uri()
 
 
-def export_tts(targets: list[Target], setup: Setup, stage: Path, final: Path, jobs: int,
-               progress: Callable[[int], None] = lambda n: None, dpi: float = 300.0,
-               sub: str = "", base_url: str | None = None) -> list[Path]:
+def export_tts(
+    targets: list[Target],
+    setup: Setup,
+    stage: Path,
+    final: Path,
+    jobs: int,
+    progress: Callable[[int], None] = lambda n: None,
+    dpi: float = 300.0,
+    sub: str = "",
+    base_url: str | None = None,
+) -> list[Path]:
     """Sheets, backs and one JSON per component under stage/<game>/tts/<sub>/; returns the JSON files.
 
     `final` is the output folder the files are published to: without
@@ -159,7 +175,9 @@ def export_tts(targets: list[Target], setup: Setup, stage: Path, final: Path, jo
         cards = scenes[t.game.slug].printed(t.comp.key)
         frame, sheets = tts_plan(t, cards, dpi)
         dest = folder(stage, t.game, "tts", sub)
-        final_dir = Path(os.path.abspath(final / t.game.slug / "tts" / sub))  # the folder's lasting name, not a generation
+        final_dir = Path(
+            os.path.abspath(final / t.game.slug / "tts" / sub)
+        )  # the folder's lasting name, not a generation
         urls: dict[int, tuple[str, str]] = {}
         for i in sorted({s.back for s in sheets}):
             name = f"{safe(t.comp.key)}-{back_name(t.comp, cards[i])}.png"
@@ -173,7 +191,9 @@ def export_tts(targets: list[Target], setup: Setup, stage: Path, final: Path, jo
         path = dest / f"{safe(t.comp.key)}.json"
         write_json_atomic(path, saved_object(t, cards, sheets, urls))
         written.append(path)
-    work.sort(key=lambda j: -len(j.cells) * j.frame.width * j.frame.height)  # the largest first: an even finish
+    work.sort(
+        key=lambda j: -len(j.cells) * j.frame.width * j.frame.height
+    )  # the largest first: an even finish
     run_all(draw_sheet, work, setup.scenes, jobs, progress, weight=lambda j: len(j.cells))
     return written
 
@@ -185,16 +205,35 @@ def _guid(*parts: object) -> str:
 
 def _transform(y: float = 1.0) -> dict[str, float]:
     """Lying face down on the table (rotated 180 degrees about z)."""
-    return {"posX": 0.0, "posY": y, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
-            "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+    return {
+        "posX": 0.0,
+        "posY": y,
+        "posZ": 0.0,
+        "rotX": 0.0,
+        "rotY": 180.0,
+        "rotZ": 180.0,
+        "scaleX": 1.0,
+        "scaleY": 1.0,
+        "scaleZ": 1.0,
+    }
 
 
-def saved_object(t: Target, cards: list[Printed], sheets: list[Sheet],
-                 urls: dict[int, tuple[str, str]]) -> dict[str, Any]:
+def saved_object(
+    t: Target, cards: list[Printed], sheets: list[Sheet], urls: dict[int, tuple[str, str]]
+) -> dict[str, Any]:
     """The saved-object file TTS loads from its Saved Objects folder: one custom deck."""
-    custom = {str(s.number): {"FaceURL": urls[s.number][0], "BackURL": urls[s.number][1],
-                              "NumWidth": s.cols, "NumHeight": s.rows, "BackIsHidden": True,
-                              "UniqueBack": False, "Type": 0} for s in sheets}
+    custom = {
+        str(s.number): {
+            "FaceURL": urls[s.number][0],
+            "BackURL": urls[s.number][1],
+            "NumWidth": s.cols,
+            "NumHeight": s.rows,
+            "BackIsHidden": True,
+            "UniqueBack": False,
+            "Type": 0,
+        }
+        for s in sheets
+    }
     deck_ids: list[int] = []
     contained: list[dict[str, Any]] = []
     for s in sheets:
@@ -203,22 +242,58 @@ def saved_object(t: Target, cards: list[Printed], sheets: list[Sheet],
             card_id = s.number * 100 + slot
             for copy in range(p.copies):
                 deck_ids.append(card_id)
-                contained.append({
-                    "Name": "Card", "GUID": _guid(t.game.slug, t.comp.key, i, copy),
-                    "Nickname": p.card.name, "Description": p.code, "CardID": card_id,
-                    "CustomDeck": {str(s.number): custom[str(s.number)]},
-                    "Transform": _transform(), "Locked": False, "Tooltip": True, "SidewaysCard": False,
-                    "HideWhenFaceDown": True, "Hands": True,
-                })
+                contained.append(
+                    {
+                        "Name": "Card",
+                        "GUID": _guid(t.game.slug, t.comp.key, i, copy),
+                        "Nickname": p.card.name,
+                        "Description": p.code,
+                        "CardID": card_id,
+                        "CustomDeck": {str(s.number): custom[str(s.number)]},
+                        "Transform": _transform(),
+                        "Locked": False,
+                        "Tooltip": True,
+                        "SidewaysCard": False,
+                        "HideWhenFaceDown": True,
+                        "Hands": True,
+                    }
+                )
     name = f"{t.game.game.name}: {t.comp.name}"
     if len(contained) == 1:  # one card is a card, not a deck
         obj = {**contained[0], "Nickname": name}
     else:
-        obj = {"Name": "DeckCustom", "GUID": _guid(t.game.slug, t.comp.key), "Nickname": name,
-               "Description": f"{len(contained)} cards", "Transform": _transform(),
-               "Locked": False, "Grid": True, "Snap": True, "Autoraise": True, "Sticky": True,
-               "Tooltip": True, "SidewaysCard": False, "HideWhenFaceDown": True, "Hands": False,
-               "DeckIDs": deck_ids, "CustomDeck": custom, "ContainedObjects": contained}
-    return {"SaveName": name, "GameMode": "", "Gravity": 0.5, "Date": "", "Table": "", "Sky": "",
-            "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
-            "ObjectStates": [obj], "TabStates": {}, "VersionNumber": ""}
+        obj = {
+            "Name": "DeckCustom",
+            "GUID": _guid(t.game.slug, t.comp.key),
+            "Nickname": name,
+            "Description": f"{len(contained)} cards",
+            "Transform": _transform(),
+            "Locked": False,
+            "Grid": True,
+            "Snap": True,
+            "Autoraise": True,
+            "Sticky": True,
+            "Tooltip": True,
+            "SidewaysCard": False,
+            "HideWhenFaceDown": True,
+            "Hands": False,
+            "DeckIDs": deck_ids,
+            "CustomDeck": custom,
+            "ContainedObjects": contained,
+        }
+    return {
+        "SaveName": name,
+        "GameMode": "",
+        "Gravity": 0.5,
+        "Date": "",
+        "Table": "",
+        "Sky": "",
+        "Note": "",
+        "Rules": "",
+        "XmlUI": "",
+        "LuaScript": "",
+        "LuaScriptState": "",
+        "ObjectStates": [obj],
+        "TabStates": {},
+        "VersionNumber": "",
+    }
