@@ -65,14 +65,31 @@ def measure(cmd: list[str], cwd: Path = ROOT, env: dict[str, str] | None = None)
     """Run a command to completion; fail loudly if it fails."""
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=cwd, env=env or ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
+    wait4 = getattr(os, "wait4", None)  # CPU time and peak memory where the system reports them (POSIX)
+    if wait4 is not None:
+        _, status, usage = wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        cpu, peak = usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+    else:  # Windows: wall time only
+        proc.wait()
+        cpu, peak = 0.0, 0.0
     wall = time.perf_counter() - start
     err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
     proc.stderr and proc.stderr.close()
-    proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode != 0:
         raise SystemExit(f"benchmark command failed ({proc.returncode}): {' '.join(cmd)}\n{err}")
-    return Run(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024)
+    return Run(wall, cpu, peak)
+
+
+def cores() -> int:
+    """The cores this process may use."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    return len(affinity(0)) if affinity is not None else os.cpu_count() or 1
+
+
+def load_average() -> float:
+    """The one-minute load average (0 where the system has none: Windows)."""
+    return os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
 
 
 def pnp_cmd() -> list[str]:
@@ -311,9 +328,9 @@ def bench_png(t: Table, tmp: Path, n: int, warm: bool = True) -> None:
     run = timed(cmd, 1, warm=warm)[0]  # the untimed run warms the cache, as for the builds
     pictures = len(list((out / "synthetic" / "png").rglob("*.png")))
     rate = pictures / run.wall
-    cores = len(os.sched_getaffinity(0))
+    workers = cores()
     t.add(
-        f"PNG export, 300 dpi (tgc, {pictures} pictures, {cores} workers)",
+        f"PNG export, 300 dpi (tgc, {pictures} pictures, {workers} workers)",
         f"{rate:.0f} cards/s ({run.cpu / pictures * 1000:.0f} ms CPU per card)",
         *((">= 50 cards/s", ok(rate >= 50)) if warm else ("", "")),
     )
@@ -473,9 +490,9 @@ def main() -> None:
         pg, reason = None, "skipped (--no-protograf)"
     else:
         pg, reason = protograf_python(args.protograf_python)
-    load = os.getloadavg()[0]
+    load = load_average()
     print(
-        f"fairy-pnp benchmark: Python {platform.python_version()}, {len(os.sched_getaffinity(0))} cores, "
+        f"fairy-pnp benchmark: Python {platform.python_version()}, {cores()} cores, "
         f"load average {load:.2f} at start",
         file=sys.stderr,
     )
@@ -493,8 +510,8 @@ def main() -> None:
             t, tmp, 6 if args.smoke else args.fullart_cards, repeat, 0 if args.smoke or args.quick else 1000
         )
     print(
-        f"\nPython {platform.python_version()} on {platform.machine()}, {len(os.sched_getaffinity(0))} cores, "
-        f"load average {load:.2f} at start, {os.getloadavg()[0]:.2f} at the end; medians of {repeat} runs.\n"
+        f"\nPython {platform.python_version()} on {platform.machine()}, {cores()} cores, "
+        f"load average {load:.2f} at start, {load_average():.2f} at the end; medians of {repeat} runs.\n"
     )
     print(t.markdown())
     if not same:

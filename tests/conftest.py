@@ -8,6 +8,7 @@ import inspect
 import os
 import re
 import shutil
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -107,6 +108,13 @@ GHOSTSCRIPT = shutil.which("gs") or shutil.which("gswin64c")
 _NEEDS_GHOSTSCRIPT = pytest.mark.skip(
     reason="needs Ghostscript (CMYK output): apt-get install ghostscript, brew install ghostscript, "
     "or Ghostscript's Windows installer"
+)
+
+
+# Tests that use what only POSIX systems have (SIGKILL, fork, resource, links without rights): they
+# skip on Windows, saying why; the foreign-system profile covers pnp itself there.
+posix_only = pytest.mark.skipif(
+    sys.platform == "win32", reason="uses SIGKILL, fork, resource or symbolic links, which Windows lacks"
 )
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import make_project, run, shown, timed
+from conftest import make_project, posix_only, run, shown, timed
 
 
 @pytest.mark.parametrize(
@@ -97,6 +97,7 @@ def test_a_huge_string_in_a_slot_is_a_located_error(tmp_path: Path) -> None:
     ), r.err
 
 
+@posix_only
 def test_a_huge_range_in_a_stack_selector_costs_nothing(tmp_path: Path) -> None:
     """`--remove 1-1000000000` selects the cards whose values fall in it, without listing the range."""
     import resource

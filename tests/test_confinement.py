@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, make_project, run, shown
+from conftest import ROOT, make_project, posix_only, run, shown
 
 
 @pytest.mark.parametrize("include", ["etc/passwd", "../../../../../../etc/passwd"])
@@ -26,6 +26,7 @@ def test_a_template_cannot_include_a_file_outside_templates(tmp_path: Path, incl
     assert "root:" not in r.err
 
 
+@posix_only
 def test_a_template_symlinked_out_of_the_project_is_refused(tmp_path: Path) -> None:
     proj = make_project(tmp_path / "proj", ("bargains",))
     outside = tmp_path / "outside.md.j2"

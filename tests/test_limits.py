@@ -13,7 +13,7 @@ from pnp.data.format.errors import InputError
 from pnp.data.reading.loader import load_game
 from pnp.data.templating.engine import render_value
 
-from conftest import ROOT, assert_quick, timed
+from conftest import ROOT, assert_quick, posix_only, timed
 
 RULES = (ROOT / "card_data" / "bargains.yaml").read_text(encoding="utf-8")
 TOTAL = "      - id: deck-size\n        check: total\n        expected: 65\n"
@@ -190,6 +190,7 @@ def test_a_limit_on_another_thread_leaves_no_stray_error_behind() -> None:
     assert done == ["ok"]
 
 
+@posix_only
 def test_a_worker_forked_while_the_watchdog_is_busy_still_has_limits() -> None:
     """A process forked while the watchdog held its lock (a build worker) gets a watchdog of its own,
     instead of a copy of a lock nobody will release."""

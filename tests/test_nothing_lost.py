@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from test_robust import snapshot
 
-from conftest import ROOT, make_project, run
+from conftest import ROOT, make_project, posix_only, run
 
 
 def start(project: Path, *args: str) -> subprocess.Popen:
@@ -41,6 +41,7 @@ def plain(out: Path) -> bool:
     )
 
 
+@posix_only
 def test_killed_build_leaves_output_intact_and_is_cleaned_up(tmp_path: Path) -> None:
     project = make_project(tmp_path / "proj", ("bargains", "tarot"))
     out = project / "output"
@@ -147,6 +148,7 @@ def _whole(seen: dict[str, str], old: dict[str, str], new: dict[str, str]) -> li
 
 
 @pytest.mark.slow
+@posix_only
 @pytest.mark.parametrize("older", [False, True], ids=["plain", "linked-layout"])
 def test_killed_at_every_step_of_publishing_leaves_every_file_whole(tmp_path: Path, older: bool) -> None:
     """SIGKILL before each file-system change of publishing: every file is whole, its old bytes or
@@ -209,6 +211,7 @@ def _as_linked_layout(out: Path) -> None:
     os.symlink("gen-old", out / ".pnp" / "current")
 
 
+@posix_only
 def test_a_linked_output_folder_becomes_plain_files(tmp_path: Path) -> None:
     """An output folder an earlier release published through links shows the same files after the
     next build, as real files and folders, with no link and no store left."""

@@ -11,7 +11,7 @@ import pytest
 
 from pnp.data.reading.loader import load_game
 
-from conftest import make_project, run, timed
+from conftest import make_project, posix_only, run, timed
 
 HEADER = ["key", "name", "value", "copies", "text"]
 
@@ -159,6 +159,7 @@ def _xlsx_claiming(path: Path, rows: list[list[object]], dimension: str, far_cel
             z.writestr(name, data)
 
 
+@posix_only
 @pytest.mark.parametrize("far_cell", [False, True])
 def test_an_xlsx_claiming_a_million_rows_is_read_with_flat_memory(tmp_path: Path, far_cell: bool) -> None:
     """The sheet's claimed size is not trusted; a real cell far away is refused at its row, quickly."""
