@@ -120,6 +120,20 @@ def test_a_new_project_with_the_commands_that_describe(tmp_path: Path) -> None:
     assert len(plain_files_only(game / "output")) >= 5
 
 
+def test_a_name_the_console_cannot_show_is_printed_as_its_code(tmp_path: Path) -> None:
+    """A game named with letters and an emoji that cp1252 lacks: `pnp list` prints them as escapes
+    on such a console, never an encoding traceback."""
+    proj = make_project(tmp_path / "names", ("bargains",))
+    db = proj / "card_data" / "bargains.yaml"
+    text = db.read_text(encoding="utf-8")
+    db.write_text(
+        text.replace("name: Fairy Bargains", "name: Fairy Bargains \u0141\u00f3d\u017a \U0001f98b", 1),
+        encoding="utf-8",
+    )
+    listed = pnp("list", "--project", str(proj)).stdout
+    assert "Fairy Bargains \\u0141\u00f3d\\u017a \\U0001f98b" in listed, listed
+
+
 def test_serve_answers_and_stops(tmp_path: Path) -> None:
     proj = make_project(tmp_path / "served", ("bargains",))
     process = subprocess.Popen(

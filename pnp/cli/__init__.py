@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import io
 import logging
 import os
 import sys
@@ -92,6 +93,9 @@ def run() -> None:
     the CPython adapter may (exit handlers still run and both streams are flushed first).
     An unexpected exception leaves the ordinary way, with its traceback.
     """
+    for stream in (sys.stdout, sys.stderr):  # a console that cannot show a character (cp1252) shows its code
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     try:
         main()
         code: object = 0
