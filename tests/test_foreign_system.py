@@ -138,7 +138,7 @@ def test_serve_answers_and_stops(tmp_path: Path) -> None:
     proj = make_project(tmp_path / "served", ("bargains",))
     process = subprocess.Popen(
         [sys.executable, "-m", "pnp", "serve", "--project", str(proj), "--port", "0"],
-        env=ENV,
+        env={**ENV, "PYTHONFAULTHANDLER": "1"},  # SIGABRT below prints where it hangs
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -154,7 +154,11 @@ def test_serve_answers_and_stops(tmp_path: Path) -> None:
         response = conn.getresponse()
         assert response.status == 200 and json.loads(response.read())["games"]
         process.send_signal(signal.SIGINT)
-        _, err = process.communicate(timeout=30)
+        try:
+            _, err = process.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            process.send_signal(signal.SIGABRT)
+            raise AssertionError("pnp serve did not stop:\n" + process.communicate(timeout=30)[1]) from None
     finally:
         if process.poll() is None:
             process.kill()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import http.client
 import io
 import json
+import os
 import re
 import signal
 import subprocess
@@ -218,6 +219,7 @@ def test_pnp_serve_prints_its_address_and_stops_on_ctrl_c(tmp_path: Path) -> Non
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        env={**os.environ, "PYTHONFAULTHANDLER": "1"},  # SIGABRT below prints where it hangs
     )
     try:
         line = process.stdout.readline()
@@ -226,7 +228,11 @@ def test_pnp_serve_prints_its_address_and_stops_on_ctrl_c(tmp_path: Path) -> Non
         status, body = _get(int(match.group(1)), "/api/state")
         assert status == 200 and json.loads(body)["version"] == 1
         process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=60)
+        try:
+            out, err = process.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            process.send_signal(signal.SIGABRT)
+            raise AssertionError("pnp serve did not stop:\n" + process.communicate(timeout=30)[1]) from None
     finally:
         if process.poll() is None:
             process.kill()
