@@ -8,6 +8,8 @@ import inspect
 import os
 import re
 import shutil
+import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -65,9 +67,52 @@ def timed() -> Iterator[Took]:
 
 
 def assert_quick(seconds: float, limit: float, what: str) -> None:
-    """A wall-clock bound, checked only under PNP_TIMING=1."""
-    if TIMING:
-        assert seconds < limit, f"{what}: {seconds:.2f} s, over {limit:g} s"
+    """A wall-clock bound, checked only when PNP_TIMING=1 opts in; otherwise nothing."""
+    if TIMING and seconds >= limit:
+        pytest.fail(f"{what}: {seconds:.2f} s, over {limit:g} s (PNP_TIMING=1)")
+
+
+def start_server(
+    project: Path, env: dict[str, str] | None = None, encoding: str | None = None
+) -> tuple[subprocess.Popen[str], str, int]:
+    """`pnp serve` on a free port in a process of its own: the process, the line it printed, its port."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pnp", "serve", "--project", str(project), "--port", "0"],
+        env={**(env or os.environ), "PYTHONFAULTHANDLER": "1"},  # stop_server's SIGABRT shows where it hangs
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding=encoding,
+    )
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+    if found is None:
+        process.kill()
+        pytest.fail(f"pnp serve printed no address: {line}{process.communicate()[1]}")
+    return process, line, int(found.group(1))
+
+
+def stop_server(process: subprocess.Popen[str], how: int = signal.SIGINT) -> tuple[str, str]:
+    """Stop a server with `how` and return what it printed (stdout, stderr). One still running after
+    60 s is aborted, and the failure shows every thread's traceback (faulthandler)."""
+    process.send_signal(how)
+    try:
+        return process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGABRT)
+        pytest.fail("pnp serve did not stop:\n" + process.communicate(timeout=30)[1])
+    finally:
+        if process.poll() is None:
+            process.kill()
+
+
+def links_or_store(out: Path) -> list[Path]:
+    """What keeps `out` from holding plain files only: every link in it, and pnp's store `.pnp`."""
+    found = [out / ".pnp"] if (out / ".pnp").exists() else []
+    for base, dirs, files in os.walk(out):
+        found += [Path(base, name) for name in dirs + files if Path(base, name).is_symlink()]
+    return found
 
 
 def wait_for(

@@ -7,15 +7,13 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import re
-import signal
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, make_project
+from conftest import ROOT, links_or_store, make_project, start_server, stop_server
 
 FOREIGN = Path(__file__).resolve().parent / "foreign"
 ENV = {
@@ -44,13 +42,8 @@ def pnp(*args: str, cwd: Path | None = None, code: int = 0) -> subprocess.Comple
 
 def plain_files_only(out: Path) -> list[Path]:
     """Every file under `out`, after checking there is no link and no pnp store left."""
-    found = []
-    for base, dirs, files in os.walk(out):
-        for name in dirs + files:
-            assert not Path(base, name).is_symlink(), Path(base, name)
-        found += [Path(base, f) for f in files]
-    assert not (out / ".pnp").exists()
-    return found
+    assert not links_or_store(out), links_or_store(out)
+    return [Path(base, f) for base, _, files in os.walk(out) for f in files]
 
 
 def test_the_profile_takes_away_what_it_says() -> None:
@@ -134,32 +127,40 @@ def test_a_name_the_console_cannot_show_is_printed_as_its_code(tmp_path: Path) -
     assert "Fairy Bargains \\u0141\u00f3d\\u017a \\U0001f98b" in listed, listed
 
 
-def test_serve_answers_and_stops(tmp_path: Path) -> None:
-    proj = make_project(tmp_path / "served", ("bargains",))
-    process = subprocess.Popen(
-        [sys.executable, "-m", "pnp", "serve", "--project", str(proj), "--port", "0"],
-        env={**ENV, "PYTHONFAULTHANDLER": "1"},  # SIGABRT below prints where it hangs
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        encoding="cp1252",
-    )
+def test_serve_draws_thumbnails_on_spawned_workers_and_stops(tmp_path: Path) -> None:
+    """Two games' 31 thumbnails, none cached yet: drawn ahead on spawned worker processes (what a
+    Windows or macOS server does), every one a picture, and Ctrl+C stops the server cleanly."""
+    proj = make_project(tmp_path / "served", ("bargains", "tarot"))
+    env = {**ENV, "PNP_CACHE_DIR": str(tmp_path / "cache"), "PNP_LOG": "debug"}
+    process, _, port = start_server(proj, env, encoding="cp1252")
     try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        assert match, line
-        conn = http.client.HTTPConnection("127.0.0.1", int(match.group(1)), timeout=30)
-        conn.request("GET", "/api/state")
-        response = conn.getresponse()
-        assert response.status == 200 and json.loads(response.read())["games"]
-        process.send_signal(signal.SIGINT)
-        try:
-            _, err = process.communicate(timeout=60)
-        except subprocess.TimeoutExpired:
-            process.send_signal(signal.SIGABRT)
-            raise AssertionError("pnp serve did not stop:\n" + process.communicate(timeout=30)[1]) from None
+        state = json.loads(_get(port, "/api/state"))
+        keys = [t["picture"] for g in state["games"] for c in g["components"] for t in c["tiles"]]
+        assert len(keys) == 31 and all(_get(port, f"/picture/{k}.png").startswith(b"\x89PNG") for k in keys)
     finally:
-        if process.poll() is None:
-            process.kill()
+        _, err = stop_server(process)
     assert process.returncode == 0 and "Traceback" not in err, err
+    assert "31 thumbnails drawn ahead by 2 spawn workers" in err, err
+    assert len(list((tmp_path / "cache" / "thumbnails").iterdir())) == 31
+
+
+def _get(port: int, path: str) -> bytes:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    conn.request("GET", path)
+    response = conn.getresponse()
+    body = response.read()
+    assert response.status == 200, (path, response.status, body[:200])
+    return body
+
+
+def test_a_runaway_template_is_stopped_without_signals(tmp_path: Path) -> None:
+    """No interval timer here: the watchdog thread stops an endless template on the main thread."""
+    proj = make_project(tmp_path / "runaway", ("bargains",))
+    db = proj / "card_data" / "bargains.yaml"
+    endless = "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}"
+    text = db.read_text(encoding="utf-8")
+    assert 'subtitle: "a bargain worth {{ card.value }}"' in text
+    db.write_text(text.replace("a bargain worth {{ card.value }}", endless, 1), encoding="utf-8")
+    done = pnp("build", "bargains", "--project", str(proj), "-j", "1", code=2)
+    assert "bargains.yaml:" in done.stderr and "longer than 1 s" in done.stderr, done.stderr
+    assert not (proj / "output").exists() or not links_or_store(proj / "output")

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from test_robust import snapshot
 
-from conftest import ROOT, make_project, posix_only, run
+from conftest import ROOT, links_or_store, make_project, posix_only, run
 
 
 def start(project: Path, *args: str) -> subprocess.Popen:
@@ -36,9 +36,7 @@ def stagings(out: Path) -> list[Path]:
 
 def plain(out: Path) -> bool:
     """Whether `out` holds only real files and folders (no link anywhere) and nothing of pnp's store."""
-    return not (out / ".pnp").exists() and not any(
-        Path(base, name).is_symlink() for base, dirs, files in os.walk(out) for name in dirs + files
-    )
+    return not links_or_store(out)
 
 
 @posix_only

@@ -6,11 +6,8 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import signal
 import subprocess
-import sys
-import time
 import urllib.request
 from pathlib import Path
 
@@ -19,7 +16,7 @@ from PIL import Image, ImageChops
 
 import pnp.output.exports.raster as raster
 
-from conftest import make_project, run
+from conftest import make_project, run, start_server, stop_server, wait_for
 
 
 @pytest.fixture(scope="module")
@@ -84,19 +81,8 @@ def test_an_unchanged_export_or_preview_rasterises_nothing(
 
 
 def _serve(project: Path, cache: Path) -> tuple[subprocess.Popen, str]:
-    env = {**os.environ, "PNP_CACHE_DIR": str(cache)}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "pnp", "serve", "--port", "0", "--project", str(project)],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    found = re.search(r"http://127\.0\.0\.1:\d+/", line)
-    assert found, line + (proc.stderr.read() if proc.stderr else "")
-    return proc, found.group(0)
+    proc, _, port = start_server(project, {**os.environ, "PNP_CACHE_DIR": str(cache)})
+    return proc, f"http://127.0.0.1:{port}/"
 
 
 def _thumbnails(base: str) -> dict[str, bytes]:
@@ -106,8 +92,7 @@ def _thumbnails(base: str) -> dict[str, bytes]:
 
 
 def _stop(proc: subprocess.Popen) -> str:
-    proc.send_signal(signal.SIGTERM)
-    out, err = proc.communicate(timeout=20)
+    out, err = stop_server(proc, signal.SIGTERM)
     assert proc.returncode == 0 and "Stopped." in out and "Traceback" not in err, err
     return out
 
@@ -156,7 +141,4 @@ def test_a_server_stopped_while_drawing_leaves_no_worker(tmp_path: Path) -> None
         proc, _ = _serve(project, tmp_path / f"cache-{how}")  # nothing drawn before: the workers are busy
         proc.send_signal(how)
         proc.communicate(timeout=20)
-        deadline = time.monotonic() + 10
-        while _workers_left(project) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert not _workers_left(project), how
+        wait_for(lambda: not _workers_left(project), f"no worker left after {how!r}", timeout=30)

@@ -21,7 +21,7 @@ import pytest
 from test_tokens import GAME as TOKENS
 
 from artwork import project
-from conftest import ROOT, run
+from conftest import run
 from pdfnorm import normal_form
 
 REFERENCE = Path(__file__).resolve().parent / "reference"
@@ -44,22 +44,32 @@ def _tokens(tmp: Path) -> Path:
     return tmp / "out" / "tokens"
 
 
-def _bargains(tmp: Path) -> Path:
-    r = run("build", "bargains", "--project", str(ROOT), "--out", str(tmp / "out"), "-j", "1")
-    assert r.code == 0, r.err
-    return tmp / "out" / "bargains"
+KINDS = ("board-tiles", "booklet", "cutter", "duplex", "gutterfold", "tokens", "tuckbox")
 
 
-# kind -> (how its folder is built, the file in it)
-KINDS: dict[str, tuple[Callable[[Path], Path], str]] = {
-    "duplex": (lambda tmp: _starter(tmp), "deck.pdf"),
-    "gutterfold": (lambda tmp: _starter(tmp, "--sheet", "gutterfold"), "deck.pdf"),
-    "cutter": (lambda tmp: _starter(tmp, "--sheet", "silhouette"), "deck.pdf"),
-    "tokens": (_tokens, "coins.pdf"),
-    "tuckbox": (lambda tmp: _starter(tmp, "--tuckbox"), "deck-tuckbox.pdf"),
-    "booklet": (lambda tmp: _starter(tmp), "rules-booklet.pdf"),
-    "board-tiles": (_bargains, "pot-mat.pdf"),
-}
+@pytest.fixture(scope="module")
+def built(
+    tmp_path_factory: pytest.TempPathFactory, shared_build: Callable[..., Path]
+) -> Callable[[str], Path]:
+    """kind -> its freshly built PDF; each starter build made once for the kinds that read it."""
+    base = tmp_path_factory.mktemp("reference")
+    starters: dict[tuple[str, ...], Path] = {}
+
+    def starter(*options: str) -> Path:
+        if options not in starters:
+            starters[options] = _starter(base / f"starter-{len(starters)}", *options)
+        return starters[options]
+
+    makers: dict[str, Callable[[], Path]] = {
+        "duplex": lambda: starter() / "deck.pdf",
+        "booklet": lambda: starter() / "rules-booklet.pdf",
+        "gutterfold": lambda: starter("--sheet", "gutterfold") / "deck.pdf",
+        "cutter": lambda: starter("--sheet", "silhouette") / "deck.pdf",
+        "tuckbox": lambda: starter("--tuckbox") / "deck-tuckbox.pdf",
+        "tokens": lambda: _tokens(base) / "coins.pdf",
+        "board-tiles": lambda: shared_build() / "bargains" / "pot-mat.pdf",  # the run's default build
+    }
+    return lambda kind: makers[kind]()
 
 
 def differences(built: Path, reference: Path) -> str:
@@ -71,18 +81,17 @@ def differences(built: Path, reference: Path) -> str:
     return "\n".join(list(diff)[:60])
 
 
-@pytest.mark.parametrize("kind", sorted(KINDS))
-def test_each_sheet_kind_draws_its_reference(kind: str, tmp_path: Path) -> None:
-    make, name = KINDS[kind]
-    built = make(tmp_path) / name
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_sheet_kind_draws_its_reference(kind: str, built: Callable[[str], Path]) -> None:
+    pdf = built(kind)
     reference = REFERENCE / f"{kind}.pdf"
     if REGENERATE:
         assert not os.environ.get("CI"), "reference PDFs are never regenerated in CI"
-        if not reference.exists() or differences(built, reference):
-            shutil.copyfile(built, reference)
+        if not reference.exists() or differences(pdf, reference):
+            shutil.copyfile(pdf, reference)
         pytest.skip(f"regenerated tests/reference/{kind}.pdf: look at it, then commit it")
     assert reference.exists(), f"no tests/reference/{kind}.pdf: regenerate (see this module's docstring)"
-    found = differences(built, reference)
+    found = differences(pdf, reference)
     assert not found, f"{kind} draws differently from tests/reference/{kind}.pdf:\n{found}"
 
 

@@ -5,11 +5,7 @@ from __future__ import annotations
 import http.client
 import io
 import json
-import os
 import re
-import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -23,7 +19,7 @@ from pnp.serve.pictures import PictureCache
 from pnp.serve.server import make_server, serve, stop
 from pnp.serve.state import Tracker, changes
 
-from conftest import assert_quick, make_project, run
+from conftest import assert_quick, make_project, run, start_server, stop_server
 
 ACORN = "bargains/deck/face/3/"
 BACK = "bargains/deck/back/bargain-back/"
@@ -214,28 +210,13 @@ def test_print_settings_from_the_form() -> None:
 
 def test_pnp_serve_prints_its_address_and_stops_on_ctrl_c(tmp_path: Path) -> None:
     proj = make_project(tmp_path / "one", ("bargains",))
-    process = subprocess.Popen(
-        [sys.executable, "-m", "pnp", "serve", "--project", str(proj), "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONFAULTHANDLER": "1"},  # SIGABRT below prints where it hangs
-    )
+    process, line, port = start_server(proj)
     try:
-        line = process.stdout.readline()
-        match = re.search(r"at http://127\.0\.0\.1:(\d+)/ \(1 game, 0 problems\)", line)
-        assert match, line + process.stderr.read()
-        status, body = _get(int(match.group(1)), "/api/state")
+        assert re.search(r"at http://127\.0\.0\.1:\d+/ \(1 game, 0 problems\)", line), line
+        status, body = _get(port, "/api/state")
         assert status == 200 and json.loads(body)["version"] == 1
-        process.send_signal(signal.SIGINT)
-        try:
-            out, err = process.communicate(timeout=60)
-        except subprocess.TimeoutExpired:
-            process.send_signal(signal.SIGABRT)
-            raise AssertionError("pnp serve did not stop:\n" + process.communicate(timeout=30)[1]) from None
     finally:
-        if process.poll() is None:
-            process.kill()
+        out, err = stop_server(process)
     assert process.returncode == 0 and "Stopped." in out and "Traceback" not in err
 
 

@@ -20,7 +20,7 @@ from pnp.data.reading.project import Project
 from pnp.draw.faces import printed_cards
 from pnp.serve.server import make_server, serve, stop
 
-from conftest import ROOT, assert_quick, make_project
+from conftest import ROOT, assert_quick, make_project, wait_for
 
 CHROMIUM = Path("/usr/bin/chromium")
 DRIVER = Path("/usr/bin/chromedriver")
@@ -44,17 +44,15 @@ pytestmark = pytest.mark.skipif(
 
 
 def wait(condition: Callable[[], Any], what: str, timeout: float = 30.0) -> Any:
-    end = time.monotonic() + timeout
-    while True:
+    """`wait_for`, with a condition that may raise while the page is between two renders (not yet)."""
+
+    def quietly() -> Any:
         try:
-            value = condition()
+            return condition()
         except Exception:  # noqa: BLE001 - the page is between two renders
-            value = None
-        if value:
-            return value
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.05)
+            return None
+
+    return wait_for(quietly, what, timeout)
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from pnp.data.format.errors import problem
+from pnp.data.format.errors import InputError, problem
 
 STAGING_PREFIX = ".pnp-staging-"  # staging folders of releases before generations (pnp.output.publish)
 LOCK_WAIT = 600.0  # seconds to wait for another command writing to the same folder
@@ -39,6 +39,13 @@ def ready(out: Path) -> None:
         raise problem(
             out, None, "--out", f"cannot create the output folder: {exc.strerror or exc}; nothing was written"
         ) from None
+
+
+def unwritable(out: Path, exc: OSError) -> InputError:
+    """The error for an output folder that cannot be written in (nothing was written)."""
+    return problem(
+        out, None, "--out", f"cannot write in the output folder: {exc.strerror or exc}; nothing was written"
+    )
 
 
 @contextmanager
@@ -68,12 +75,7 @@ def locked(
             f"another pnp command has been writing here for over {wait:g} s; nothing was written",
         ) from None
     except OSError as exc:  # the lock file cannot be created: a read-only folder
-        raise problem(
-            out,
-            None,
-            "--out",
-            f"cannot write in the output folder: {exc.strerror or exc}; nothing was written",
-        ) from None
+        raise unwritable(out, exc) from None
     try:
         clean_stale(out)
         clean(out)

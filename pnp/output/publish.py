@@ -32,7 +32,7 @@ from typing import Any
 
 from pnp.data.format.errors import problem
 from pnp.output.manifest import MANIFEST, ordered, read_manifest
-from pnp.output.outlock import LOCK_FILE, locked
+from pnp.output.outlock import LOCK_FILE, locked, unwritable
 
 STORE = ".pnp"
 STAGE_PREFIX = "stage-"
@@ -57,12 +57,7 @@ def staging(out: Path) -> Iterator[Path]:
             store.mkdir(exist_ok=True)
             stage = Path(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=store))
         except OSError as exc:
-            raise problem(
-                out,
-                None,
-                "--out",
-                f"cannot write in the output folder: {exc.strerror or exc}; nothing was written",
-            ) from None
+            raise unwritable(out, exc) from None
         try:
             yield stage
         finally:
@@ -73,7 +68,7 @@ def staging(out: Path) -> Iterator[Path]:
 
 
 def publish(
-    stage: Path, out: Path, update: Update | None = None, drop: Callable[[str], bool] = lambda rel: False
+    stage: Path, out: Path, update: Update | None = None, drop: Callable[[str], bool] | None = None
 ) -> list[Path]:
     """Move the files written in `stage` into `out`, keeping every other file there.
 
@@ -84,7 +79,7 @@ def publish(
     written = sorted(p.relative_to(stage).as_posix() for p in _files(stage))
     _refuse_clashes(out, written)
     keep = set(written)
-    removed = sorted(rel for rel in _shown(out) if rel not in keep and drop(rel))
+    removed = sorted(rel for rel in _shown(out) if rel not in keep and drop(rel)) if drop else []
     data = read_manifest(out)
     if update is not None:
         update(data, stage)
@@ -235,21 +230,19 @@ def _refuse_clashes(out: Path, written: list[str]) -> None:
                 ) from None
 
 
-def _files(folder: Path) -> list[Path]:
-    """Regular files under `folder`, not following links."""
+def _files(folder: Path, skip: str = "") -> list[Path]:
+    """Regular files under `folder` (not following links), leaving out its top-level folder `skip`."""
     found = []
-    for base, _dirs, files in os.walk(folder):
+    for base, dirs, files in os.walk(folder):
+        if skip and Path(base) == folder:
+            dirs[:] = [d for d in dirs if d != skip]
         found += [Path(base) / f for f in files if not os.path.islink(os.path.join(base, f))]
     return found
 
 
 def _shown(out: Path) -> list[str]:
     """Every file `out` holds, as relative paths, leaving out pnp's store, lock and manifest."""
-    found = []
-    for base, dirs, files in os.walk(out):
-        if Path(base) == out:
-            dirs[:] = [d for d in dirs if d != STORE]
-        found += [(Path(base) / f).relative_to(out).as_posix() for f in files]
+    found = [p.relative_to(out).as_posix() for p in _files(out, skip=STORE)]
     return [rel for rel in found if rel not in (MANIFEST, LOCK_FILE)]
 
 

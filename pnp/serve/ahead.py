@@ -11,6 +11,7 @@ server, however it ends.
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import multiprocessing.connection
 import signal
@@ -25,6 +26,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from pnp.output.workers import can_start, exit_with_parent
 from pnp.serve.pictures import Source, draw_many, store, stored
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from multiprocessing.connection import _ConnectionBase  # a Connection, or a PipeConnection on Windows
@@ -85,6 +88,7 @@ class Ahead:
         method = can_start(jobs)
         if method is None:
             return None
+        log.debug("%d thumbnails drawn ahead by %d %s workers", len(todo), jobs, method)
         batches: list[tuple[str, ...]] = []
         for _, group in groupby(todo, key=lambda ks: (id(ks[1].game), ks[1].comp)):
             members = [k for k, _ in group]
