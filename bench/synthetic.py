@@ -12,7 +12,7 @@ writes the project DEST (bench/run.py imports `make_project` instead);
 from __future__ import annotations
 
 import argparse
-import os
+import shutil
 from pathlib import Path
 
 HEAD = """\
@@ -78,12 +78,13 @@ def card_yaml(n: int, distinct: int | None = None) -> str:
 
 
 def make_project(dest: Path, n: int, root: Path, distinct: int | None = None) -> Path:
-    """dest/card_data/synthetic.yaml with n cards in `distinct` designs; fonts linked from the repository."""
+    """dest/card_data/synthetic.yaml with n cards in `distinct` designs; fonts copied from the repository
+    (pnp reads no folder linked from outside a project)."""
     (dest / "card_data").mkdir(parents=True, exist_ok=True)
     (dest / "card_data" / "synthetic.yaml").write_text(card_yaml(n, distinct), encoding="utf-8")
     fonts = dest / "fonts"
     if not fonts.exists():
-        os.symlink(root / "fonts", fonts, target_is_directory=True)
+        shutil.copytree(root / "fonts", fonts)
     return dest
 
 

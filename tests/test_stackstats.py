@@ -33,7 +33,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def variant(project: Path, name: str, **changes) -> Game:
     spec = VariantSpec(name=name, base="fairy-meat", **changes)
-    return load_game(write_variant(project / "card_data" / "variants" / f"{name}.yaml", spec))
+    return load_game(write_variant(project / "card_data" / "variants" / f"{name}.yaml", spec, project))
 
 
 def exact(p: dict) -> Fraction:
@@ -177,7 +177,7 @@ def test_one_page_pdf_with_charts(project: Path, tmp_path: Path) -> None:
 
 def test_other_decks_get_composition_only(project: Path, tmp_path: Path) -> None:
     spec = VariantSpec(name="rich", base="bargains", add=("10s", "10s"))
-    game = load_game(write_variant(project / "card_data" / "variants" / "rich.yaml", spec))
+    game = load_game(write_variant(project / "card_data" / "variants" / "rich.yaml", spec, project))
     rep = report(game, base_component(game))
     assert rep["cards"] == 91 and rep["standard_cards"] == 65 and "combat" not in rep and rep["by_role"] == {}
     assert rep["composition"]["variant"]["value"] == {"1": 13, "3": 13, "5": 13, "7": 13, "10": 39}

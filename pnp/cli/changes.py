@@ -132,9 +132,10 @@ def _publish(out: Path, game: Game, found: Any, drawing: tuple[Any, Any] | None)
 def check_tag(tag: str | None) -> None:
     """A print's name must be a plain word: it becomes a file name."""
     if tag is not None:
+        from pnp.data.format.names import is_device
         from pnp.output.prints import TAG  # lazy, as above
 
-        if not TAG.fullmatch(tag):
+        if not TAG.fullmatch(tag) or is_device(tag):
             raise click.BadParameter(
                 f"{tag!r}: use 1-40 letters, digits, dots, hyphens or underscores", param_hint="--tag"
             )

@@ -9,8 +9,8 @@ import click
 from pnp.cli.common import fail_input
 from pnp.data.format.errors import InputError
 from pnp.data.reading.sheets import read_sheet, sheet_files
+from pnp.data.store import files
 from pnp.geometry.sizes import card_size, paper_size
-from pnp.output.publish import write_bytes_atomic
 from pnp.output.sheet_pictures import sheet_grid, sheet_picture
 
 
@@ -66,8 +66,7 @@ def sheets(project_dir: str, paper: str, card: str, out_dir: str) -> None:
             f"({grid.cols} x {grid.rows}, {way}{', fold ' + grid.fold if grid.fold else ''})"
         )
         path = folder / f"{spec.name}-{paper}-{card}.png".replace(" ", "")
-        folder.mkdir(parents=True, exist_ok=True)
-        write_bytes_atomic(path, sheet_picture(spec, grid))
+        files.write_bytes(path, sheet_picture(spec, grid), folder.parent)
         click.echo(f"  picture: {path}")
     if broken:
         fail_input(InputError(broken))

@@ -146,7 +146,9 @@ def stack(
     out = project.output(out_dir)
     with progress(total_weight(steps), "Stacking") as advance:
         outputs = run_build(steps, [game], out, fonts, advance, jobs_for(jobs), build_options)
-    write_variant(target, spec)  # only once its cards are built: a failed stack leaves nothing behind
+    write_variant(
+        target, spec, project.root
+    )  # only once its cards are built: a failed stack leaves nothing behind
     report = json.loads((out / game.slug / "stats.json").read_text(encoding="utf-8"))
     if as_json:
         click.echo(json.dumps(report, indent=2))

@@ -26,6 +26,7 @@ from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
 from pnp.adapters import reportlab as rl
 from pnp.data.format.errors import InputError, Problem, problem
 from pnp.data.store.cache import cached
+from pnp.data.store.files import OUTSIDE, project_folder
 from pnp.draw.inline_markup import is_plain, span_style, tokens
 
 log = logging.getLogger(__name__)
@@ -126,6 +127,8 @@ class Fonts:
             home = folder.resolve()
         except (OSError, RuntimeError) as exc:  # e.g. a symlink loop
             raise problem(folder, None, "fonts", f"cannot read the fonts folder: {exc}") from None
+        if project_folder(folder) is None:
+            raise problem(folder, None, "fonts", f"the fonts folder {OUTSIDE}")
         roles = cached(
             "font-roles",
             (str(config.resolve()),),

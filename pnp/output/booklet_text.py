@@ -16,6 +16,7 @@ from typing import Any
 from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.model import Component, Game
 from pnp.data.reading.boardspec import board_of
+from pnp.data.reading.lookcheck import template_problems
 from pnp.data.templating.engine import compile_text, file_environment, is_template, render_template
 from pnp.data.templating.slots import card_view
 from pnp.geometry.sizes import card_size
@@ -54,47 +55,14 @@ def template_name(game: Game, comp: Component) -> str:
 
 def template_path(game: Game, comp: Component) -> Path:
     """The booklet's template file (in the game's language), refused when missing or outside templates/."""
-    folder = game.root / "templates"
-    if not comp.template:
-        raise InputError(
-            [
-                Problem(
-                    game.where,
-                    comp.line,
-                    f"{comp.key}.template",
-                    "a booklet needs `template:`, a file in templates/",
-                )
-            ]
-        )
-    name = template_name(game, comp)
-    try:
-        path = (folder / name).resolve()
-    except (OSError, RuntimeError):  # a symlink loop
-        raise InputError(
-            [
-                Problem(
-                    game.where,
-                    comp.line,
-                    f"{comp.key}.template",
-                    f"cannot read {comp.template!r} (a symbolic link that leads back to itself?)",
-                )
-            ]
-        ) from None
-    if not path.is_relative_to(folder.resolve()):
-        raise InputError(
-            [
-                Problem(
-                    game.where,
-                    comp.line,
-                    f"{comp.key}.template",
-                    "the template must be inside the templates/ folder",
-                )
-            ]
-        )
-    if not path.is_file():
-        raise InputError(
-            [Problem(game.where, comp.line, f"{comp.key}.template", f"no template {name!r} in {folder}")]
-        )
+    name = template_name(game, comp) if comp.template else None
+    field = f"{comp.key}.template"
+    found = template_problems(game.where, game.root, name, comp.line, field)
+    path = (game.root / "templates" / (name or "")).resolve()
+    if not found and not path.is_file():  # a lone database's templates/ is looked at only now
+        found = [Problem(game.where, comp.line, field, f"no template {name!r} in templates/")]
+    if found:
+        raise InputError(found)
     return path
 
 

@@ -30,9 +30,12 @@ def _say(text: str) -> None:
 
 
 def ready(out: Path) -> None:
-    """Create `out` when missing; refuse a file or a folder that cannot be created."""
+    """Create `out` when missing; refuse a file or a folder that cannot be created, and a link
+    planted at the lock's name (opening it would reach the link's target)."""
     if out.exists() and not out.is_dir():
         raise problem(out, None, "--out", "this is a file, not a folder; name a folder for the output")
+    if (out / LOCK_FILE).is_symlink():
+        raise problem(out / LOCK_FILE, None, "--out", "a link stands at pnp's lock file; remove it")
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

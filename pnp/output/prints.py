@@ -22,6 +22,7 @@ from typing import Any
 
 from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.model import Component, Game
+from pnp.data.format.names import is_device
 from pnp.data.reading.layouts import builtin
 from pnp.data.store.cache import file_digest
 from pnp.data.templating.slots import card_view, rendered_slots
@@ -175,7 +176,7 @@ def _shared_digest(game: Game) -> str:
 
 def tag_file(root: Path, slug: str, name: str) -> Path:
     """Where the print tagged `name` of a game is kept; ValueError for a name that is not a plain word."""
-    if not TAG.fullmatch(name):
+    if not TAG.fullmatch(name) or is_device(name):
         raise ValueError(
             f"a print's name is 1-40 letters, digits, dots, hyphens or underscores, found {name!r}"
         )
@@ -184,12 +185,9 @@ def tag_file(root: Path, slug: str, name: str) -> Path:
 
 def save_tag(root: Path, slug: str, name: str, record: dict[str, Any]) -> Path:
     """Keep a print's record under its name (written whole: a temporary file renamed)."""
-    from pnp.output.publish import write_json_atomic  # lazy: only tagging writes here
+    from pnp.data.store import files  # lazy: only tagging writes here
 
-    path = tag_file(root, slug, name)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_json_atomic(path, record)
-    return path
+    return files.write_json(tag_file(root, slug, name), record, root)
 
 
 def tags(root: Path, slug: str) -> list[str]:

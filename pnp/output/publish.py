@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.data.format.errors import problem
+from pnp.data.store import files
 from pnp.output.manifest import MANIFEST, ordered, read_manifest
 from pnp.output.outlock import LOCK_FILE, locked, unwritable
 
@@ -54,7 +55,7 @@ def staging(out: Path) -> Iterator[Path]:
     with locked(out, clean=repair):
         store = out / STORE
         try:
-            store.mkdir(exist_ok=True)
+            files.real_folder(store, out)
             stage = Path(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=store))
         except OSError as exc:
             raise unwritable(out, exc) from None
@@ -83,8 +84,8 @@ def publish(
     data = read_manifest(out)
     if update is not None:
         update(data, stage)
-    write_json_atomic(stage / MANIFEST, ordered(data))
-    write_json_atomic(out / STORE / JOURNAL, {"stage": stage.name, "files": written, "remove": removed})
+    files.write_json(stage / MANIFEST, ordered(data), stage)
+    files.write_json(out / STORE / JOURNAL, {"stage": stage.name, "files": written, "remove": removed}, out)
     _finish(out, stage, written, removed)
     return [out / rel for rel in written]
 
@@ -94,7 +95,7 @@ def _finish(out: Path, stage: Path, written: list[str], removed: list[str]) -> N
     for rel in written:
         source = stage / rel
         if source.is_file():
-            (out / rel).parent.mkdir(parents=True, exist_ok=True)
+            files.real_folder((out / rel).parent, out)  # a link planted in place of a folder is refused
             try:
                 os.replace(source, out / rel)
             except PermissionError:  # Windows keeps a file open in a viewer from being replaced
@@ -216,6 +217,8 @@ def _exchange(a: Path, b: Path) -> bool:
 
 def _refuse_clashes(out: Path, written: list[str]) -> None:
     """A file to publish where a folder stands (or below a file) is refused before anything moves."""
+    for folder in sorted({(out / rel).parent for rel in written}):
+        files.real_folder(folder, out, create=False)  # a link planted in place of a folder
     for rel in written:
         target = out / rel
         if target.is_dir() and not target.is_symlink():
@@ -233,10 +236,10 @@ def _refuse_clashes(out: Path, written: list[str]) -> None:
 def _files(folder: Path, skip: str = "") -> list[Path]:
     """Regular files under `folder` (not following links), leaving out its top-level folder `skip`."""
     found = []
-    for base, dirs, files in os.walk(folder):
+    for base, dirs, names in os.walk(folder):
         if skip and Path(base) == folder:
             dirs[:] = [d for d in dirs if d != skip]
-        found += [Path(base) / f for f in files if not os.path.islink(os.path.join(base, f))]
+        found += [Path(base) / f for f in names if not os.path.islink(os.path.join(base, f))]
     return found
 
 
@@ -260,18 +263,3 @@ def _remove_empty(folder: Path) -> bool:
     except OSError:
         return False
     return True
-
-
-def write_json_atomic(path: Path, data: Any) -> None:
-    """Write JSON through a temporary file in the same folder, then rename."""
-    write_bytes_atomic(path, (json.dumps(data, indent=2, sort_keys=True) + "\n").encode("utf-8"))
-
-
-def write_bytes_atomic(path: Path, data: bytes) -> None:
-    """Write bytes through a temporary file in the same folder, then rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    with os.fdopen(fd, "wb") as fh:
-        fh.write(data)
-    os.chmod(tmp, 0o644)
-    os.replace(tmp, path)

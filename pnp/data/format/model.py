@@ -17,6 +17,7 @@ from pnp.data.format.board import Board
 from pnp.data.format.elements import Element
 from pnp.data.format.limits import MAX_COPIES, MAX_DECK_CARDS
 from pnp.data.format.messages import phrase
+from pnp.data.format.names import name_problem
 from pnp.data.format.schema import doc as _d
 
 Kind = Literal["deck", "reference", "tokens", "board", "booklet"]
@@ -217,6 +218,8 @@ class Component:
     line: int = 0
 
     def __post_init__(self) -> None:
+        if (wrong := name_problem(self.key)) is not None:  # the key names the component's output files
+            raise ValueError(f"key: {wrong}")
         if self.card_count > MAX_DECK_CARDS:
             raise ValueError(f"cards: {self.card_count} cards in one set; the limit is {MAX_DECK_CARDS}")
 
@@ -261,7 +264,9 @@ class Meta:
         if (
             not self.languages
             or len(set(self.languages)) != len(self.languages)
-            or not all(LANGUAGE_CODE.fullmatch(code) for code in self.languages)
+            or not all(
+                LANGUAGE_CODE.fullmatch(code) and name_problem(code) is None for code in self.languages
+            )
         ):
             raise ValueError(
                 f"languages: a list of language codes such as [en, de], each once, the default "

@@ -16,6 +16,7 @@ from pnp.data.format.errors import Problem
 from pnp.data.format.limits import MAX_SETS_CARDS
 from pnp.data.format.model import Game
 from pnp.data.reading.yamlsrc import line_of
+from pnp.data.store.files import OUTSIDE, project_folder
 
 
 def _not_colour(value: str) -> str | None:
@@ -60,13 +61,13 @@ def check_look(file: str, game: Game, raw: Any) -> list[Problem]:
                         )
                     )
         if comp.kind == "booklet":
-            problems += _template(
+            problems += template_problems(
                 file, game.root, comp.template, line_of(raw_comp, "template", comp.line), f"{where}.template"
             )
     return problems
 
 
-def _template(file: str, root: Path, name: str | None, line: int | None, field: str) -> list[Problem]:
+def template_problems(file: str, root: Path, name: str | None, line: int | None, field: str) -> list[Problem]:
     """A booklet's template: named, inside templates/, and there."""
     folder = root / "templates"
     if not name:
@@ -77,6 +78,8 @@ def _template(file: str, root: Path, name: str | None, line: int | None, field: 
         return [
             Problem(file, line, field, f"cannot read {name!r} (a symbolic link that leads back to itself?)")
         ]
+    if project_folder(folder) is None:
+        return [Problem(file, line, field, f"templates/ {OUTSIDE}")]
     if not path.is_relative_to(folder.resolve()):
         return [Problem(file, line, field, "the template must be inside the templates/ folder")]
     if folder.is_dir() and not path.is_file():  # a lone database file (no project) is checked when built

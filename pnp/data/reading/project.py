@@ -116,7 +116,18 @@ class Project:
     def output(self, out_dir: str | Path) -> Path:
         """The output folder named on the command line: absolute, or relative to the project."""
         path = Path(out_dir)
-        return path if path.is_absolute() else self.root / path
+        if path.is_absolute():
+            return path
+        path = self.root / path
+        if Path(os.path.abspath(path)).is_relative_to(self.root) and not _inside(path, self.root):
+            raise problem(
+                path,
+                None,
+                "--out",
+                "this folder in the project is a link to a place outside it; pnp writes only inside the "
+                "project (remove the link, or name an outside folder with an absolute --out)",
+            )
+        return path
 
     def confined(self, relative: str, base: Path | None = None) -> Path:
         """A file named by a database, refused when it would leave the project folder."""

@@ -27,6 +27,7 @@ from pnp.data.format.model import (
     FieldSpec,
     Game,
 )
+from pnp.data.format.names import name_problem
 from pnp.data.format.schema import Parser
 from pnp.data.reading.languages import declared, in_language
 from pnp.data.reading.layouts import layout_slots
@@ -80,6 +81,8 @@ def read_game(
     bytes of some files (by resolved path) as an edit would leave them; `lang` is the language
     to read it in (one of game.languages; "" for the first).
     """
+    if (bad_name := name_problem(path.stem)) is not None:  # the file name names the output folder
+        raise InputError([Problem(name, None, "", f"the database's file name: {bad_name} (rename the file)")])
     overlay = overlay or {}
     data = load_yaml(path, name, overlay.get(path.resolve()))
     if isinstance(data, Located) and "variant" in data and "game" not in data:

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.data.format.model import CardType, Component, Mark, SetsSpec
+from pnp.data.format.names import name_problem
 
 # English words for ranks: general card vocabulary, not the rules of any one game.
 _WORDS: Mapping[str, str] = {
@@ -216,6 +217,8 @@ class VariantSpec:
     def __post_init__(self) -> None:
         if not _NAME.match(self.name):
             raise ValueError(f"name: use lower-case letters, digits and hyphens (found {self.name!r})")
+        if (wrong := name_problem(self.name)) is not None:  # a device name such as `con`
+            raise ValueError(f"name: {wrong}")
         if not 1 <= self.decks <= MAX_DECKS:
             raise ValueError(f"decks: 1 to {MAX_DECKS} base decks can be stacked, not {self.decks}")
         if self.jokers is not None and not 0 <= self.jokers <= 4 * MAX_DECKS:
@@ -282,13 +285,11 @@ def variant_yaml(spec: VariantSpec) -> str:
     return header + body
 
 
-def write_variant(path: Path, spec: VariantSpec) -> Path:
-    """Write the variant database (replacing an older one of the same name)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(variant_yaml(spec), encoding="utf-8")
-    tmp.replace(path)
-    return path
+def write_variant(path: Path, spec: VariantSpec, root: Path) -> Path:
+    """Write the variant database (replacing an older one of the same name) inside project `root`."""
+    from pnp.data.store import files  # lazy: only `pnp stack` writes a variant
+
+    return files.write_text(path, variant_yaml(spec), root)
 
 
 # --------------------------------------------------------------------------- applying changes

@@ -246,10 +246,14 @@ def confined_loader(folder: Path) -> jinja2.BaseLoader:
     """A jinja2 loader for the files inside `folder` after resolving symlinks (text files only)."""
     import jinja2  # lazy: see the module docstring
 
-    home = folder.resolve()
+    from pnp.data.store.files import OUTSIDE, project_folder
+
+    home = project_folder(folder)
 
     class Confined(jinja2.BaseLoader):
         def get_source(self, environment: Any, template: str) -> tuple[str, str, Callable[[], bool]]:
+            if home is None:
+                raise jinja2.TemplateNotFound(f"{template} ({folder.name}/ {OUTSIDE})")
             try:
                 path = (home / template).resolve()
             except (OSError, RuntimeError):  # a symlink loop

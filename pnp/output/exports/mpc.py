@@ -22,12 +22,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from pnp.data.store import files
 from pnp.output.exports.naming import Target, back_name, distinct_backs, face_name
 from pnp.output.exports.output import folder
 from pnp.output.exports.png import export_png, png_count
 from pnp.output.exports.profiles import PROFILES, component_frame
 from pnp.output.exports.setup import Scenes, Setup
-from pnp.output.publish import write_json_atomic
 
 DRAWN = ".drawn"  # where the distinct pictures are drawn before being laid out (removed afterwards)
 
@@ -87,7 +87,7 @@ def export_mpc(
         drawn = stage / t.game.slug / DRAWN / sub / t.comp.key
         deck = folder(stage, t.game, "pod", sub) / t.comp.key
         order = layout(t, scenes, drawn, deck, dpi)
-        write_json_atomic(deck / "order.json", order)
+        files.write_json(deck / "order.json", order, stage)
         written.append(deck / "order.json")
     for t in targets:
         shutil.rmtree(stage / t.game.slug / DRAWN, ignore_errors=True)

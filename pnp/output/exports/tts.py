@@ -23,6 +23,7 @@ from typing import Any
 from urllib.parse import quote
 
 from pnp.data.format.errors import InputError, Problem
+from pnp.data.store import files
 from pnp.draw.faces import Printed, card_size_of
 from pnp.geometry.sizes import Size
 from pnp.output.exports.naming import Target, back_key, back_name, safe
@@ -31,7 +32,6 @@ from pnp.output.exports.pngfile import save_png
 from pnp.output.exports.profiles import MM_PER_INCH, Frame
 from pnp.output.exports.raster import grid_pdf, page_png
 from pnp.output.exports.setup import Scenes, Setup
-from pnp.output.publish import write_json_atomic
 from pnp.output.workers import run_all
 
 MAX_COLS, MAX_ROWS = 10, 7
@@ -189,7 +189,7 @@ def export_tts(
             back = f"{safe(t.comp.key)}-{back_name(t.comp, cards[s.back])}.png"
             urls[s.number] = (locate(name, final_dir, base_url), locate(back, final_dir, base_url))
         path = dest / f"{safe(t.comp.key)}.json"
-        write_json_atomic(path, saved_object(t, cards, sheets, urls))
+        files.write_json(path, saved_object(t, cards, sheets, urls), stage)
         written.append(path)
     work.sort(
         key=lambda j: -len(j.cells) * j.frame.width * j.frame.height
