@@ -51,7 +51,27 @@ NAMES = sorted(SOURCES)
 
 BAD_BYTES = "NONUTF8SENTINEL"
 DUP = "DUPSENTINEL"
-REPLACEMENTS: list[Any] = [[], {}, None, True, -1, 1.5, 10**12, "x" * 10_240, BAD_BYTES]
+ESCAPE = "fuzz-escape"  # a name that, taken as a path, would leave the project: tests look for it
+REPLACEMENTS: list[Any] = [
+    [],
+    {},
+    None,
+    True,
+    -1,
+    1.5,
+    10**12,
+    "x" * 10_240,
+    BAD_BYTES,
+    # what a hostile tester tried: paths, device names, numbers that are not, formulas, a mapping, floods
+    f"../../../../{ESCAPE}",
+    "CON",
+    float("inf"),
+    float("nan"),
+    10**30,
+    {"text": "x", "n": 1},
+    '=HYPERLINK("http://127.0.0.1/","x")',
+    "{sun}" * 1_900,
+]
 KINDS = ["replace", "remove_key", "duplicate_key", "drop_item", "repeat_item"]
 
 
@@ -229,9 +249,9 @@ def test_mutations_cover_every_node_kind() -> None:
     assert b"\xe9" in render(mutate(SOURCES["bargains.yaml"], "replace", 3, REPLACEMENTS.index(BAD_BYTES)))
 
 
-# -- the slow tier: the same fuzz, ten times as many examples (still derandomized) -------------
+# -- the slow tier: the same fuzz, 5,000 examples in all (still derandomized) ------------------
 
-WIDE = 1_000
+WIDE = 2_500
 
 
 @pytest.mark.slow

@@ -26,7 +26,7 @@ import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_fuzz import NAMES, SOURCES, edit, mutate, render
+from test_fuzz import ESCAPE, NAMES, SOURCES, edit, mutate, render
 
 from conftest import ROOT, run, timed
 
@@ -105,6 +105,8 @@ def test_any_database_edit_checks_and_builds_cleanly(
     try:
         where.write_bytes(render(data))
         check_and_build(str(where), project, tmp_path_factory.mktemp("out"))
+        base = tmp_path_factory.getbasetemp()
+        assert not [*base.glob(f"{ESCAPE}*"), *base.glob(f"*/{ESCAPE}*")], "a file was written outside"
     finally:
         if original is None:
             where.unlink()
