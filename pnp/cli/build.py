@@ -24,6 +24,7 @@ from pnp.cli.common import (
     set_counts,
 )
 from pnp.cli.language import in_languages, lang_option
+from pnp.data.format.errors import InputError
 
 # parameters that never change a PDF's bytes
 _NOT_OPTIONS = (
@@ -243,8 +244,13 @@ def build(
     rules_first(loaded, force)
     steps = plan_build(loaded, options)
     fonts = load_fonts(project)
-    with progress(total_weight(steps), "Building") as advance:
-        outputs = run_build(steps, loaded, out, fonts, advance, jobs_for(jobs), options, settings)
+    try:
+        with progress(total_weight(steps), "Building") as advance:
+            outputs = run_build(steps, loaded, out, fonts, advance, jobs_for(jobs), options, settings)
+    except InputError as exc:
+        from pnp.output.preflight import every_problem  # lazy: only a build that failed
+
+        raise every_problem(loaded, fonts, exc) from None
     pages = sum(o.pages for o in outputs)
     click.echo(f"Wrote {len(outputs)} PDFs ({pages} pages) to {out} and updated {out / 'manifest.json'}")
     keep_tag(project, requested, tag, options.counts, None if requested != files else loaded)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 
@@ -9,7 +10,7 @@ import click
 
 from pnp.cli.common import display, load_fonts, load_games, open_project, project_option
 from pnp.cli.language import in_languages, lang_option
-from pnp.data.format.errors import InputError
+from pnp.data.format.errors import InputError, Problem, in_order
 from pnp.output.preflight import untranslated, validate
 from pnp.rules.checker import checked
 
@@ -32,13 +33,31 @@ def check(games: tuple[str, ...], project_dir: str, lang: str | None, as_json: b
         loaded = in_languages(project, load_games(project, games), lang or "all", bool(games))
         fonts = load_fonts(project)
         report = [(game, checked(game), untranslated(game)) for game in loaded]
-        warned = {
-            game.slug: validate(game, fonts, booklets=not any(v.severity == "error" for v in violations))
-            for game, violations, _ in report
-        }
+        warned: dict[str, list[str]] = {}
+        problems: list[Problem] = []
+        for game, violations, _ in report:  # every game drawn, all their problems in one run
+            try:
+                warned[game.slug] = validate(
+                    game, fonts, booklets=not any(v.severity == "error" for v in violations)
+                )
+            except InputError as exc:
+                problems += exc.problems
+        if problems:
+            raise InputError(problems)
     except InputError as exc:
         if as_json:
-            click.echo(json.dumps({"ok": False, "problems": [str(p) for p in exc.problems]}, indent=2))
+            found = in_order(exc.problems)
+            click.echo(
+                json.dumps(
+                    {
+                        "ok": False,
+                        "count": len(found),
+                        "problems": [str(p) for p in found],
+                        "located": [dataclasses.asdict(p) for p in found],
+                    },
+                    indent=2,
+                )
+            )
             sys.exit(2)
         raise
     broken = any(v.severity == "error" for _, vs, _ in report for v in vs) or any(

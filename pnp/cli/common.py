@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from pnp.data.format.errors import InputError
+from pnp.data.format.errors import InputError, in_order
 from pnp.data.reading.project import Project
 
 if TYPE_CHECKING:
@@ -44,10 +44,12 @@ def jobs_option(fn: Callable) -> Callable:
 
 def fail_input(exc: InputError) -> None:
     """Report unusable input and exit 2 (no traceback)."""
-    problems = list(dict.fromkeys(exc.problems))  # several steps may meet the same problem
+    problems = in_order(exc.problems)  # several steps may meet the same problem: each once
     click.echo(f"error: {len(problems)} problem(s) in the input:", err=True)
     for p in problems:
         click.echo(f"  {p}", err=True)
+    if len(problems) > 3:  # the count again below a long list
+        click.echo(f"{len(problems)} problems: fix them and run the command again", err=True)
     sys.exit(2)
 
 

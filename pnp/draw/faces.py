@@ -73,6 +73,7 @@ class FormCache:
     rendered: dict[str, dict[SlotKey, dict[str, Any]]] = field(default_factory=dict)  # per component key
     max_dpi: float | None = None  # pictures sharper than this at their printed size are downsampled
     art: Artwork = field(init=False)
+    failed: dict[tuple, InputError] = field(default_factory=dict)  # a form that did not draw: why
 
     def __post_init__(self) -> None:
         rl.use_fast_writer()  # forms keep their see-through inks and gradients (pnp's form writer)
@@ -80,6 +81,8 @@ class FormCache:
 
     def face(self, comp: Component, p: Printed) -> str:
         key = ("face", comp.key, p.card.key, p.set_index)
+        if key in self.failed:
+            raise self.failed[key]
         if key not in self.forms:
             design_key = p.card.design("face", comp)
             self.forms[key] = self._draw(
@@ -97,6 +100,8 @@ class FormCache:
     def back(self, comp: Component, p: Printed) -> str:
         design_key = p.card.design("back", comp)
         key = ("back", comp.key, design_key, p.set_index)
+        if key in self.failed:
+            raise self.failed[key]
         if key not in self.forms:
             self.forms[key] = self._draw(
                 key, comp, self.game.backs[design_key], f"backs.{design_key}", None, p.mark, p.set_index, ""
@@ -119,10 +124,14 @@ class FormCache:
         if comp.key not in self.rendered:
             self.rendered[comp.key] = rendered_slots(self.game, comp)
         known = self.rendered[comp.key].get((where, card.key if card else None, set_index, mark))
-        slots = resolve(self.game, comp, design, where, card, mark, set_index, self.art, known)
         b = pt(self.bleed_mm)
         w, h = pt(size.w), pt(size.h)
         c = self.c
+        try:
+            slots = resolve(self.game, comp, design, where, card, mark, set_index, self.art, known)
+        except InputError as exc:
+            self.failed[key] = exc
+            raise
         c.beginForm(name, lowerx=-b, lowery=-b, upperx=w + b, uppery=h + b)
         c.clipPath(outline(c, comp.shape, w, h, b), stroke=0, fill=0)
         ctx = CardContext(
@@ -144,7 +153,7 @@ class FormCache:
             ElementProblem
         ) as exc:  # a custom design's own element: its line; a built-in layout: the design
             own = design.layout in FREE_SLOTS
-            raise self._problem(
+            self.failed[key] = self._problem(
                 card,
                 design,
                 code,
@@ -153,9 +162,12 @@ class FormCache:
                 f"{where}.{exc.field}" if own else where,
                 exc.field,
                 exc.message,
-            ) from None
+            )
         except (MissingGlyph, ValueError, KeyError) as exc:
-            raise self._problem(card, design, code, comp, design.line, where, "", str(exc)) from None
+            self.failed[key] = self._problem(card, design, code, comp, design.line, where, "", str(exc))
+        if key in self.failed:
+            c.endForm()  # closed, so this canvas can go on with the next card (`pnp check` lists them all)
+            raise self.failed[key]
         end_form_compressed(c, name)
         return name
 
@@ -243,11 +255,42 @@ def resolve(
     slot becomes a checked Picture when it names an image file.
     """
     label = f"card {game.code(card)}" if card else f"{comp.key} back"
+    problems: list[Problem] = []  # every slot's problem, not only the first
     if known is not None and design.layout not in FREE_SLOTS:
         out = dict(known)
         for slot in out:
-            _finish(game, design, where, label, slot, out, art)
+            try:
+                _finish(game, design, where, label, slot, out, art)
+            except InputError as exc:
+                problems += exc.problems
+        if problems:
+            raise InputError(problems)
         return out
+    import jinja2  # lazy: only slots not already rendered need jinja2
+
+    ctx = context(game, comp, card, mark, set_index)
+    out = {}
+    for slot, value in design.slots.items():
+        field = f"{where}.slots.{slot}"
+        try:
+            out[slot] = render_slot(value, ctx)
+        except jinja2.TemplateError as exc:
+            # lazy: hints only for a template that failed
+            from pnp.data.templating.hints import explain
+
+            message = explain(str(exc.message or exc), value, ctx)
+            problems.append(Problem(game.where, design.line, field, f"{label}: {message}"))
+            continue
+        except ValueError as exc:
+            problems.append(Problem(game.where, design.line, field, f"{label}: {exc}"))
+            continue
+        try:
+            _finish(game, design, where, label, slot, out, art)
+        except InputError as exc:
+            problems += exc.problems
+    if problems:
+        raise InputError(problems)
+    return out
     import jinja2  # lazy: only slots not already rendered need jinja2
 
     ctx = context(game, comp, card, mark, set_index)

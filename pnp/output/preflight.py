@@ -19,14 +19,21 @@ from pnp.output.booklets import prepare
 
 def draw_cards(game: Game, fonts: Fonts) -> list[str]:
     """Draw every distinct face and back on a throwaway canvas: templates, symbols,
-    glyphs and text that must fit its box fail here exactly as they would in a build.
+    glyphs and text that must fit its box fail here exactly as they would in a build,
+    and every card is tried, so one InputError lists them all.
     Returns warnings: pictures printed below 300 dpi."""
     forms = FormCache(Canvas(io.BytesIO()), game, fonts, 3.0)
+    problems: list[Problem] = []
     for comp in game.components:
         if comp.is_cards:
             for printed in printed_cards(game, comp):
-                forms.face(comp, printed)
-                forms.back(comp, printed)
+                for side in (forms.face, forms.back):
+                    try:
+                        side(comp, printed)
+                    except InputError as exc:  # every card is tried: all problems in one run
+                        problems += exc.problems
+    if problems:
+        raise InputError(list(dict.fromkeys(problems)))  # a back shared by many cards: its problem once
     return forms.art.warnings()
 
 
@@ -111,7 +118,7 @@ def validate(game: Game, fonts: Fonts, booklets: bool = True, cards_key: str | N
         if comp.kind == "board":
             steps.append(functools.partial(board_of, game, comp))
         elif comp.kind == "booklet" and booklets:
-            steps.append(functools.partial(prepare, game, comp))
+            steps.append(functools.partial(prepare, game, comp, fonts))  # glyphs too, as a build
     for step in steps:
         try:
             step()
@@ -120,6 +127,18 @@ def validate(game: Game, fonts: Fonts, booklets: bool = True, cards_key: str | N
     if problems:
         raise InputError(list(dict.fromkeys(problems)))  # a booklet reads boards too: report each once
     return warnings
+
+
+def every_problem(games: list[Game], fonts: Fonts, first: InputError) -> InputError:
+    """A build stopped at `first`: the whole list `pnp check` gives for the same games, so one run names
+    every problem (the check runs only when something failed: a good build pays nothing for it)."""
+    found: list[Problem] = []
+    for game in games:
+        try:
+            validate(game, fonts)
+        except InputError as exc:
+            found += exc.problems
+    return InputError(list(dict.fromkeys(found + first.problems)))
 
 
 def _box_fits(game: Game, comp: Component) -> None:

@@ -28,6 +28,11 @@ class InputError(Exception):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
+def in_order(problems: list[Problem]) -> list[Problem]:
+    """Each problem once, sorted by file and line (a problem with no line first in its file)."""
+    return sorted(dict.fromkeys(problems), key=lambda p: (p.file, p.line or 0))
+
+
 def problem(file: str | Path, line: int | None, field: str, message: str) -> InputError:
     """Shorthand for an InputError holding a single problem."""
     return InputError([Problem(str(file), line, field, message)])

@@ -1,0 +1,99 @@
+"""Every drawing problem in one run: `pnp check` (and a build that meets one) names them all, located,
+sorted by file and line, each once."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import run, shown
+
+
+@pytest.fixture
+def broken(tmp_path: Path) -> Path:
+    """The starter project with a different drawing problem on four of its cards, and a fifth on the
+    back (shared by every card: reported once)."""
+    root = tmp_path / "game"
+    assert run("new", str(root)).code == 0
+    sheet = root / "card_data" / "lanterns.csv"
+    with sheet.open(encoding="utf-8", newline="") as fh:
+        rows = list(csv.reader(fh))
+    head = rows[0]
+    changes = {
+        ("moth", "text"): "Shines with {nope} light.",
+        ("paper", "text"): "Long. " * 400,
+        ("jar", "name"): "灯の瓶 🏮",
+        ("beacon", "text"): "Worth {owl} five.",
+    }
+    for row in rows[1:]:
+        for (key, column), value in changes.items():
+            if row[0] == key:
+                row[head.index(column)] = value
+    with sheet.open("w", encoding="utf-8", newline="") as fh:
+        csv.writer(fh).writerows(rows)
+    db = root / "card_data" / "lanterns.yaml"
+    text = db.read_text(encoding="utf-8")
+    assert "      emblem: sun\n" in text
+    db.write_text(text.replace("      emblem: sun\n", "      emblem: owl\n"), encoding="utf-8")
+    return root
+
+
+EXPECTED = [
+    ("card_data/lanterns.csv:2:", "unknown symbol 'nope'"),
+    ("card_data/lanterns.csv:3:", "does not fit"),
+    ("card_data/lanterns.csv:4:", "no glyph"),
+    ("card_data/lanterns.csv:5:", "unknown symbol 'owl'"),
+    ("card_data/lanterns.yaml:", "backs.night.slots.emblem"),
+    ("templates/rules.md.j2 (rendered):", "no glyph"),  # the booklet names the card too
+]
+
+
+def _listed(err: str) -> list[str]:
+    return [line.strip() for line in err.splitlines() if line.startswith("  ")]
+
+
+def test_check_names_every_drawing_problem_at_once(broken: Path) -> None:
+    r = run("check", "--project", str(broken), "--lang", "en")
+    assert r.code == 2 and "Traceback" not in r.err, r.err
+    listed = _listed(r.err)
+    for where, what in EXPECTED:
+        assert [line for line in listed if line.startswith(where) and what in line], (where, what, r.err)
+    assert len(listed) == len(EXPECTED), listed  # the shared back once, not once per card
+    assert listed == sorted(
+        listed, key=lambda s: (s.split(":")[0], int(s.split(":")[1]) if s.split(":")[1].isdigit() else 0)
+    )
+    assert f"{len(EXPECTED)} problems: fix them" in r.err
+
+
+def test_check_json_gives_the_same_list_located(broken: Path) -> None:
+    r = run("check", "--project", str(broken), "--lang", "en", "--json")
+    assert r.code == 2
+    report = json.loads(r.out)
+    assert report["count"] == len(EXPECTED) == len(report["located"])
+    files = {p["file"] for p in report["located"]}
+    assert files == {"card_data/lanterns.csv", "card_data/lanterns.yaml", "templates/rules.md.j2 (rendered)"}
+    assert all(p["line"] for p in report["located"] if p["file"].endswith(".csv"))
+
+
+def test_a_build_refuses_with_the_same_list_and_writes_nothing(broken: Path, tmp_path: Path) -> None:
+    check = run("check", "--project", str(broken), "--lang", "en")
+    out = tmp_path / "out"
+    build = run("build", "--project", str(broken), "--out", str(out), "-j", "1")
+    assert build.code == 2 and "Traceback" not in build.err, build.err
+    assert _listed(build.err) == _listed(check.err)
+    assert not out.exists() or not shown(out, ".pdf")
+
+
+def test_every_game_is_checked_not_only_the_first_that_fails(broken: Path) -> None:
+    second = broken / "card_data" / "second.yaml"
+    second.write_text(
+        (broken / "card_data" / "lanterns.yaml").read_text(encoding="utf-8").replace("tag: LM", "tag: SE"),
+        encoding="utf-8",
+    )
+    r = run("check", "--project", str(broken), "--lang", "en")
+    listed = _listed(r.err)
+    assert any(line.startswith("card_data/second.yaml:") for line in listed), r.err
+    assert any(line.startswith("card_data/lanterns.yaml:") for line in listed), r.err
