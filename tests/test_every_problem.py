@@ -97,3 +97,40 @@ def test_every_game_is_checked_not_only_the_first_that_fails(broken: Path) -> No
     listed = _listed(r.err)
     assert any(line.startswith("card_data/second.yaml:") for line in listed), r.err
     assert any(line.startswith("card_data/lanterns.yaml:") for line in listed), r.err
+
+
+@pytest.fixture
+def artless(tmp_path: Path) -> Path:
+    """The starter project asking for one picture per card, none of them made yet."""
+    root = tmp_path / "game"
+    assert run("new", str(root)).code == 0
+    db = root / "card_data" / "lanterns.yaml"
+    text = db.read_text(encoding="utf-8")
+    assert "file: art/lantern.svg" in text
+    db.write_text(text.replace("file: art/lantern.svg", 'file: "art/{{ card.key }}.png"'), encoding="utf-8")
+    return root
+
+
+KEYS = ("moth", "paper", "jar", "beacon", "wind")
+
+
+def test_a_missing_picture_is_an_error_without_draft(artless: Path, tmp_path: Path) -> None:
+    r = run("check", "--project", str(artless), "--lang", "en")
+    assert r.code == 2
+    assert all(f"art/{key}.png: no such file" in r.err for key in KEYS), r.err
+    assert run("build", "--project", str(artless), "--out", str(tmp_path / "out")).code == 2
+
+
+def test_a_draft_prints_placeholders_and_lists_what_is_missing(artless: Path, tmp_path: Path) -> None:
+    import pdfplumber
+
+    r = run("check", "--project", str(artless), "--lang", "en", "--draft")
+    assert r.code == 0, r.err
+    assert all(f"warning: art/{key}.png: no such file yet" in r.out for key in KEYS), r.out
+    out = tmp_path / "out"
+    r = run("build", "lanterns", "--project", str(artless), "--out", str(out), "--draft", "-j", "1")
+    assert r.code == 0, r.err
+    assert all(f"art/{key}.png: no such file yet" in r.err for key in KEYS), r.err
+    with pdfplumber.open(out / "lanterns" / "deck.pdf") as pdf:
+        words = pdf.pages[0].extract_text()
+    assert "moth.png" in words and "paper.png" in words  # each placeholder names the file to make

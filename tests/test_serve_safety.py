@@ -352,18 +352,29 @@ def test_a_card_that_fails_to_draw_keeps_its_last_good_picture(tmp_path: Path) -
         good = tile()["picture"]
         assert request(port, "GET", f"/picture/{good}.png")[0] == 200
         db = proj / "card_data/lanterns.yaml"
-        db.write_text(
-            db.read_text(encoding="utf-8").replace(
+        text = db.read_text(encoding="utf-8")
+        db.write_text(  # a picture not made yet: the preview is a draft, with a placeholder
+            text.replace(
                 "file: art/lantern.svg", "file: \"art/{{ 'gone' if card.key == 'jar' else 'lantern' }}.svg\""
             ),
             encoding="utf-8",
         )
         wait_for(lambda: tile()["picture"] != good, "the edit seen", every=0.1)
+        draft = tile()["picture"]
+        assert request(port, "GET", f"/picture/{draft}.png")[0] == 200 and not tile().get("error")
+        assert 'symbol: "{{ card.suit }}"' in text
+        db.write_text(  # a symbol that does not exist: the card cannot be drawn
+            text.replace(
+                'symbol: "{{ card.suit }}"', "symbol: \"{{ 'gone' if card.key == 'jar' else card.suit }}\""
+            ),
+            encoding="utf-8",
+        )
+        wait_for(lambda: tile()["picture"] != draft, "the second edit seen", every=0.1)
         broken = tile()
-        assert broken["fallback"] == good  # the page shows this one, marked
+        assert broken["fallback"] == draft  # the last picture that drew: shown, marked
         status, why = request(port, "GET", f"/picture/{broken['picture']}.png")
-        assert status == 422 and b"gone.svg" in why
-        assert "gone.svg" in tile()["error"]  # and the state says why, for every page
-        assert request(port, "GET", f"/picture/{good}.png")[0] == 200  # still served after the card changed
+        assert status == 422 and b"gone" in why
+        assert "gone" in tile()["error"]  # and the state says why, for every page
+        assert request(port, "GET", f"/picture/{draft}.png")[0] == 200  # still served after the card changed
     finally:
         stop(server, app)

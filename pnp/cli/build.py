@@ -11,7 +11,9 @@ import click
 
 from pnp.cli.changes import check_tag, keep_tag
 from pnp.cli.common import (
+    as_drafts,
     colour_options,
+    draft_option,
     jobs_option,
     load_fonts,
     load_games,
@@ -127,6 +129,7 @@ _NOT_OPTIONS = (
 )
 @colour_options
 @click.option("--clean", is_flag=True, help="Rebuild every game, even those unchanged since the last build.")
+@draft_option
 @click.option(
     "--force", is_flag=True, help="Build even when a composition rule is broken (listed as warnings)."
 )
@@ -185,6 +188,7 @@ def build(
     only_changed: bool,
     since: str | None,
     max_dpi: float | None,
+    draft: bool,
 ) -> None:
     """Build GAMES (all when none) into OUT, one folder per game, plus manifest.json.
 
@@ -241,6 +245,7 @@ def build(
         loaded = [g for g in chosen if (g.slug, g.source) in wanted]
     else:
         loaded = load_games(project, tuple(str(p) for p in files))
+    loaded = as_drafts(loaded, draft)
     rules_first(loaded, force)
     steps = plan_build(loaded, options)
     fonts = load_fonts(project)
@@ -252,6 +257,12 @@ def build(
 
         raise every_problem(loaded, fonts, exc) from None
     pages = sum(o.pages for o in outputs)
+    if draft:  # what the draft still lacks, as check lists it
+        from pnp.output.preflight import draw_cards  # lazy: only a draft
+
+        for game in loaded:
+            for note in draw_cards(game, fonts):
+                click.echo(f"warning: {game.slug}: {note}", err=True)
     click.echo(f"Wrote {len(outputs)} PDFs ({pages} pages) to {out} and updated {out / 'manifest.json'}")
     keep_tag(project, requested, tag, options.counts, None if requested != files else loaded)
 

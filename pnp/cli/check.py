@@ -8,7 +8,15 @@ import sys
 
 import click
 
-from pnp.cli.common import display, load_fonts, load_games, open_project, project_option
+from pnp.cli.common import (
+    as_drafts,
+    display,
+    draft_option,
+    load_fonts,
+    load_games,
+    open_project,
+    project_option,
+)
 from pnp.cli.language import in_languages, lang_option
 from pnp.data.format.errors import InputError, Problem, in_order
 from pnp.output.preflight import untranslated, validate
@@ -20,7 +28,8 @@ from pnp.rules.checker import checked
 @project_option
 @lang_option
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-def check(games: tuple[str, ...], project_dir: str, lang: str | None, as_json: bool) -> None:
+@draft_option
+def check(games: tuple[str, ...], project_dir: str, lang: str | None, as_json: bool, draft: bool) -> None:
     """Validate databases and check every composition rule, in every language each game is written in
     (--lang: in one): a text missing in a language, too long for its box in it, or with a character its
     font lacks, is reported.
@@ -30,7 +39,9 @@ def check(games: tuple[str, ...], project_dir: str, lang: str | None, as_json: b
 
     try:
         project = open_project(project_dir)
-        loaded = in_languages(project, load_games(project, games), lang or "all", bool(games))
+        loaded = as_drafts(
+            in_languages(project, load_games(project, games), lang or "all", bool(games)), draft
+        )
         fonts = load_fonts(project)
         report = [(game, checked(game), untranslated(game)) for game in loaded]
         warned: dict[str, list[str]] = {}

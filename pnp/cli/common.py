@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 import sys
@@ -51,6 +52,19 @@ def fail_input(exc: InputError) -> None:
     if len(problems) > 3:  # the count again below a long list
         click.echo(f"{len(problems)} problems: fix them and run the command again", err=True)
     sys.exit(2)
+
+
+draft_option = click.option(
+    "--draft",
+    is_flag=True,
+    help="A playtest print before the art exists: a missing picture prints as a labelled placeholder "
+    "and is listed as a warning (without --draft it is an error).",
+)
+
+
+def as_drafts(games: list[Game], draft: bool) -> list[Game]:
+    """The games as --draft prints them (unchanged without it)."""
+    return [dataclasses.replace(g, draft=True) for g in games] if draft else games
 
 
 def load_games(project: Project, names: tuple[str, ...]) -> list[Game]:

@@ -77,7 +77,7 @@ class FormCache:
 
     def __post_init__(self) -> None:
         rl.use_fast_writer()  # forms keep their see-through inks and gradients (pnp's form writer)
-        self.art = Artwork.for_project(self.game.root, self.game.symbols, self.max_dpi)
+        self.art = Artwork.for_project(self.game.root, self.game.symbols, self.max_dpi, self.game.draft)
 
     def face(self, comp: Component, p: Printed) -> str:
         key = ("face", comp.key, p.card.key, p.set_index)

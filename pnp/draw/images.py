@@ -52,6 +52,7 @@ class Picture:
     name: str  # as written in the database, for messages
     path: Path  # resolved, inside the project
     fit: str = "cover"
+    missing: bool = False  # a draft's picture not made yet: a labelled placeholder stands in
 
     @property
     def is_svg(self) -> bool:
@@ -113,6 +114,8 @@ class Artwork:
     root: Path
     symbols: Mapping[str, Path] = field(default_factory=dict)
     max_dpi: float | None = None  # pictures above this at their printed size are drawn downsampled
+    draft: bool = False  # a missing picture is a placeholder and a warning, not an error
+    missing: dict[str, None] = field(default_factory=dict)  # the draft's missing pictures, in order met
     placed: dict[str, Placed] = field(default_factory=dict)  # picture name -> lowest-resolution placement
     sharpest: dict[str, Placed] = field(default_factory=dict)  # picture name -> highest-resolution placement
     _pixels: dict[Path, tuple[int, int]] = field(default_factory=dict)
@@ -121,9 +124,11 @@ class Artwork:
     _digests: dict[Path, str] = field(default_factory=dict)  # SHA-256 of each picture file
 
     @classmethod
-    def for_project(cls, root: Path, symbols: tuple[str, ...] = (), max_dpi: float | None = None) -> Artwork:
+    def for_project(
+        cls, root: Path, symbols: tuple[str, ...] = (), max_dpi: float | None = None, draft: bool = False
+    ) -> Artwork:
         folder = root / "art" / "symbols"
-        return cls(root.resolve(), {name: folder / f"{name}.svg" for name in symbols}, max_dpi)
+        return cls(root.resolve(), {name: folder / f"{name}.svg" for name in symbols}, max_dpi, draft)
 
     # -- reading -------------------------------------------------------------
     def picture(self, value: Any) -> Picture | None:
@@ -138,6 +143,9 @@ class Artwork:
             raise ValueError(f"{name}: cannot be read (a symbolic link that leads back to itself?)") from None
         if not path.is_relative_to(self.root):
             raise ValueError(f"{name}: pictures must be files inside the project folder")
+        if not path.is_file() and self.draft and not path.exists():
+            self.missing[name] = None
+            return Picture(name, path, fit, missing=True)
         if not path.is_file():
             raise ValueError(f"{name}: no such file")
         pic = Picture(name, path, fit)
@@ -211,6 +219,11 @@ class Artwork:
     ) -> None:
         """Place `pic` into the box (points) with its fit, clipped to the box's shape (rect, round, ellipse)."""
         if w <= 0 or h <= 0:
+            return
+        if pic.missing:
+            from pnp.draw.placeholder import placeholder  # lazy: only a draft's missing picture
+
+            placeholder(c, pic.name, x, y, w, h)
             return
         if pic.is_svg:
             drawing = self.drawing(pic.path, pic.name)
@@ -354,7 +367,10 @@ class Artwork:
         (MAX_USEFUL_DPI) when --max-dpi does not bring it down, in name order."""
         low = [p for p in self.placed.values() if p.dpi < MIN_DPI - 0.5]
         high = [p for p in self.sharpest.values() if p.dpi > MAX_USEFUL_DPI and not self.max_dpi]
-        return [p.warning() for p in sorted(low + high, key=lambda p: (p.name, p.dpi))]
+        missing = [
+            f"{name}: no such file yet; a placeholder is printed (--draft)" for name in sorted(self.missing)
+        ]
+        return missing + [p.warning() for p in sorted(low + high, key=lambda p: (p.name, p.dpi))]
 
 
 def _check_svg(path: Path, name: str) -> None:

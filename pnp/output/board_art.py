@@ -25,7 +25,9 @@ CORNER = 3.0  # mm radius of card spaces
 def draw_board(c: Canvas, game: Game, spec: BoardSpec, fonts: Fonts) -> None:
     """Draw the whole board with its lower-left corner at the origin, 1 unit = 1 pt."""
     W, H = pt(spec.w), pt(spec.h)
-    ctx = CardContext(c, W, H, 0.0, fonts, game.style, art=Artwork.for_project(game.root, game.symbols))
+    ctx = CardContext(
+        c, W, H, 0.0, fonts, game.style, art=Artwork.for_project(game.root, game.symbols, draft=game.draft)
+    )
     theme = color(spec.color or game.style.accent)
     paper = color(game.style.paper)
     ink = color(game.style.ink)

@@ -67,7 +67,7 @@ class IconPainter:
     """The <onDraw> callback: draws the icon named by `label` over the room its spacer kept."""
 
     def __init__(self, game: Game):
-        self.art = Artwork.for_project(game.root, game.symbols)
+        self.art = Artwork.for_project(game.root, game.symbols, draft=game.draft)
 
     def __call__(self, c: Canvas, kind: str, label: str | None) -> None:
         at = rl.paragraph_cursor(c)

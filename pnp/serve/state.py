@@ -249,6 +249,7 @@ class Tracker:
                 lang,
                 old.languages if old else (),
             )
+        game = replace(game, draft=True)  # a preview before the art exists: placeholders, not errors
         self.loaded[game.slug] = game
         sources: dict[str, Source] = {}
         marks = since_last_tag(self.project.root, game)

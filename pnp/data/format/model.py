@@ -328,6 +328,9 @@ class Game:
     language: str = fld(default="", metadata={"internal": True})  # the language read in ("": the default)
     gaps: tuple[Gap, ...] = fld(default=(), metadata={"internal": True})  # texts missing in that language
     words: dict[str, str] = fld(default_factory=dict, metadata={"internal": True})  # pnp's own words in it
+    draft: bool = fld(
+        default=False, metadata={"internal": True}
+    )  # printed as a draft (--draft, serve): a missing picture is a labelled placeholder
 
     @property
     def tag(self) -> str:
