@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from pnp.data.editing import cards, rows, yamltext
 from pnp.data.editing.yamltext import REMOVE, EditError
+from pnp.data.reading.spreadsheet import FORMULA_START, cell_from_text, read_rows, text_cell
 
 from conftest import ROOT
 
@@ -148,3 +149,59 @@ def test_any_text_reads_back_exactly(value: str) -> None:
         except (EditError, yaml.YAMLError):
             continue
         assert loaded == value or (not value and loaded is None), (index, value, new)
+
+
+@settings(max_examples=80, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.text(
+        st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="\ufffe\uffff") | st.just("\t"),
+        min_size=1,
+        max_size=30,
+    )
+)
+def test_a_value_with_tabs_reads_back_with_both_yaml_loaders(value: str) -> None:
+    """libyaml takes a tab inside a plain value; PyYAML's pure-Python loader does not: such a value
+    is written quoted, so both read it back the same (and no text the form allows is refused)."""
+    text = "cards:\n  - key: a\n    name: A\n  - {key: b, name: B}\n"
+    for index in (0, 1):
+        node = yamltext.compose(text).value[0][1].value[index]
+        try:
+            new = yamltext.set_values(text, node, {"name": value})
+        except EditError:
+            assert not value.strip(), value  # only a value of spaces alone may be refused
+            continue
+        for loader in (yaml.SafeLoader, yamltext.LOADER):
+            loaded = yaml.load(new, Loader=loader)["cards"][index]["name"]  # noqa: S506 - safe loaders
+            assert loaded == value, (loader, index, value, new)
+
+
+def test_a_name_with_a_tab_is_written_quoted() -> None:
+    text = "cards:\n  - key: a\n    name: A\n"
+    new = yamltext.set_values(text, yamltext.compose(text).value[0][1].value[0], {"name": "Fire\tfly"})
+    assert new == 'cards:\n  - key: a\n    name: "Fire\\tfly"\n'
+    assert yaml.load(new, Loader=yaml.SafeLoader)["cards"][0]["name"] == "Fire\tfly"  # noqa: S506
+
+
+@settings(max_examples=200, derandomize=True, deadline=None)
+@given(st.text(st.sampled_from("'=+-@\t\rab ,\"\n"), max_size=12))
+def test_a_csv_cell_reads_back_as_written_and_never_starts_a_formula(value: str) -> None:
+    cell = text_cell(value)
+    assert cell_from_text(cell) == value
+    assert not cell.startswith(FORMULA_START)
+    text = rows.csv_set("key,name,text\nA,a,x\n", "A", {"text": value})
+    assert read_rows(Path("cards.csv"), None, text.encode())[1][2:] == ([value] if value else [])
+
+
+def test_a_control_character_never_reaches_openpyxl_as_an_error() -> None:
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    book.active.append(["key", "name"])
+    book.active.append(["a", "A"])
+    out = io.BytesIO()
+    book.save(out)
+    with pytest.raises(EditError, match="control character"):
+        rows.xlsx_set(out.getvalue(), None, "a", {"name": "nul\x00"})
+    new = rows.xlsx_set(out.getvalue(), None, "a", {"name": "=1+1", "text": "@x"})
+    ws = openpyxl.load_workbook(io.BytesIO(new)).active
+    assert [(c.value, c.data_type) for c in ws[2]] == [("a", "s"), ("=1+1", "s"), ("@x", "s")]
+    assert read_rows(Path("cards.xlsx"), None, new)[1] == ["a", "=1+1", "@x"]

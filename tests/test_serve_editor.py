@@ -285,3 +285,161 @@ def test_variants_and_backs_say_where_to_edit(page: Any) -> None:
     form = browser.open("bargains", "deck", "nope")
     assert form["status"] == 404 and "no card 'nope'" in form["error"]
     assert browser.open("chess", "deck", "1")["status"] == 404
+
+
+def _starter_as(tmp_path: Path, kind: str) -> Path:
+    """The starter project, its Lantern deck's card list as `kind` (csv as made, or an xlsx copy)."""
+    assert run("new", str(tmp_path / "starter")).code == 0
+    data = tmp_path / "starter/card_data"
+    if kind == "xlsx":
+        openpyxl = pytest.importorskip("openpyxl")
+        import csv
+
+        book = openpyxl.Workbook()
+        with (data / "lanterns.csv").open(newline="", encoding="utf-8") as fh:
+            for row in csv.reader(fh):
+                book.active.append([int(c) if c.isdigit() else c for c in row])
+        book.save(data / "lanterns.xlsx")
+        (data / "lanterns.csv").unlink()
+        db = data / "lanterns.yaml"
+        db.write_text(
+            db.read_text(encoding="utf-8").replace("{from: lanterns.csv}", "{from: lanterns.xlsx}"),
+            encoding="utf-8",
+        )
+    return tmp_path / "starter"
+
+
+FORMULAS = {  # card: values a spreadsheet would take for formulas
+    "moth": {"name": "=1+1", "text": '=HYPERLINK("http://example.invalid/","x")'},
+    "paper": {"name": "+1+1", "text": "-2"},
+    "jar": {"name": "@SUM(1)", "text": "'=quoted already"},
+    "beacon": {"name": "-2+3", "text": "''@two quotes"},
+}
+
+
+@pytest.mark.parametrize("kind", ["csv", "xlsx"])
+def test_values_a_spreadsheet_takes_for_formulas_are_saved_as_text(tmp_path: Path, kind: str) -> None:
+    proj, browser, running = starter(_starter_as(tmp_path, kind).parent)
+    sheet = proj / f"card_data/lanterns.{kind}"
+    try:
+        for card, values in FORMULAS.items():
+            status, answer = browser.save(browser.open("lanterns", "deck", card), **values)
+            assert status == 200, (card, answer)
+            form = browser.open("lanterns", "deck", card)
+            assert {k: form["values"][k] for k in values} == values  # the form reads them back
+        status, answer = browser.save(
+            browser.open("lanterns", "deck", "moth"), "duplicate", key="moth2", copies="0"
+        )
+        assert status == 200, answer
+        cards = {c.key: c for c in load_game(proj / "card_data/lanterns.yaml", root=proj).components[0].cards}
+        for card, values in {
+            **FORMULAS,
+            "moth2": FORMULAS["moth"],
+        }.items():
+            assert (cards[card].name, cards[card].text) == (values["name"], values["text"]), card
+        assert check(proj, running[1]) == 0
+    finally:
+        stop(*running)
+    if kind == "csv":  # OWASP: one ' in front of what a spreadsheet would compute, and only there
+        import csv
+
+        rows = {r[0]: r for r in csv.reader(sheet.read_text(encoding="utf-8").splitlines())}
+        assert rows["moth"][5] == "'" + FORMULAS["moth"]["text"] and rows["paper"][5] == "'-2"
+        assert rows["jar"][5] == "''=quoted already" and rows["beacon"][5] == "'''@two quotes"
+        assert rows["beacon"][3] == "5" and rows["moth2"][1].startswith("'=")
+    else:
+        import openpyxl
+
+        ws = openpyxl.load_workbook(sheet).active
+        cells = [c for row in ws.iter_rows() for c in row if c.value is not None]
+        assert not [c.coordinate for c in cells if c.data_type == "f"]  # not one formula
+        texts = {c.value for c in cells if c.data_type == "s"}
+        assert FORMULAS["moth"]["name"] in texts and "+1+1" in texts and "-2" in texts
+        assert ws["F2"].value == FORMULAS["moth"]["text"] and ws["F2"].quotePrefix
+
+
+def test_an_xlsx_sheet_holding_formulas_is_not_edited(tmp_path: Path) -> None:
+    import openpyxl
+
+    proj = _starter_as(tmp_path, "xlsx")
+    sheet = proj / "card_data/lanterns.xlsx"
+    book = openpyxl.load_workbook(sheet)
+    book.active["C2"] = "=3+3"  # moth's copies, computed by the spreadsheet program
+    book.save(sheet)
+    before = sheet.read_bytes()
+    proj, browser, running = starter(tmp_path)
+    try:
+        status, answer = browser.save(browser.open("lanterns", "deck", "jar"), name="Firefly Lamp")
+        assert status == 422 and "formula (cell C2)" in answer["error"], answer
+        assert sheet.read_bytes() == before
+    finally:
+        stop(*running)
+
+
+@pytest.mark.parametrize("kind", ["csv", "xlsx", "yaml"])
+def test_control_characters_are_refused_naming_the_field(page: Any, tmp_path: Path, kind: str) -> None:
+    if kind == "yaml":
+        proj, browser, _ = page
+        game, comp, card, sheet = "bargains", "deck", "3", proj / "card_data/bargains.yaml"
+    else:
+        proj, browser, running = starter(_starter_as(tmp_path / kind, kind).parent)
+        game, comp, card, sheet = "lanterns", "deck", "jar", proj / f"card_data/lanterns.{kind}"
+    try:
+        before = sheet.read_bytes()
+        form = browser.open(game, comp, card)
+        for name, value, what in (
+            ("name", "Jar\x00", "the control character U+0000"),
+            ("name", "Fire\tfly", "a tab"),
+            ("name", "Fire\nfly", "a line break"),
+            ("text", "bell\x07", "the control character U+0007"),
+            ("text", "one\rtwo", "a carriage return"),
+            ("text", "esc\x1b[31m", "the control character U+001B"),
+            ("text", "c1\x85", "the control character U+0085"),
+            ("name", "del\x7f", "the control character U+007F"),
+        ):
+            status, answer = browser.save(form, **{name: value})
+            assert status == 400 and answer["error"].startswith(f"values.{name}: holds {what}"), (
+                name,
+                value,
+                answer,
+            )
+        assert sheet.read_bytes() == before
+        status, answer = browser.save(form, text="Tab\there\nand a line")  # the text area takes both
+        assert status == 200, answer
+    finally:
+        if kind != "yaml":
+            stop(*running)
+    cards = {c.key: c for c in load_game(proj / f"card_data/{game}.yaml", root=proj).components[0].cards}
+    assert cards[card].text == "Tab\there\nand a line"
+    if kind == "yaml":
+        import yaml
+
+        for loader in (yaml.SafeLoader, getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+            data = yaml.load(sheet.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506 - safe loaders
+            found = next(c for c in data["components"][0]["cards"] if str(c["key"]) == card)
+            assert found["text"] == "Tab\there\nand a line", loader
+
+
+def test_a_change_on_disk_while_a_save_is_checked_is_kept(page: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    proj, browser, app = page
+    db = proj / "card_data/bargains.yaml"
+    outside = db.read_text(encoding="utf-8") + "# saved in another editor during the check\n"
+    checking = app.editor._check
+
+    def meanwhile(*args: Any) -> None:  # someone saves the file while the edit is being checked
+        db.write_text(outside, encoding="utf-8")
+        checking(*args)
+
+    monkeypatch.setattr(app.editor, "_check", meanwhile)
+    form = browser.open("bargains", "deck", "3")
+    status, answer = browser.save(form, name="Acorn cap")
+    assert status == 409 and answer["reload"] and "changed on disk while" in answer["error"], answer
+    assert db.read_text(encoding="utf-8") == outside  # the outside change is kept, nothing lost
+    assert not list(db.parent.glob(".*pnp-edit*"))
+    status, answer = browser.post("/api/undo", {})
+    assert status == 409 and answer["error"] == "nothing to undo"  # the refused save is not undoable
+    monkeypatch.setattr(app.editor, "_check", checking)
+    status, answer = browser.save(browser.open("bargains", "deck", "3"), name="Acorn cap")
+    assert status == 200, answer
+    text = db.read_text(encoding="utf-8")
+    assert text.endswith("# saved in another editor during the check\n") and "name: Acorn cap" in text

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import http.client
 import json
+import logging
 import re
 import socket
+import struct
 import threading
 import time
 from pathlib import Path
@@ -378,3 +380,163 @@ def test_a_card_that_fails_to_draw_keeps_its_last_good_picture(tmp_path: Path) -
         assert request(port, "GET", f"/picture/{draft}.png")[0] == 200  # still served after the card changed
     finally:
         stop(server, app)
+
+
+def _raw(port: int, head: str, body: bytes = b"") -> bytes:
+    """A request sent as written (repeated headers, odd bytes), and everything answered."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    sock.sendall(
+        head.encode("utf-8" if not head.isascii() and max(head) > "\xff" else "latin-1") + b"\r\n" + body
+    )
+    return _all(sock)
+
+
+def _reset(sock: socket.socket) -> None:
+    """Close with a reset (RST), as a crashed client or a dropped network does."""
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    sock.close()
+
+
+def test_a_dropped_client_is_a_debug_line_never_a_traceback(
+    running: Any, caplog: pytest.LogCaptureFixture, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, server, app = running
+    port, token = server.server_address[1], app.guard.token
+    caplog.set_level(logging.DEBUG, logger="pnp.serve.server")
+    post = (
+        f"POST /api/edit HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"
+        f"Content-Type: application/json\r\n{TOKEN_HEADER}: {token}\r\nContent-Length: 5000\r\n\r\n"
+    )
+    partial = [
+        f"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n",  # headers not finished
+        post + '{"game": "barg',  # the body not finished
+    ]
+    for i in range(10):
+        sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        sock.sendall(partial[i % 2].encode())
+        if i % 2:  # the server is reading the body: wait until it answers nothing yet, then reset
+            wait_for(lambda: len(server.connections) > 0, "the connection taken")
+        _reset(sock)
+    for _ in range(5):  # an answer nobody reads
+        sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        sock.sendall(f"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+        _reset(sock)
+
+    def went_away() -> int:
+        return sum("went away" in r.getMessage() for r in caplog.records)
+
+    wait_for(lambda: went_away() >= 10, "every reset logged at debug level")
+    assert request(port, "GET", "/api/state")[0] == 200
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "ConnectionResetError" not in err, err
+    assert all(r.levelno == logging.DEBUG for r in caplog.records if r.name == "pnp.serve.server")
+
+
+def test_content_length_and_bodies_of_the_wrong_shape_are_400(running: Any) -> None:
+    _, server, app = running
+    port, token = server.server_address[1], app.guard.token
+    for length in ("\xb2", "\u0663", "+5", "5 5", "0x10", "-1", "", "1e3"):
+        head = "".join(f"{k}: {v}\r\n" for k, v in change_headers(port, token).items())
+        answer = _raw(
+            port,
+            f"POST /api/build HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{head}Content-Length: {length}\r\n",
+            b"{}",
+        )
+        assert answer.startswith(b"HTTP/1.1 400") and b"Content-Length" in answer, (length, answer)
+    head = "".join(f"{k}: {v}\r\n" for k, v in change_headers(port, token).items())
+    for length in ("9" * 5000, "0" * 30 + "2000000"):
+        answer = _raw(
+            port, f"POST /api/build HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{head}Content-Length: {length}\r\n"
+        )
+        assert answer.startswith(b"HTTP/1.1 413"), (length[:20], answer)
+    answer = _raw(
+        port,
+        f"POST /api/undo HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{head}Connection: close\r\nContent-Length: 0002\r\n",
+        b"{}",
+    )
+    assert answer.startswith(b"HTTP/1.1 409"), answer  # leading zeros are still a plain number
+    wrong = [
+        ("/api/build", [], "JSON object"),
+        ("/api/build", "bargains", "JSON object"),
+        ("/api/build", 5, "JSON object"),
+        ("/api/build", {"games": 5}, "games"),
+        ("/api/build", {"games": "bargains"}, "games"),
+        ("/api/build", {"games": [5]}, "games"),
+        ("/api/build", {"games": [["bargains"]]}, "games"),
+        ("/api/build", {"bleed": {"mm": 3}}, "bleed"),
+        ("/api/build", {"players": [2]}, "players"),
+        ("/api/build", {"players": "\xb2"}, "players"),
+        ("/api/build", {"players": "9" * 50}, "players"),
+        ("/api/build", {"paper": True}, "paper"),
+        ("/api/build", {"paper": "a4", "colour": "red"}, "colour"),
+        ("/api/edit", {}, "values"),
+        ("/api/edit", {"game": ["bargains"], "values": {}}, "game"),
+        ("/api/edit", {"game": "bargains", "component": 3, "values": {}}, "component"),
+        ("/api/edit", {"game": "bargains", "card": {"k": 1}, "values": {}}, "card"),
+        ("/api/edit", {"game": "bargains", "digest": 0, "values": {}}, "digest"),
+        ("/api/edit", {"game": "bargains", "action": "delete", "values": {}}, "action"),
+        ("/api/edit", {"game": "bargains", "values": []}, "values"),
+        ("/api/edit", {"game": "bargains", "values": {"name": 5}}, "values.name"),
+        ("/api/edit", {"game": "bargains", "values": {"name": ["x"]}}, "values.name"),
+        ("/api/edit", {"game": "bargains", "values": {"text": "x" * 20_000}}, "values.text"),
+        ("/api/edit", {"game": "bargains", "values": {}, "extra": 1}, "extra"),
+        ("/api/edit", {"game": "bargains\x00", "values": {}}, "game"),
+        ("/api/undo", {"all": True}, "undo"),
+        ("/api/undo", [], "JSON object"),
+    ]
+    for path, body, word in wrong:
+        status, answer = request(port, "POST", path, change_headers(port, token), json.dumps(body).encode())
+        assert status == 400, (path, body, status, answer)
+        assert word in json.loads(answer)["error"], (path, body, answer)
+    assert app.builder.status.state == "idle"
+    assert request(port, "GET", "/api/state")[0] == 200
+
+
+def test_a_repeated_host_or_origin_header_is_refused(running: Any) -> None:
+    _, server, app = running
+    port, token = server.server_address[1], app.guard.token
+    host = f"Host: 127.0.0.1:{port}\r\n"
+    for head in (
+        f"GET /api/state HTTP/1.1\r\nHost: attacker.example\r\n{host}",  # only the last would be checked
+        f"GET /api/state HTTP/1.1\r\n{host}{host}",
+        f"GET /api/state HTTP/1.1\r\n{host}Host: attacker.example\r\n",
+    ):
+        answer = _raw(port, head)
+        assert answer.startswith(b"HTTP/1.1 400") and b"more than one host" in answer, (head, answer)
+        assert b"bargains" not in answer
+    good = "".join(f"{k}: {v}\r\n" for k, v in change_headers(port, token).items())
+    for extra in (
+        "Origin: http://attacker.example\r\n",
+        f"Origin: http://127.0.0.1:{port}\r\n",
+        "Content-Length: 200\r\n",
+        f"{TOKEN_HEADER}: {token}\r\n",
+    ):
+        answer = _raw(port, f"POST /api/undo HTTP/1.1\r\n{host}{good}{extra}Content-Length: 2\r\n", b"{}")
+        assert answer.startswith(b"HTTP/1.1 400") and b"more than one" in answer, (extra, answer)
+    answer = _raw(
+        port, f"POST /api/undo HTTP/1.1\r\n{host}{good}Connection: close\r\nContent-Length: 2\r\n", b"{}"
+    )
+    assert answer.startswith(b"HTTP/1.1 409"), answer  # the same request once each: let in
+
+
+def test_a_request_the_server_fails_on_is_one_line_and_a_500(
+    running: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _, server, app = running
+    port = server.server_address[1]
+
+    def broken() -> None:
+        raise RuntimeError("a bug in the snapshot")
+
+    monkeypatch.setattr(app, "state", broken)
+    status, body = request(port, "GET", "/api/state")
+    assert status == 500 and b"terminal" in body
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert len(errors) == 1 and "a bug in the snapshot" in errors[0].getMessage()
+    assert "/api/state" in errors[0].getMessage() and errors[0].exc_info is None
+    assert "Traceback" not in capsys.readouterr().err
+    monkeypatch.undo()
+    assert request(port, "GET", "/api/state")[0] == 200  # the server goes on answering

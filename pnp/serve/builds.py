@@ -66,11 +66,54 @@ class Settings:
         return " ".join(parts)
 
 
+FIELDS = (
+    "paper",
+    "duplex",
+    "bleed",
+    "crop_marks",
+    "back_offset_x",
+    "back_offset_y",
+    "players",
+    "decks",
+    "games",
+)
+MAX_FIELD = 100  # characters of one setting
+MAX_COUNT = 10_000  # players or decks
+
+
+def _text(form: dict[str, Any], name: str) -> str:
+    """A setting as text: the page sends text, a script may send a number; anything else is refused."""
+    value = form.get(name)
+    if value is None:
+        return ""
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise ValueError(f"{name}: expected text or a number, found {type(value).__name__}")
+    text = str(value).strip()
+    if len(text) > MAX_FIELD:
+        raise ValueError(f"{name}: longer than {MAX_FIELD} characters")
+    return text
+
+
+def _games(form: dict[str, Any], known_games: list[str]) -> tuple[str, ...]:
+    value = form.get("games")
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(g, str) for g in value):
+        raise ValueError(f"games: expected a list of game names, found {type(value).__name__}")
+    unknown = [g for g in value if g not in known_games]
+    if unknown:
+        raise ValueError(f"games: no such game {', '.join(repr(g[:MAX_FIELD]) for g in unknown[:5])}")
+    return tuple(dict.fromkeys(value))
+
+
 def parse_settings(form: dict[str, Any], known_games: list[str]) -> Settings:
     """Settings from the page's form; ValueError names the field and what is wrong."""
+    unknown = [str(k)[:MAX_FIELD] for k in form if k not in FIELDS]
+    if unknown:
+        raise ValueError(f"{', '.join(unknown[:5])}: not a setting; the settings are {', '.join(FIELDS)}")
 
     def number(name: str, low: float, high: float, default: float) -> float:
-        text = str(form.get(name, "")).strip()
+        text = _text(form, name)
         try:
             value = float(text) if text else default
         except ValueError:
@@ -80,25 +123,22 @@ def parse_settings(form: dict[str, Any], known_games: list[str]) -> Settings:
         return value
 
     def count(name: str) -> int | None:
-        text = str(form.get(name, "")).strip()
+        text = _text(form, name)
         if not text:
             return None
-        if not text.isdigit() or int(text) < 1:
-            raise ValueError(f"{name}: a whole number of at least 1, or empty for the game's default")
+        if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX_COUNT:
+            raise ValueError(f"{name}: a whole number from 1 to {MAX_COUNT}, or empty for the game's default")
         return int(text)
 
-    paper = str(form.get("paper", "a4")).strip() or "a4"
+    paper = _text(form, "paper") or "a4"
     paper_size(paper)  # raises ValueError naming the sizes it knows
-    duplex, crop = str(form.get("duplex", "long")), str(form.get("crop_marks", "edge"))
+    duplex, crop = _text(form, "duplex") or "long", _text(form, "crop_marks") or "edge"
     if duplex not in DUPLEX:
         raise ValueError(f"duplex: one of {', '.join(DUPLEX)}")
     if crop not in CROP_MARKS:
         raise ValueError(f"crop_marks: one of {', '.join(CROP_MARKS)}")
     offset = (number("back_offset_x", -20, 20, 0.0), number("back_offset_y", -20, 20, 0.0))
-    games = tuple(str(g) for g in form.get("games", []) or [])
-    unknown = [g for g in games if g not in known_games]
-    if unknown:
-        raise ValueError(f"games: no such game {', '.join(unknown)}")
+    games = _games(form, known_games)
     return Settings(
         paper, duplex, number("bleed", 0, 10, 3.0), crop, offset, count("players"), count("decks"), games
     )

@@ -3,8 +3,9 @@
 A save is checked before anything is written: the new bytes of the one file are loaded and
 checked exactly as `pnp check` would (rules, then drawing every card), from memory; an edit
 that brings an error the game did not have already is refused with the messages. A file that
-changed on disk since the page opened the card is not overwritten. The write itself is a new
-file renamed over the old one, so an editor or the watcher never reads half a file.
+changed on disk since the page opened the card, or while the save was being checked, is not
+overwritten (409: reload). The write itself is a new file renamed over the old one, so an editor
+or the watcher never reads half a file.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pnp.data.editing.yamltext import REMOVE, EditError
 from pnp.data.format.errors import InputError
 from pnp.data.format.model import FieldSpec, Game
 from pnp.data.reading.loader import load_game
+from pnp.serve.request import BadRequest, SaveRequest
 from pnp.serve.state import ProblemItem, Tracker, check
 
 UNDO_DEPTH = 20
@@ -150,15 +152,15 @@ class Editor:
     # -- writing ---------------------------------------------------------------------------------------
     def save(self, request: dict[str, Any]) -> dict[str, Any]:
         """Change, duplicate or add a card; Refused says why nothing was written."""
-        slug, comp = str(request.get("game", "")), str(request.get("component", ""))
-        card, action = str(request.get("card", "")), str(request.get("action", "change"))
-        form = request.get("values")
-        if action not in ("change", "duplicate", "add") or not isinstance(form, dict):
-            raise Refused(400, "send action (change, duplicate or add) and the values")
+        try:
+            ask = SaveRequest.parse(request)
+        except BadRequest as exc:
+            raise Refused(400, str(exc)) from None
+        slug, comp, card, action = ask.game, ask.component, ask.card, ask.action
         with self._lock:
             path, game, where = self._where(slug, comp)
             data = where.path.read_bytes()
-            if digest(data) != request.get("digest"):
+            if digest(data) != ask.digest:
                 raise Refused(
                     409,
                     f"{where.display} changed on disk since the page opened this card; it is shown "
@@ -166,12 +168,18 @@ class Editor:
                     reload=True,
                 )
             try:
-                values = edits.typed({str(k): v for k, v in form.items()}, game.component(comp).fields)
+                values = edits.typed(ask.values, game.component(comp).fields)
                 new = self._new_bytes(where, data, action, card, values, game.component(comp).fields)
             except (ValueError, EditError) as exc:
                 raise Refused(422, str(exc)) from None
             self._check(path, slug, where, new)
-            _write(where.path, new)
+            if not _replace(where.path, new, digest(data)):  # saved in another program while checking
+                raise Refused(
+                    409,
+                    f"{where.display} changed on disk while this save was being checked; nothing was "
+                    "written: the card is shown again as the file is now, make the change again",
+                    reload=True,
+                )
             what = {
                 "change": f"changed {card}",
                 "duplicate": f"copied {card} as {values.get('key')}",
@@ -248,15 +256,14 @@ class Editor:
                 raise Refused(409, "nothing to undo")
             last = self._undo[-1]
             try:
-                now = digest(last.path.read_bytes())
+                replaced = _replace(last.path, last.before, last.after)
             except OSError:
-                now = ""
-            if now != last.after:
+                replaced = False
+            if not replaced:
                 self._undo.clear()
                 raise Refused(
                     409, f"{last.display} changed on disk after that save; undo it in the file itself"
                 )
-            _write(last.path, last.before)
             self._undo.pop()
             return {
                 "ok": True,
@@ -291,8 +298,13 @@ def _form_text(value: Any) -> str:
     return str(value)
 
 
-def _write(path: Path, data: bytes) -> None:
-    """Replace the file's content in one rename (same folder, same permissions)."""
+def _replace(path: Path, data: bytes, expected: str) -> bool:
+    """Replace the file's content with `data` in one rename (same folder, same permissions), only if
+    its bytes still have the digest `expected`; False, and nothing written, when they do not.
+
+    The new content is written to a file created exclusively beside it first, and the file is read
+    again just before the rename, so a save made in another program meanwhile is never lost (the
+    window left is the rename itself: no portable lock keeps other programs from writing)."""
     mode = path.stat().st_mode & 0o7777
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".pnp-edit", dir=path.parent)
     try:
@@ -301,7 +313,11 @@ def _write(path: Path, data: bytes) -> None:
             fh.flush()
             os.fsync(fh.fileno())
         os.chmod(tmp, mode)
+        if digest(path.read_bytes()) != expected:
+            Path(tmp).unlink()
+            return False
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    return True

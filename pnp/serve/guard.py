@@ -126,18 +126,45 @@ class Guard:
 
 
 def body_length(headers: dict[str, str], limit: int = MAX_BODY) -> int | Refusal:
-    """How many bytes of body to read, decided from the headers alone (before reading any)."""
+    """How many bytes of body to read, decided from the headers alone (before reading any): a
+    Content-Length of plain ASCII digits within `limit`, else the refusal to answer with."""
     if "transfer-encoding" in headers:
         return Refusal(HTTPStatus.LENGTH_REQUIRED, "send the body with a Content-Length, not chunked")
     text = headers.get("content-length")
-    if text is None or not text.strip().isdigit():
+    if text is None:
         return Refusal(HTTPStatus.LENGTH_REQUIRED, "a request with a body needs a Content-Length")
-    length = int(text)
-    if length > limit:
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()):  # "²" and "٣" are digits to str.isdigit, not to HTTP
+        return Refusal(HTTPStatus.BAD_REQUEST, f"Content-Length {text[:40]!r} is not a whole number of bytes")
+    digits = text.lstrip("0") or "0"
+    if len(digits) > len(str(limit)) or int(digits) > limit:  # never int() of thousands of digits
+        shown = digits if len(digits) <= 20 else f"{digits[:20]}..."
         return Refusal(
-            HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"the body is {length} bytes; the limit is {limit}"
+            HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"the body is {shown} bytes; the limit is {limit}"
         )
-    return length
+    return int(digits)
+
+
+SINGLE_HEADERS = (
+    "host",
+    "origin",
+    "content-length",
+    "content-type",
+    "transfer-encoding",
+    "sec-fetch-site",
+    TOKEN_HEADER.lower(),
+)
+
+
+def check_single(names: list[str]) -> Refusal | None:
+    """A request that repeats a header the checks read (two `Host`s, two `Origin`s ...) is refused:
+    which copy counts would differ between this server and anything in front of it."""
+    seen: set[str] = set()
+    for name in (n.lower() for n in names):
+        if name in SINGLE_HEADERS and name in seen:
+            return Refusal(HTTPStatus.BAD_REQUEST, f"refused: the request has more than one {name} header")
+        seen.add(name)
+    return None
 
 
 class Connections:

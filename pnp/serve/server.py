@@ -8,16 +8,20 @@ lets an open event stream wait while pictures are served.
 Routes: `/` the page, `/static/*` its script and style, `/api/state` the snapshot,
 `/events` server-sent events, `/picture/KEY.png?size=thumb|full` a card,
 `/output/PATH` built files, `/files/PATH` the project's inputs, `/api/card` a card's form;
-`POST /api/build`, `/api/edit`, `/api/undo`. Every request passes `guard` first (Host; for a
-change also Origin, JSON and the run's token); files are served only from the output folder
-and the project's input folders, never a hidden file, never a listing.
+`POST /api/build`, `/api/edit`, `/api/undo`. Every request passes `guard` first (one Host, the
+server's; for a change also one same-origin Origin, JSON and the run's token, and a plain
+Content-Length), then its body is checked field by field (400 naming the field); files are
+served only from the output folder and the project's input folders, never a hidden file, never
+a listing. A client that drops its connection is a debug line, never a traceback.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import queue
 import socket
+import sys
 import threading
 from dataclasses import dataclass
 from http import HTTPStatus
@@ -29,11 +33,26 @@ from urllib.parse import parse_qs, unquote, urlsplit
 from pnp.data.reading.project import Project
 from pnp.serve.builds import Builder, parse_settings
 from pnp.serve.editor import Editor, Refused
-from pnp.serve.guard import IDLE_S, TOKEN_COOKIE, Connections, Guard, Refusal, body_length, is_loopback
+from pnp.serve.guard import (
+    IDLE_S,
+    TOKEN_COOKIE,
+    Connections,
+    Guard,
+    Refusal,
+    body_length,
+    check_single,
+    is_loopback,
+)
 from pnp.serve.live import Hub, Live
 from pnp.serve.page import asset, page
 from pnp.serve.pictures import DrawFailed, PictureCache
 from pnp.serve.state import WATCHED, Tracker
+
+log = logging.getLogger(__name__)
+
+# A client that goes away mid-request (a closed tab, a reset, a timeout) is no error of the server's:
+# logged at debug level, never a traceback in the terminal.
+DISCONNECTS = (ConnectionError, TimeoutError)  # reset, aborted, broken pipe; socket.timeout
 
 HOST = "127.0.0.1"  # the default: this machine only (another address needs --allow-remote)
 KEEPALIVE_S = 15.0
@@ -144,6 +163,13 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:  # quiet: the terminal shows the address only
         pass
 
+    def handle(self) -> None:
+        try:
+            super().handle()
+        except DISCONNECTS as exc:
+            self.close_connection = True
+            log.debug("a client went away mid-request (%s: %s)", type(exc).__name__, exc)
+
     def handle_one_request(self) -> None:
         self.server.connections.idle(self.connection)
         super().handle_one_request()
@@ -171,10 +197,34 @@ class Handler(BaseHTTPRequestHandler):
         except OSError:
             pass
 
+    def _safely(self, work: Any) -> None:
+        """Answer a request; a bug is one line in the terminal and a 500 answer, not a traceback."""
+        try:
+            work()
+        except DISCONNECTS:
+            raise
+        except Exception as exc:  # noqa: BLE001 - the answer says so; the traceback is at debug level
+            log.error(
+                "pnp serve: %s %s failed (%s: %s); set PNP_LOG=debug for where",
+                self.command,
+                urlsplit(self.path).path[:200],
+                type(exc).__name__,
+                exc,
+            )
+            log.debug("the failed request", exc_info=True)
+            self.close_connection = True
+            self._send(HTTPStatus.INTERNAL_SERVER_ERROR, b"pnp serve failed to answer; see its terminal\n")
+
     def do_GET(self) -> None:
+        self._safely(self._get)
+
+    def do_POST(self) -> None:
+        self._safely(self._post)
+
+    def _get(self) -> None:
         url = urlsplit(self.path)
         route = url.path
-        refused = self.app.guard.check_read(self._headers(), url.query)
+        refused = check_single(self.headers.keys()) or self.app.guard.check_read(self._headers(), url.query)
         if refused:
             return self._refuse(refused)
         if ".." in route.split("/") or "\\" in unquote(route):
@@ -220,10 +270,10 @@ class Handler(BaseHTTPRequestHandler):
             )
         self._send(HTTPStatus.NOT_FOUND, b"not found\n")
 
-    def do_POST(self) -> None:
+    def _post(self) -> None:
         url = urlsplit(self.path)
         headers = self._headers()
-        refused = self.app.guard.check_change(headers, url.query)
+        refused = check_single(self.headers.keys()) or self.app.guard.check_change(headers, url.query)
         length = body_length(headers) if refused is None else refused
         if isinstance(length, Refusal):
             return self._refuse(length)
@@ -231,12 +281,20 @@ class Handler(BaseHTTPRequestHandler):
             form = json.loads(self.rfile.read(length) or b"{}")
         except (ValueError, RecursionError):  # not JSON, not UTF-8, or nested past the parser's depth
             return self._json({"ok": False, "error": "the body is not JSON"}, HTTPStatus.BAD_REQUEST)
-        form = form if isinstance(form, dict) else {}
+        if not isinstance(form, dict):
+            return self._json(
+                {"ok": False, "error": "the body must be a JSON object ({...})"}, HTTPStatus.BAD_REQUEST
+            )
         if url.path == "/api/build":
             return self._build(form)
         if url.path == "/api/edit":
             return self._answer(lambda: self.app.editor.save(form))
         if url.path == "/api/undo":
+            if form:
+                return self._json(
+                    {"ok": False, "error": f"undo takes no fields, found {', '.join(map(str, form))[:200]}"},
+                    HTTPStatus.BAD_REQUEST,
+                )
             return self._answer(self.app.editor.undo)
         self._send(HTTPStatus.NOT_FOUND, b"not found\n")
 
@@ -342,6 +400,18 @@ class Server(ThreadingHTTPServer):
         if ":" in address[0]:
             self.address_family = socket.AF_INET6
         super().__init__(address, handler)
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """What a request's thread raised past its handler: a client that went away at debug level,
+        anything else as one line (its traceback at debug level)."""
+        exc = sys.exc_info()[1]
+        if isinstance(exc, DISCONNECTS):
+            log.debug("a client went away (%s: %s)", type(exc).__name__, exc)
+            return
+        log.error(
+            "pnp serve: a connection failed (%s: %s); set PNP_LOG=debug for where", type(exc).__name__, exc
+        )
+        log.debug("the failed connection", exc_info=True)
 
     def process_request(self, request: Any, client_address: Any) -> None:
         self.connections.admit(request)

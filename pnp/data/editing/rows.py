@@ -4,6 +4,11 @@ CSV: the file's text is split into rows with the csv module (a quoted cell may s
 and only the changed row's lines are written anew, with the file's own line ending; a new
 column is added at the end of the header. XLSX: openpyxl sets the cells of the one row (the
 workbook's styles stay; charts and pictures inside a workbook are not kept by openpyxl).
+
+No cell pnp writes is a formula: a CSV cell a spreadsheet could take for one gets a leading `'`
+that pnp's reader takes off again (see pnp.data.reading.spreadsheet), and an XLSX text cell is
+written as text (openpyxl would make `=...` a formula), marked "quote prefix" so a spreadsheet
+keeps it text when the cell is edited there.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ import io
 from typing import Any
 
 from pnp.data.editing.yamltext import REMOVE, EditError
+from pnp.data.reading.spreadsheet import FORMULA_START, cell_from_text, text_cell
 
 
 def cell_text(value: Any) -> str:
@@ -44,9 +50,11 @@ def _rows(text: str) -> list[tuple[list[str], int, int]]:
 
 
 def _line(cells: list[str], ending: str) -> str:
+    """One row's text ending in `ending`; a cell holding CR or LF is quoted whatever the ending (the
+    csv module quotes only the characters of its line terminator, so it is given both)."""
     buf = io.StringIO(newline="")
-    csv.writer(buf, lineterminator=ending).writerow(cells)
-    return buf.getvalue()
+    csv.writer(buf, lineterminator="\r\n").writerow(cells)
+    return buf.getvalue().removesuffix("\r\n") + ending
 
 
 def _ending(text: str) -> str:
@@ -54,12 +62,12 @@ def _ending(text: str) -> str:
 
 
 def _find(rows: list[tuple[list[str], int, int]], key: str) -> tuple[list[str], int]:
-    header = [h.strip() for h in rows[0][0]] if rows else []
+    header = [cell_from_text(h).strip() for h in rows[0][0]] if rows else []
     if "key" not in header:
         raise EditError("the spreadsheet has no `key` column")
     k = header.index("key")
     for i, (cells, _, _) in enumerate(rows[1:], start=1):
-        if k < len(cells) and cells[k].strip() == key:
+        if k < len(cells) and cell_from_text(cells[k]).strip() == key:
             return header, i
     raise EditError(f"no row with key {key!r} in the spreadsheet (changed since the page loaded?)")
 
@@ -72,7 +80,7 @@ def _changed(header: list[str], cells: list[str], changes: dict[str, Any]) -> tu
                 continue
             header.append(name)
             cells += [""] * (len(header) - len(cells))
-        cells[header.index(name)] = cell_text(value)
+        cells[header.index(name)] = text_cell(cell_text(value))
     return header, cells
 
 
@@ -93,7 +101,11 @@ def csv_set(text: str, key: str, changes: dict[str, Any], copy_after: bool = Fal
         text = text[:start] + line + text[end:]
     if new_header != header:
         _, h_start, h_end = rows[0]
-        text = text[:h_start] + _line(rows[0][0] + new_header[len(header) :], ending) + text[h_end:]
+        text = (
+            text[:h_start]
+            + _line(rows[0][0] + [text_cell(h) for h in new_header[len(header) :]], ending)
+            + text[h_end:]
+        )
     return text
 
 
@@ -102,7 +114,7 @@ def csv_add(text: str, values: dict[str, Any]) -> str:
     rows = _rows(text)
     if not rows:
         raise EditError("the spreadsheet has no header row")
-    header = [h.strip() for h in rows[0][0]]
+    header = [cell_from_text(h).strip() for h in rows[0][0]]
     new_header, cells = _changed(header, [], values)
     ending = _ending(text)
     if text and not text.endswith(("\n", "\r")):
@@ -110,8 +122,21 @@ def csv_add(text: str, values: dict[str, Any]) -> str:
     text += _line(cells, ending)
     if new_header != header:
         _, h_start, h_end = rows[0]
-        text = text[:h_start] + _line(rows[0][0] + new_header[len(header) :], ending) + text[h_end:]
+        text = (
+            text[:h_start]
+            + _line(rows[0][0] + [text_cell(h) for h in new_header[len(header) :]], ending)
+            + text[h_end:]
+        )
     return text
+
+
+def _put(cell: Any, value: Any) -> None:
+    """Set an XLSX cell; text stays text (openpyxl takes a string starting with `=` for a formula)."""
+    cell.value = value
+    if isinstance(value, str):
+        cell.data_type = "s"
+        if value.startswith(FORMULA_START):
+            cell.quotePrefix = True  # a spreadsheet program keeps it text when the cell is edited
 
 
 def xlsx_set(
@@ -119,12 +144,19 @@ def xlsx_set(
 ) -> bytes:
     """The workbook with the row of `key` changed, or a row added at the end (key None, or a copy)."""
     import openpyxl  # lazy: only XLSX card lists need it
+    from openpyxl.utils.exceptions import IllegalCharacterError
 
     try:
         book = openpyxl.load_workbook(io.BytesIO(data))
         ws = book[sheet] if sheet else book.worksheets[0]
     except Exception as exc:  # noqa: BLE001 - a damaged workbook: say so
         raise EditError(f"the workbook cannot be read right now ({type(exc).__name__})") from None
+    formula = next((c.coordinate for r in ws.iter_rows() for c in r if c.data_type == "f"), None)
+    if formula is not None:  # openpyxl keeps a formula but not its value: pnp would then read it empty
+        raise EditError(
+            f"the sheet holds a formula (cell {formula}); pnp cannot keep its value when it saves "
+            "the workbook: edit this card in your spreadsheet program, or paste the values over the formulas"
+        )
     header = [str(c.value).strip() if c.value is not None else "" for c in ws[1]]
     row = None
     if key is not None:
@@ -137,19 +169,22 @@ def xlsx_set(
         if row is None:
             raise EditError(f"no row with key {key!r} in the spreadsheet (changed since the page loaded?)")
     target = ws.max_row + 1 if row is None or copy_after else row
-    if copy_after and row is not None:
-        for col in range(1, len(header) + 1):
-            ws.cell(target, col).value = ws.cell(row, col).value
-    for name, value in changes.items():
-        if name not in header:
-            if value is REMOVE:
-                continue
-            header.append(name)
-            ws.cell(1, len(header)).value = name
-        cell = ws.cell(target, header.index(name) + 1)
-        cell.value = (
-            None if value is REMOVE else (cell_text(value) if isinstance(value, (list, bool)) else value)
-        )
+    try:
+        if copy_after and row is not None:
+            for col in range(1, len(header) + 1):
+                _put(ws.cell(target, col), ws.cell(row, col).value)
+        for name, value in changes.items():
+            if name not in header:
+                if value is REMOVE:
+                    continue
+                header.append(name)
+                _put(ws.cell(1, len(header)), name)
+            _put(
+                ws.cell(target, header.index(name) + 1),
+                None if value is REMOVE else (cell_text(value) if isinstance(value, (list, bool)) else value),
+            )
+    except IllegalCharacterError:  # a control character (the page's form refuses them before this)
+        raise EditError("a value holds a control character, which a workbook cell cannot hold") from None
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()

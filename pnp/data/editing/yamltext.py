@@ -80,11 +80,21 @@ def _line_end(text: str, at: int) -> int:
 
 
 def _plain_ok(value: str, flow: bool) -> bool:
-    if not value or value != value.strip() or "\n" in value or value.startswith(("'", '"', "|", ">")):
+    """Whether `value` may be written unquoted: it reads back the same with libyaml and with PyYAML's
+    pure-Python loader (which refuses a tab inside a plain value that libyaml takes)."""
+    if (
+        not value
+        or value != value.strip()
+        or not value.isprintable()  # a tab or another control character: written "\t"-escaped instead
+        or value.startswith(("'", '"', "|", ">"))
+    ):
         return False
     probe = f"{{k: {value}}}" if flow else f"k: {value}"
     try:
-        return yaml.load(probe, Loader=LOADER) == {"k": value}  # noqa: S506 - a safe loader
+        return all(
+            yaml.load(probe, Loader=loader) == {"k": value}  # noqa: S506 - safe loaders
+            for loader in {LOADER, yaml.SafeLoader}
+        )
     except yaml.YAMLError:
         return False
 

@@ -5,6 +5,11 @@ One row per card type under a header row; columns are `key`, `name`, `copies`,
 to each field's type and checked here, so every problem names the spreadsheet,
 the row and the column (as a spreadsheet shows them: row 1 is the header).
 The rows then stand in for the YAML card list, and loading goes on as usual.
+
+A CSV cell pnp writes never starts a formula: text that begins with `=`, `+`, `-`, `@`, a tab
+or a carriage return (after any leading `'`) is written with one `'` in front, as OWASP advises
+against CSV injection, and reading takes exactly that one `'` off again (`text_cell`,
+`cell_from_text`), so what the editor saves reads back the same.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from pnp.data.format.located import Located, LocatedList, line_of
 from pnp.data.reading.remote import FOLDER, is_url, local_name
 
 RESERVED = ("key", "name", "copies", "text", "face", "back")
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet may take as the start of a formula
 _TRUE, _FALSE = {"true", "yes", "y", "1", "x"}, {"false", "no", "n", "0", ""}
 
 
@@ -143,7 +149,7 @@ def read_rows(path: Path, sheet: Any, content: bytes | None = None) -> list[list
         )
         with fh:
             try:
-                return _bounded(csv.reader(fh))
+                return _bounded(_csv_rows(csv.reader(fh)))
             except (csv.Error, UnicodeDecodeError) as exc:
                 raise ValueError(f"not a readable UTF-8 CSV file ({exc})") from None
     import openpyxl  # lazy: only XLSX sources need it, and it is slow to import
@@ -164,6 +170,26 @@ def read_rows(path: Path, sheet: Any, content: bytes | None = None) -> list[list
         raise ValueError(f"not a readable XLSX workbook ({type(exc).__name__})") from None
     finally:
         book.close()
+
+
+def _starts_formula(text: str) -> bool:
+    return text.lstrip("'").startswith(FORMULA_START)
+
+
+def text_cell(text: str) -> str:
+    """A CSV cell's text as pnp writes it: one `'` in front when a spreadsheet could take it for a
+    formula (also when it already starts with `'`s before such a character, so it reads back)."""
+    return "'" + text if _starts_formula(text) else text
+
+
+def cell_from_text(cell: str) -> str:
+    """A CSV cell as pnp reads it: the one `'` that `text_cell` put in front taken off."""
+    return cell[1:] if cell.startswith("'") and _starts_formula(cell) else cell
+
+
+def _csv_rows(reader: Iterable[list[str]]) -> Iterable[list[str]]:
+    for row in reader:
+        yield [cell_from_text(c) for c in row]
 
 
 def _bounded(rows: Iterable[Any]) -> list[list[Any]]:
