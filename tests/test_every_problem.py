@@ -134,3 +134,32 @@ def test_a_draft_prints_placeholders_and_lists_what_is_missing(artless: Path, tm
     with pdfplumber.open(out / "lanterns" / "deck.pdf") as pdf:
         words = pdf.pages[0].extract_text()
     assert "moth.png" in words and "paper.png" in words  # each placeholder names the file to make
+
+
+def test_a_large_deck_is_checked_on_several_processes_with_the_same_answer(tmp_path: Path) -> None:
+    """250 distinct cards (drawn in parts on two workers): problems far apart are both found, and the
+    answer is the one a single process gives."""
+    from pnp.output.preflight import PARALLEL_FROM
+
+    root = tmp_path / "game"
+    assert run("new", str(root)).code == 0
+    sheet = root / "card_data" / "lanterns.csv"
+    with sheet.open(encoding="utf-8", newline="") as fh:
+        rows = list(csv.reader(fh))
+    n = PARALLEL_FROM + 50
+    body = [[f"c{i}", f"Card {i}", "1", *rows[1 + i % 5][3:]] for i in range(n)]
+    body[3][5] = "Glows {nope} here."
+    body[n - 10][5] = "Glows {owl} here."
+    with sheet.open("w", encoding="utf-8", newline="") as fh:
+        csv.writer(fh).writerows([rows[0], *body])
+    db = root / "card_data" / "lanterns.yaml"
+    text = db.read_text(encoding="utf-8")
+    start = text.index("    rules:\n      - {id: deck-size")
+    db.write_text(text[:start] + text[text.index("\n  - key: rules") :], encoding="utf-8")  # counts differ
+    one = run("check", "--project", str(root), "--lang", "en", "-j", "1", "--json")
+    two = run("check", "--project", str(root), "--lang", "en", "-j", "2", "--json")
+    assert one.code == two.code == 2, (one.err, two.err)
+    assert json.loads(one.out) == json.loads(two.out)
+    found = json.loads(two.out)["problems"]
+    assert any("csv:5:" in p and "'nope'" in p for p in found), found
+    assert any(f"csv:{n - 8}:" in p and "'owl'" in p for p in found), found

@@ -255,7 +255,7 @@ def build(
     except InputError as exc:
         from pnp.output.preflight import every_problem  # lazy: only a build that failed
 
-        raise every_problem(loaded, fonts, exc) from None
+        raise every_problem(loaded, fonts, exc, jobs_for(jobs)) from None
     pages = sum(o.pages for o in outputs)
     if draft:  # what the draft still lacks, as check lists it
         from pnp.output.preflight import draw_cards  # lazy: only a draft

@@ -12,6 +12,7 @@ from pnp.cli.common import (
     as_drafts,
     display,
     draft_option,
+    jobs_option,
     load_fonts,
     load_games,
     open_project,
@@ -20,6 +21,7 @@ from pnp.cli.common import (
 from pnp.cli.language import in_languages, lang_option
 from pnp.data.format.errors import InputError, Problem, in_order
 from pnp.output.preflight import untranslated, validate
+from pnp.output.workers import jobs_for
 from pnp.rules.checker import checked
 
 
@@ -29,7 +31,10 @@ from pnp.rules.checker import checked
 @lang_option
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @draft_option
-def check(games: tuple[str, ...], project_dir: str, lang: str | None, as_json: bool, draft: bool) -> None:
+@jobs_option
+def check(
+    games: tuple[str, ...], project_dir: str, lang: str | None, as_json: bool, draft: bool, jobs: int | None
+) -> None:
     """Validate databases and check every composition rule, in every language each game is written in
     (--lang: in one): a text missing in a language, too long for its box in it, or with a character its
     font lacks, is reported.
@@ -49,7 +54,7 @@ def check(games: tuple[str, ...], project_dir: str, lang: str | None, as_json: b
         for game, violations, _ in report:  # every game drawn, all their problems in one run
             try:
                 warned[game.slug] = validate(
-                    game, fonts, booklets=not any(v.severity == "error" for v in violations)
+                    game, fonts, not any(v.severity == "error" for v in violations), jobs=jobs_for(jobs)
                 )
             except InputError as exc:
                 problems += exc.problems

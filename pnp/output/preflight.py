@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import io
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -14,34 +15,92 @@ from pnp.data.reading.boardspec import board_of
 from pnp.data.store.cache import cached
 from pnp.draw.faces import FormCache, printed_cards
 from pnp.draw.fonts import Fonts
+from pnp.draw.images import Artwork, Placed
 from pnp.output.booklets import prepare
+from pnp.output.workers import chunked, run_all
+
+PARALLEL_FROM = 200  # distinct cards: below this one process draws them sooner than a pool would start
 
 
-def draw_cards(game: Game, fonts: Fonts) -> list[str]:
-    """Draw every distinct face and back on a throwaway canvas: templates, symbols,
-    glyphs and text that must fit its box fail here exactly as they would in a build,
-    and every card is tried, so one InputError lists them all.
-    Returns warnings: pictures printed below 300 dpi."""
+@dataclass(frozen=True)
+class _Drawn:
+    """What drawing some cards met: their problems, and where pictures were placed (for the warnings)."""
+
+    problems: list[Problem]
+    placed: dict[str, Placed]
+    sharpest: dict[str, Placed]
+    missing: dict[str, None]
+
+
+def _draw_some(game: Game, fonts: Fonts, parts: list[tuple[str, int, int]]) -> _Drawn:
+    """Draw the faces and backs of cards `lo:hi` of each named component on one throwaway canvas."""
     forms = FormCache(Canvas(io.BytesIO()), game, fonts, 3.0)
     problems: list[Problem] = []
-    for comp in game.components:
-        if comp.is_cards:
-            for printed in printed_cards(game, comp):
-                for side in (forms.face, forms.back):
-                    try:
-                        side(comp, printed)
-                    except InputError as exc:  # every card is tried: all problems in one run
-                        problems += exc.problems
+    for key, lo, hi in parts:
+        comp = game.component(key)
+        for printed in printed_cards(game, comp)[lo:hi]:
+            for side in (forms.face, forms.back):
+                try:
+                    side(comp, printed)
+                except InputError as exc:  # every card is tried: all problems in one run
+                    problems += exc.problems
+    art = forms.art
+    return _Drawn(problems, art.placed, art.sharpest, art.missing)
+
+
+def _start(game: Game, fonts: Fonts) -> tuple[Game, Fonts]:
+    return game, fonts
+
+
+def _task(state: tuple[Game, Fonts], parts: list[tuple[str, int, int]]) -> _Drawn:
+    return _draw_some(*state, parts)
+
+
+def draw_cards(game: Game, fonts: Fonts, jobs: int = 1) -> list[str]:
+    """Draw every distinct face and back on a throwaway canvas: templates, symbols,
+    glyphs and text that must fit its box fail here exactly as they would in a build,
+    and every card is tried, so one InputError lists them all. A large deck is drawn on
+    `jobs` worker processes, in parts. Returns warnings: pictures printed below 300 dpi,
+    and a draft's missing pictures."""
+    cards = [(c.key, i) for c in game.components if c.is_cards for i in range(len(printed_cards(game, c)))]
+    if jobs > 1 and len(cards) >= PARALLEL_FROM:
+        parts = [
+            [(key, i, i + 1) for key, i in chunk] for chunk in chunked(cards, jobs, per_worker=2, most=10**6)
+        ]
+        found = run_all(_task, [_merge_runs(p) for p in parts], functools.partial(_start, game, fonts), jobs)
+    else:
+        found = [_draw_some(game, fonts, [(c.key, 0, 10**9) for c in game.components if c.is_cards])]
+    problems = [p for drawn in found for p in drawn.problems]
     if problems:
         raise InputError(list(dict.fromkeys(problems)))  # a back shared by many cards: its problem once
-    return forms.art.warnings()
+    art = Artwork(game.root, draft=game.draft)
+    for drawn in found:
+        art.missing.update(drawn.missing)
+        for name, at in drawn.placed.items():
+            if name not in art.placed or at.dpi < art.placed[name].dpi:
+                art.placed[name] = at
+        for name, at in drawn.sharpest.items():
+            if name not in art.sharpest or at.dpi > art.sharpest[name].dpi:
+                art.sharpest[name] = at
+    return art.warnings()
 
 
-def checked_cards(game: Game, fonts: Fonts, key: str | None) -> list[str]:
+def _merge_runs(parts: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
+    """Neighbouring cards of one component as one range: (deck, 0, 1), (deck, 1, 2) -> (deck, 0, 2)."""
+    out: list[tuple[str, int, int]] = []
+    for key, lo, hi in parts:
+        if out and out[-1][0] == key and out[-1][2] == lo:
+            out[-1] = (key, out[-1][1], hi)
+        else:
+            out.append((key, lo, hi))
+    return out
+
+
+def checked_cards(game: Game, fonts: Fonts, key: str | None, jobs: int = 1) -> list[str]:
     """`draw_cards`, its outcome (warnings, or the problems it raises) kept in the disk cache under `key` when
     given: a digest of everything drawing the cards reads (`pnp serve` has one per picture already)."""
     if key is None:
-        return draw_cards(game, fonts)
+        return draw_cards(game, fonts, jobs)
 
     def compute() -> tuple[dict[str, list], list]:
         try:
@@ -101,17 +160,19 @@ def untranslated(game: Game) -> list[Problem]:
     return list(dict.fromkeys(found))
 
 
-def validate(game: Game, fonts: Fonts, booklets: bool = True, cards_key: str | None = None) -> list[str]:
+def validate(
+    game: Game, fonts: Fonts, booklets: bool = True, cards_key: str | None = None, jobs: int = 1
+) -> list[str]:
     """Draw every card, read every board, render every booklet; raise all problems at once.
     Returns the warnings found on the way (low-resolution pictures).
 
     `pnp check` leaves booklets out while a composition rule is broken: a booklet
     describes a complete deck, and its errors would only echo the broken rule.
-    `cards_key`: see `checked_cards`.
+    `cards_key`: see `checked_cards`; `jobs`: the processes a large deck is drawn on.
     """
     problems: list[Problem] = []
     warnings: list[str] = []
-    steps: list[Callable[[], object]] = [lambda: warnings.extend(checked_cards(game, fonts, cards_key))]
+    steps: list[Callable[[], object]] = [lambda: warnings.extend(checked_cards(game, fonts, cards_key, jobs))]
     for comp in game.components:
         if comp.kind == "deck" and comp.tuckbox:
             steps.append(functools.partial(_box_fits, game, comp))
@@ -129,13 +190,13 @@ def validate(game: Game, fonts: Fonts, booklets: bool = True, cards_key: str | N
     return warnings
 
 
-def every_problem(games: list[Game], fonts: Fonts, first: InputError) -> InputError:
+def every_problem(games: list[Game], fonts: Fonts, first: InputError, jobs: int = 1) -> InputError:
     """A build stopped at `first`: the whole list `pnp check` gives for the same games, so one run names
     every problem (the check runs only when something failed: a good build pays nothing for it)."""
     found: list[Problem] = []
     for game in games:
         try:
-            validate(game, fonts)
+            validate(game, fonts, jobs=jobs)
         except InputError as exc:
             found += exc.problems
     return InputError(list(dict.fromkeys(found + first.problems)))
