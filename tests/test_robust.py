@@ -121,8 +121,8 @@ CASES = [
     ),
     Case(
         "rule params not a list",
-        "params: {players: [2, 3, 4, 5, 6]}",
-        "params: {players: 5}",
+        "params: {piles: [5, 6, 7]}",
+        "params: {piles: 5}",
         ("check",),
         text="expected a list",
     ),

@@ -29,6 +29,7 @@ from pnp.data.stacking.stack import (
     variant_yaml,
     write_variant,
 )
+from pnp.geometry.sizes import MM
 
 logging.getLogger("pdfminer").setLevel(logging.WARNING)  # its debug calls slow parsing down
 MAIN = Path(__file__).resolve().parents[1]
@@ -458,7 +459,10 @@ def test_stack_command_writes_builds_and_reports(project: Path) -> None:
 
 
 def test_stack_command_text_report_and_errors(project: Path) -> None:
+    # without 1s variant 2 cannot start (essential rule variant-2-start): refused, unless --force
     res = run(project, "stack", "bargains", "rich", "--add", "10s", "--remove", "1s")
+    assert res.exit_code == 1 and not (project / "card_data" / "variants" / "rich.yaml").exists()
+    res = run(project, "stack", "bargains", "rich", "--add", "10s", "--remove", "1s", "--force")
     assert res.exit_code == 0, res.output
     assert "65 cards" in res.output and "10 26" in res.output
     assert (project / "output" / "rich" / "deck.pdf").is_file()
@@ -507,3 +511,108 @@ def test_variants_are_known_by_name(project: Path) -> None:
     assert (project / "output" / "rich" / "deck.pdf").is_file()
     typo = run("build", "ritch", "--project", str(project))
     assert typo.code == 2 and "did you mean 'rich'?" in typo.err
+
+
+# --------------------------------------------------------------------------- every bundled deck, unchanged
+
+BUNDLED = sorted((MAIN / "card_data").glob("*.yaml"))
+
+
+def _deck_components() -> list[tuple[str, str]]:
+    out = []
+    for path in BUNDLED:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        out += [(path.stem, c["key"]) for c in data["components"] if c.get("kind") == "deck"]
+    return out
+
+
+@pytest.fixture(scope="module")
+def bundled(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from conftest import make_project as copy_games
+
+    return copy_games(tmp_path_factory.mktemp("bundled") / "proj", tuple(p.stem for p in BUNDLED))
+
+
+@pytest.mark.parametrize(("game", "component"), _deck_components())
+def test_every_unchanged_stack_is_accepted_and_builds(bundled: Path, game: str, component: str) -> None:
+    """`pnp stack GAME NAME --component C` with no changes: no rule broken, no warning, the deck built."""
+    from conftest import run as cli
+
+    name = f"same-{game}-{component}"
+    res = cli("stack", game, name, "--component", component, "--trials", "100", "--project", str(bundled))
+    assert res.code == 0, res.out + res.err
+    assert "warning" not in res.err and "broken" not in res.err, res.err
+    assert (bundled / "output" / name / f"{component}.pdf").is_file()
+    assert cli("check", name, "--project", str(bundled)).code == 0
+
+
+def test_bundled_decks_are_all_covered() -> None:
+    assert {g for g, _ in _deck_components()} == {
+        "bargains",
+        "fairy-bucks",
+        "feenbalz",
+        "tarot",
+        "fairy-meat",
+    }
+    assert ("fairy-bucks", "money") in _deck_components() and ("tarot", "arcana") in _deck_components()
+
+
+def test_a_deck_printed_per_player_keeps_its_players_sets(bundled: Path) -> None:
+    """Fairy Bucks money is printed once per player, each set with its own colour and emblem, which the
+    designs read (`mark.emblem`); a stack of it draws the same sets instead of failing on a missing emblem."""
+    from conftest import run as cli
+
+    res = cli("stack", "fairy-bucks", "thin-purse", "--component", "money", "--remove", "7-10",
+              "--trials", "100", "--project", str(bundled))  # fmt: skip
+    assert res.code == 0, res.out + res.err
+    assert "unknown symbol" not in res.err
+    base = load_game(bundled / "card_data" / "fairy-bucks.yaml").component("money")
+    stacked = load_game(bundled / "card_data" / "variants" / "thin-purse.yaml").component("money")
+    assert stacked.sets == base.sets and stacked.card_count == 7
+    manifest = json.loads((bundled / "output" / "manifest.json").read_text(encoding="utf-8"))
+    entry = next(e for e in manifest["files"] if e["path"] == "thin-purse/money.pdf")
+    assert base.sets is not None and entry["cards"] == 7 * base.sets.default  # one 7-card set per player
+
+
+@pytest.mark.parametrize(
+    ("name", "removed", "alone"),
+    [
+        ("no-saber", ["Saber"], {"Shirou", "Kiritsugu", "Luvia"}),
+        ("no-masters", ["master"], {"Tiger", "Luvia", "Rider", "Lancer", "Archer", "Saber Alter"}),
+    ],
+)
+def test_tarot_chart_makes_room_for_unlinked_characters(
+    bundled: Path, name: str, removed: list[str], alone: set[str]
+) -> None:
+    """Removing Saber (or every master) leaves characters without a link; the chart's strip for them
+    wraps into more rows instead of squeezing their names below the smallest type size."""
+    from conftest import run as cli
+
+    args = [a for r in removed for a in ("--remove", r)]
+    res = cli("stack", "tarot", name, *args, "--trials", "100", "--project", str(bundled))
+    assert res.code == 0, res.out + res.err
+    assert "does not fit" not in res.err
+    with pdfplumber.open(bundled / "output" / name / "arcana.pdf") as pdf:
+        text = "\n".join(p.extract_text() or "" for p in pdf.pages)
+    assert all(short in text for short in alone)
+
+
+def test_chart_strip_wraps_at_full_width() -> None:
+    from pnp.draw.charting import Node, box_width, strip, strip_rows
+    from pnp.draw.fonts import Fonts
+
+    fonts = Fonts.load(MAIN / "fonts")
+    one = [Node("10", "Luvia", "magic", "X", ())]
+    assert strip_rows(fonts, one, 60) == 1 and strip_rows(fonts, [], 60) == 0
+    many = [Node(str(i), name, "sword", str(i), ()) for i, name in enumerate(
+        ["Kiritsugu", "Shirou", "Luvia", "True Assassin", "Saber Alter", "Gilgamesh", "Berserker"])]  # fmt: skip
+    rows = strip_rows(fonts, many, 60)
+    boxes = strip(fonts, many, 5, 100, 60)
+    widest = max(box_width(fonts, n) for n in many) / MM
+    assert rows > 1 and len({b["y"] for b in boxes}) == rows
+    assert all(abs(b["w"] - widest) < 1e-6 for b in boxes)  # nobody squeezed
+    for a in boxes:  # inside the strip, and no two boxes overlap
+        assert a["x"] >= 5 - 1e-6 and a["x"] + a["w"] <= 65 + 1e-6
+        for b in boxes:
+            if a is not b and a["y"] == b["y"]:
+                assert a["x"] + a["w"] <= b["x"] or b["x"] + b["w"] <= a["x"]

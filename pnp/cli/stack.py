@@ -102,9 +102,11 @@ def stack(
 
     The changes apply in order: --decks copies of the base deck, then --remove,
     then --add, then --jokers. The variant's cards carry a mark on face and
-    back; OUT/NAME/ receives the deck, a checklist and stats.pdf. A deck that breaks an
-    essential rule of the base game (it could not be played) is refused with exit 1 and
-    nothing written, unless --force.
+    back (a deck printed once per player keeps each player's own set marks instead); OUT/NAME/
+    receives the deck, a checklist and stats.pdf. A deck that leaves some way to play the base
+    game no player count (an essential rule broken for all of them) is refused with exit 1 and
+    nothing written, unless --force; one that only loses some player counts is stacked with a
+    warning naming them.
     """
 
     project = open_project(project_dir)

@@ -219,27 +219,54 @@ def chart(
     return out
 
 
+STRIP_GAP = pt(3)  # between boxes of the strip
+STRIP_ROW = 9.0  # mm from one strip row to the next (a 7 mm box and its margin)
+
+
+def _strip_grid(fonts: Fonts, alone: list[Node], width: float) -> tuple[float, int]:
+    """Box width (points) and boxes per row for the strip: every label at its full size, in as
+    many rows as that takes (one row when they all fit; a label wider than the strip gets it whole)."""
+    widest = max(box_width(fonts, a) for a in alone)
+    per_row = max(1, min(len(alone), int((width + STRIP_GAP) // (widest + STRIP_GAP))))
+    return min(widest, width), per_row
+
+
+def strip_rows(fonts: Fonts, alone: list[Node], width: float) -> int:
+    """How many rows the strip of `alone` nodes takes across `width` mm (0 for none)."""
+    if not alone:
+        return 0
+    _, per_row = _strip_grid(fonts, alone, pt(width))
+    return -(-len(alone) // per_row)
+
+
 def strip(fonts: Fonts, alone: list[Node], x: float, top: float, width: float) -> list[dict[str, Any]]:
-    """Boxes (mm) for nodes without links, 7 mm tall, in a centred row 3 mm apart under `top`."""
+    """Boxes (mm) for nodes without links, 7 mm tall, in centred rows 3 mm apart under `top`.
+
+    The boxes keep the width of the widest label; when they do not all fit side by side they wrap
+    into further rows (`strip_rows` says how many, so the layout can make room), so a chart with
+    many unlinked nodes (a stacked deck that dropped their partners) never squeezes a label."""
     if not alone:
         return []
-    n = len(alone)
     x, width = pt(x), pt(width)
-    bw = min(max(box_width(fonts, a) for a in alone), (width - pt(3) * (n - 1)) / n)
-    start = x + (width - (n * bw + (n - 1) * pt(3))) / 2
-    return [
-        {
-            "id": node.id,
-            "label": node.label,
-            "group": node.group,
-            "number": node.number,
-            "x": (start + i * (bw + pt(3))) / MM,
-            "y": top + 1.1,
-            "w": bw / MM,
-            "h": 7.0,
-        }
-        for i, node in enumerate(alone)
-    ]
+    bw, per_row = _strip_grid(fonts, alone, width)
+    out = []
+    for first in range(0, len(alone), per_row):
+        row = alone[first : first + per_row]
+        start = x + (width - (len(row) * bw + (len(row) - 1) * STRIP_GAP)) / 2
+        out += [
+            {
+                "id": node.id,
+                "label": node.label,
+                "group": node.group,
+                "number": node.number,
+                "x": (start + i * (bw + STRIP_GAP)) / MM,
+                "y": top + 1.1 + STRIP_ROW * (first // per_row),
+                "w": bw / MM,
+                "h": 7.0,
+            }
+            for i, node in enumerate(row)
+        ]
+    return out
 
 
 def chips(fonts: Fonts, groups: Mapping[str, Any], room: float, size: float = 6.8) -> dict[str, Any]:

@@ -56,6 +56,7 @@ def functions(ctx: CardContext) -> dict[str, Callable[..., Any]]:
         "unlinked": lambda nodes: charting.layers(nodes)[1],
         "chart": lambda nodes, x, top, width, height: charting.chart(ctx.fonts, nodes, x, top, width, height),
         "strip": lambda alone, x, top, width: charting.strip(ctx.fonts, alone, x, top, width),
+        "strip_rows": lambda alone, width: charting.strip_rows(ctx.fonts, alone, width),
         "chips": lambda groups, room: charting.chips(ctx.fonts, groups, room),
         "card_size": _card_size,
         "fail": _fail,

@@ -5,12 +5,13 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, astuple, dataclass
+from dataclasses import asdict, astuple, dataclass, replace
 from typing import Any
 
-from pnp.data.format.facts import FACT_RULE_KINDS
+from pnp.data.format.facts import FACT_RULE_KINDS, MissingFact
 from pnp.data.format.model import CardType, Component, Game, Rule
 from pnp.data.templating.engine import compile_expr
+from pnp.rules import playable
 from pnp.rules.deck import Deck, matches, norm
 from pnp.rules.factcheck import check_fact_rule
 
@@ -181,9 +182,16 @@ def _links(game: Game, comp: Component, rule: Rule, cards: list[CardType], fail:
 
 def _expr(game: Game, comp: Component, rule: Rule, cards: list[CardType], fail: Fail) -> None:
     fn = compile_expr(rule.expr or "true")
-    names = list(rule.params)
+    params = dict(rule.params)
+    if rule.player_counts:
+        try:
+            params = {"players": tuple(playable.player_counts(game, rule.player_counts)), **params}
+        except (MissingFact, ValueError) as exc:
+            fail(rule, f"player_counts: {rule.player_counts}", str(exc))
+            return
+    names = list(params)
     players = {"min": game.game.players.min, "max": game.game.players.max}
-    for combo in itertools.product(*[rule.params[n] for n in names]) if names else [()]:
+    for combo in itertools.product(*[params[n] for n in names]) if names else [()]:
         env = {
             "deck": Deck(comp),
             "facts": game.facts,
@@ -219,9 +227,35 @@ FACTS = "facts"  # the name game-level rules report under, as if they were a com
 
 
 def check_game(game: Game) -> list[Violation]:
-    """Every violation of the game's own rules (over its facts) and of every component's."""
+    """Every violation of the game's own rules (over its facts) and of every component's.
+
+    A stacked deck (a variant) is judged by `pnp.rules.playable`: its broken essential rules
+    stay errors only when some way to play keeps no player count; otherwise they are warnings,
+    and either way a `playable` line names the player counts the deck still serves."""
     own = Component(key=FACTS, kind="reference", name="facts", rules=game.rules)
-    return check_component(game, own) + [v for comp in game.components for v in check_component(game, comp)]
+    found = check_component(game, own)
+    if not game.variant:
+        return found + [v for comp in game.components for v in check_component(game, comp)]
+    essential: list[Violation] = []
+    for comp in game.components:
+        found += check_component(game, replace(comp, rules=tuple(r for r in comp.rules if not r.essential)))
+        essential += check_component(game, replace(comp, rules=tuple(r for r in comp.rules if r.essential)))
+    if not essential:
+        return found
+    ways = playable.ways(game, check_component)
+    level = "error" if playable.refused(ways) else "warning"
+    comp = game.components[0]
+    summary = Violation(
+        game.game.name,
+        comp.key,
+        playable.VERDICT_RULE,
+        "every way to play keeps a player count it can be played with",
+        playable.verdict(ways),
+        level,
+        game.where,
+        comp.line,
+    )
+    return found + [summary] + [replace(v, severity=level) for v in essential]
 
 
 def checked(game: Game) -> list[Violation]:

@@ -182,6 +182,13 @@ class Rule:
     essential: bool = fld(
         default=False, metadata=_d("the game is unplayable without it: stays an error in variants")
     )
+    player_counts: str | None = fld(
+        default=None,
+        metadata=_d(
+            "expr: check once per player count, as `players`: a fact path to a {min, max} range "
+            "(e.g. variants.main.players) or `game` for the game's own range"
+        ),
+    )
     line: int = 0
 
 

@@ -44,7 +44,7 @@ SHAPES: dict[str, Shape] = {
     "each_once": Shape(("fields",), frozenset({"fields", "where"})),
     "balance": Shape(("field",), frozenset({"field", "fields", "where"})),
     "links": Shape(("field",), frozenset({"field", "where", "symmetric", "inverse"})),
-    "expr": Shape(("expr",), frozenset({"expr", "params"})),
+    "expr": Shape(("expr",), frozenset({"expr", "params", "player_counts"})),
     # rules over the game's facts (pnp.data.format.facts, checked by pnp.rules.factcheck)
     "fact": Shape(FACT_RULE_NEEDS["fact"], frozenset({"fact", "expected", "min", "max"}), BOUNDS),
     "players": Shape(FACT_RULE_NEEDS["players"], frozenset({"fact", "min", "max"})),
@@ -63,6 +63,7 @@ OPTIONS = (
     "symmetric",
     "inverse",
     "fact",
+    "player_counts",
 )
 _EMPTY: dict[str, Any] = {
     "expected": None,
@@ -76,6 +77,7 @@ _EMPTY: dict[str, Any] = {
     "symmetric": False,
     "inverse": None,
     "fact": None,
+    "player_counts": None,
 }
 
 
@@ -281,6 +283,18 @@ def _fact(r: _RuleCheck) -> None:
         )
 
 
+def _player_counts(r: _RuleCheck) -> None:
+    path = r.rule.player_counts
+    if not isinstance(path, str) or not path or any(not part for part in path.split(".")):
+        r.fail(
+            "player_counts",
+            f"expected `game` or a dotted path to a {{min, max}} range in the facts "
+            f"(e.g. variants.main.players), found {_found(path)}",
+        )
+    elif isinstance(r.rule.params, dict) and "players" in r.rule.params:
+        r.fail("player_counts", "player_counts sets `players` itself; drop `players` from params")
+
+
 _CHECKS: dict[str, Callable[[_RuleCheck], None]] = {
     "expected": _expected,
     "min": _bound("min"),
@@ -293,4 +307,5 @@ _CHECKS: dict[str, Callable[[_RuleCheck], None]] = {
     "symmetric": _flag,
     "inverse": _inverse,
     "fact": _fact,
+    "player_counts": _player_counts,
 }

@@ -8,8 +8,10 @@ treat it like any database.
 
 Checks of a variant: every rule of the base component runs on it. Rules marked
 `essential` (without them the game cannot be played, e.g. a Nasty Hits draw
-needs a Numbered card) stay errors, so `pnp check`, `pnp build` and `pnp stack`
-refuse such a deck; all its other rules, including those that pin the standard
+needs a Numbered card) are judged by `pnp.rules.playable`: when some way to play
+keeps no player count they stay errors, so `pnp check`, `pnp build` and `pnp stack`
+refuse such a deck; when each way keeps some count they are warnings naming the
+counts lost. All its other rules, including those that pin the standard
 deck's exact make-up, are warnings (a variant changes the deck on purpose, and
 says how). For a Fairy Deck (fields
 rank, suit, colour, role) warnings are added for uneven red/black Trumps or

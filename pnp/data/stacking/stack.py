@@ -348,9 +348,18 @@ def stack_copies(comp: Component, spec: VariantSpec) -> Stack:
 def stacked_component(
     comp: Component, spec: VariantSpec, copies: Mapping[str, int], rules: Iterable[Any] = ()
 ) -> Component:
-    """The base component with the stacked copies, the variant mark on every card, and `rules`."""
+    """The base component with the stacked copies, the variant mark on every card, and `rules`.
+
+    A deck the base prints once per player (money, say) keeps its sets as they are: each
+    player's set goes on telling itself apart by its own colour and emblem, and the designs
+    that read them (`mark.emblem`, `mark.name`) draw as they do for the base. Every other deck
+    becomes one stack carrying the variant mark (--decks already says how many base decks it holds).
+    """
 
     cards = tuple(replace(c, copies=copies[c.key]) for c in comp.cards if copies.get(c.key))
+    name = f"{comp.name} ({spec.name})"
+    if comp.sets is not None and comp.sets.option == "players":
+        return replace(comp, name=name, cards=cards, rules=tuple(rules))
     mark = Mark(label=spec.label, color=spec.color, name=f"variant {spec.name}")
     sets = SetsSpec(option="decks", default=1, min=1, max=1, marks=(mark,))
-    return replace(comp, name=f"{comp.name} ({spec.name})", cards=cards, sets=sets, rules=tuple(rules))
+    return replace(comp, name=name, cards=cards, sets=sets, rules=tuple(rules))
