@@ -134,7 +134,7 @@ def test_check_names_a_missing_german_text(tmp_path: Path) -> None:
     r = run("check", "feenbalz", "--project", str(dest))
     assert r.code == 1, r.out + r.err
     assert f"card_data/feenbalz.yaml:{line}: components[fairies].cards[F11].name: no de text" in r.out, r.out
-    assert "feenbalz (FZ): 34 rules, ok\n" in r.out  # English is complete
+    assert re.search(r"^feenbalz \(FZ\): \d+ rules, ok$", r.out, re.M), r.out  # English is complete
     r = run("check", "feenbalz", "--lang", "en", "--project", str(dest))
     assert r.code == 0, r.out + r.err  # --lang limits the check to one language
     r = run("build", "feenbalz", "--lang", "de", "--project", str(dest))
