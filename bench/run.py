@@ -46,7 +46,7 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path.insert(0, str(BENCH))
 import fullart  # noqa: E402
-from synthetic import make_project  # noqa: E402
+from synthetic import csv_project, make_project  # noqa: E402
 
 DEFAULT_PROTOGRAF = Path.home() / ".cache" / "fairy-pnp-bench" / "protograf" / "bin" / "python"
 
@@ -309,6 +309,43 @@ def bench_synthetic(t: Table, tmp: Path, sizes: list[int], repeat: int) -> dict[
     return projects
 
 
+def bench_check(t: Table, tmp: Path, repeat: int, n: int) -> None:
+    """`pnp check` of the bundled games and of an n-card CSV deck (starter project), with the cache
+    empty (cold) and filled by the run before (warm)."""
+    cache = tmp / "check-cache"
+
+    def runs(cmd: list[str], cold: bool) -> list[Run]:
+        env = {**ENV, "PNP_CACHE_DIR": str(cache)}
+        out = []
+        for _ in range(repeat):
+            if cold:
+                shutil.rmtree(cache, ignore_errors=True)
+            else:
+                measure(cmd, env=env)
+            out.append(measure(cmd, env=env))
+        return out
+
+    big = csv_project(tmp / f"csv{n}", n)
+    for what, cmd, goal in (
+        ("`pnp check`, the five bundled games", pnp_cmd() + ["check"], None),
+        (
+            f"`pnp check`, a {n:,}-card CSV deck in two languages",
+            pnp_cmd() + ["check", "--project", str(big)],
+            3.0 if n >= 1000 else None,
+        ),
+    ):
+        for cold in (True, False):
+            found = runs(cmd, cold)
+            wall = med([r.wall for r in found])
+            target = f"< {goal:g} s" if goal else ""
+            t.add(
+                f"{what}, {'cold' if cold else 'warm'} cache",
+                _result(found),
+                target,
+                ok(wall < goal) if goal else "",
+            )
+
+
 def bench_png(t: Table, tmp: Path, n: int, warm: bool = True) -> None:
     proj = make_project(tmp / f"png{n}", n, ROOT)
     out = proj / "out"
@@ -504,6 +541,7 @@ def main() -> None:
         bench_builds(t, tmp, repeat, args.smoke)
         same = bench_peers(t, tmp, repeat, pg, reason, args.protograf_repeat)
         bench_synthetic(t, tmp, sizes, repeat)
+        bench_check(t, tmp, repeat, 20 if args.smoke else 1000)
         bench_png(t, tmp, 10 if args.smoke else args.png_cards, warm=not args.smoke)
         bench_screens(t, tmp, repeat, args.smoke)
         bench_fullart(

@@ -88,6 +88,28 @@ def make_project(dest: Path, n: int, root: Path, distinct: int | None = None) ->
     return dest
 
 
+def csv_project(dest: Path, n: int) -> Path:
+    """The starter project of `pnp new` with n distinct cards in its CSV (its own count rules and its
+    booklet, which tables every card, left out): a spreadsheet designer's big deck."""
+    import csv
+    import subprocess
+    import sys
+
+    subprocess.run([sys.executable, "-m", "pnp", "new", str(dest)], check=True, capture_output=True)
+    sheet = dest / "card_data" / "lanterns.csv"
+    with sheet.open(encoding="utf-8", newline="") as fh:
+        rows = list(csv.reader(fh))
+    body = [[f"c{i}", f"{rows[1 + i % 5][1]} {i}", "1", *rows[1 + i % 5][3:]] for i in range(n)]
+    with sheet.open("w", encoding="utf-8", newline="") as fh:
+        csv.writer(fh).writerows([rows[0], *body])
+    db = dest / "card_data" / "lanterns.yaml"
+    text = db.read_text(encoding="utf-8")
+    tail = text.index("\n  - key: rules")
+    assert text.find("\n  - key:", tail + 1) == -1, "the booklet is the starter's last component"
+    db.write_text(text[: text.index("    rules:\n")], encoding="utf-8")
+    return dest
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description="write a synthetic project of N distinct cards")
     ap.add_argument("n", type=int)
