@@ -453,3 +453,46 @@ def test_a_sources_record_linked_out_of_the_project_is_not_read(sheet_project) -
     assert r.err.startswith("error: card_data/fetched/sources.yaml is a link that leads outside the project")
     assert record.is_symlink() and outside.read_text(encoding="utf-8") == "secret: kept\n"
     assert not (root / "card_data" / "fetched" / local_name(url)).exists()
+
+
+def test_tls_to_a_server_that_is_silent_or_speaks_plain_http(raw_server) -> None:  # type: ignore[no-untyped-def]
+    silent = raw_server(_says(b""))  # it waits for a request's end, which a TLS hello never has
+    with pytest.raises(DownloadError, match=r"took longer than 0\.5 s"):
+        download(silent.base.replace("http:", "https:") + "/a.csv", timeout=0.5, max_bytes=1000)
+
+    with socket.create_server(("127.0.0.1", 0)) as plain:
+
+        def answer_plainly() -> None:
+            conn, _ = plain.accept()
+            with conn:
+                conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+
+        thread = threading.Thread(target=answer_plainly, daemon=True)
+        thread.start()
+        with pytest.raises(DownloadError, match="no secure connection could be made") as caught:
+            download(f"https://127.0.0.1:{plain.getsockname()[1]}/a.csv", timeout=5, max_bytes=1000)
+        thread.join(timeout=30)
+    assert "\n" not in str(caught.value)
+
+
+def _own_address() -> str | None:
+    """This machine's address on its network, if it has one (a UDP socket is connected: nothing is sent)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            address = str(probe.getsockname()[0])
+    except OSError:
+        return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+def test_a_redirect_to_this_machines_own_network_address_is_refused(
+    tmp_path: Path, raw_server, server
+) -> None:  # type: ignore[no-untyped-def]
+    own = _own_address()
+    if own is None:
+        pytest.skip("this machine has no network address besides loopback")
+    other, sheets = server
+    raw = raw_server(_redirect(f"http://{own}:{other.rsplit(':', 1)[1]}/cards.csv"))
+    _fetch_fails(tmp_path, f"{raw.base}/cards.csv", "which is this machine")
+    assert sheets.asked == []

@@ -245,16 +245,17 @@ class _TimedSocket:
 class _Pinned(http.client.HTTPConnection):
     """A plain connection to one checked address (the name is used in the Host header only)."""
 
-    def __init__(self, target: _Target, family: int, address: str, timeout: float):
-        super().__init__(target.host, target.port, timeout=timeout)
-        self._to = (family, address)
+    def __init__(self, target: _Target, family: int, address: str, deadline: _Deadline):
+        super().__init__(target.host, target.port, timeout=deadline.left())
+        self._to, self._deadline = (family, address), deadline
 
     def _open(self) -> socket.socket:
         family, address = self._to
         sock = socket.socket(family, socket.SOCK_STREAM)
         try:
-            sock.settimeout(self.timeout)
+            sock.settimeout(self._deadline.left())
             sock.connect((address, self.port))
+            sock.settimeout(self._deadline.left())  # what follows (a TLS handshake in all) waits no longer
         except BaseException:
             sock.close()
             raise
@@ -265,10 +266,12 @@ class _Pinned(http.client.HTTPConnection):
 
 
 class _PinnedTls(_Pinned):
-    """A TLS connection to one checked address, the certificate checked against the host's name."""
+    """A TLS connection to one checked address, the certificate checked against the host's name.
+    The handshake as a whole waits at most the socket's timeout (CPython's ssl keeps one deadline
+    for it), which `_open` set to the time left."""
 
-    def __init__(self, target: _Target, family: int, address: str, timeout: float):
-        super().__init__(target, family, address, timeout)
+    def __init__(self, target: _Target, family: int, address: str, deadline: _Deadline):
+        super().__init__(target, family, address, deadline)
         self._tls = ssl.create_default_context()
 
     def connect(self) -> None:
@@ -293,7 +296,7 @@ def _connection(
     last: OSError | None = None
     for family, address in _addresses(target, deadline, start):
         kind = _PinnedTls if target.scheme == "https" else _Pinned
-        conn = kind(target, family, address, deadline.left())
+        conn = kind(target, family, address, deadline)
         try:
             conn.connect()
             return conn, target.path, {}
