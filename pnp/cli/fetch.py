@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-import os
 import sys
-import urllib.error
-import urllib.request
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -18,10 +15,12 @@ import yaml
 from pnp.cli.common import display, fail_input, open_project, project_option
 from pnp.data.format.errors import InputError
 from pnp.data.format.located import line_of
+from pnp.data.reading.download import download, printable
 from pnp.data.reading.remote import FOLDER, SOURCES, download_url, is_url, local_name
 from pnp.data.reading.spreadsheet import MAX_SHEET_BYTES, read_rows
 from pnp.data.reading.yamlsrc import load_yaml
 from pnp.data.store.cache import file_digest
+from pnp.data.store.files import OutsideRoot, confined, read_bytes_confined, write_bytes_atomic
 
 
 @dataclass(frozen=True)
@@ -41,7 +40,7 @@ class Source:
     type=click.FloatRange(1, 120),
     default=30.0,
     show_default=True,
-    help="Seconds to wait for each download.",
+    help="Seconds one sheet's download may take in all (redirects and slow servers included).",
 )
 def fetch(games: tuple[str, ...], project_dir: str, timeout: float) -> None:
     """Download the shared sheets GAMES' cards come from (all games when none).
@@ -77,7 +76,24 @@ def fetch(games: tuple[str, ...], project_dir: str, timeout: float) -> None:
         for line in failed:
             click.echo(f"  {line}", err=True)
         sys.exit(2)
-    for line in _publish(project.card_data, got):
+    try:
+        lines = _publish(project.root, project.card_data, got)
+    except OutsideRoot as exc:
+        link = exc.path.relative_to(project.root) if exc.path.is_relative_to(project.root) else exc.path
+        click.echo(
+            f"error: {link.as_posix()} is a link that leads outside the project ({exc.resolved or 'a link loop'}); "
+            "replace it with a plain folder or file inside the project and fetch again (nothing was written)",
+            err=True,
+        )
+        sys.exit(2)
+    except OSError as exc:
+        click.echo(
+            f"error: cannot write in {display(project, project.card_data / FOLDER)}: {exc.strerror or exc}; "
+            "check that the folder is writable and fetch again",
+            err=True,
+        )
+        sys.exit(2)
+    for line in lines:
         click.echo(line)
 
 
@@ -107,18 +123,9 @@ def _sources(project: Any, games: tuple[str, ...]) -> list[Source]:
 def _download(url: str, timeout: float) -> bytes:
     """The sheet at `url` as CSV bytes, checked to read as a table (ValueError saying what went wrong)."""
     address = download_url(url)
-    request = urllib.request.Request(address, headers={"User-Agent": "fairy-pnp (pnp fetch)"})
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 - http(s) only (is_url)
-            kind = response.headers.get("Content-Type", "")
-            data = response.read(MAX_SHEET_BYTES + 1)
-    except urllib.error.HTTPError as exc:
-        raise ValueError(f"cannot download {address}: HTTP {exc.code} {exc.reason}") from None
-    except (urllib.error.URLError, OSError) as exc:
-        reason = getattr(exc, "reason", exc)
-        raise ValueError(f"cannot download {address}: {reason}") from None
-    if len(data) > MAX_SHEET_BYTES:
-        raise ValueError(f"{address} is larger than {MAX_SHEET_BYTES // 1_000_000} MB")
+    got = download(address, timeout=timeout, max_bytes=MAX_SHEET_BYTES)
+    data, kind = got.data, got.content_type
+    address = printable(address)
     head = data[:512].lstrip().lower()
     if "html" in kind.lower() or head.startswith((b"<!doctype html", b"<html")):
         raise ValueError(
@@ -134,23 +141,33 @@ def _download(url: str, timeout: float) -> bytes:
     return data
 
 
-def _publish(card_data: Path, got: dict[Path, tuple[Source, bytes]]) -> list[str]:
-    """Write every copy and the sources record, each through a temporary file; what was done, line by line."""
+def _publish(root: Path, card_data: Path, got: dict[Path, tuple[Source, bytes]]) -> list[str]:
+    """Write every copy and the sources record, each through a temporary file; what was done, line by line.
+
+    Each copy goes beside its database, in fetched/ (where builds read it); the record is
+    card_data/fetched/sources.yaml. These folders and the record must lead inside the project `root`
+    (links followed): all are checked before anything is written (`OutsideRoot`). A link at a copy's
+    name is replaced, never written through."""
     folder = card_data / FOLDER
-    folder.mkdir(parents=True, exist_ok=True)
     record_path = folder / SOURCES
+    folders = sorted({folder, *(dest.parent for dest in got)})
+    for place in [*folders, record_path]:
+        confined(place, root)
+    for place in folders:
+        place.mkdir(parents=True, exist_ok=True)
     try:
-        record = yaml.safe_load(record_path.read_text(encoding="utf-8")) if record_path.is_file() else {}
-    except (OSError, yaml.YAMLError):
+        text = read_bytes_confined(record_path, root).decode("utf-8") if record_path.is_file() else ""
+        record = yaml.safe_load(text) if text else {}
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
         record = {}
     record = record if isinstance(record, dict) else {}
     now = datetime.now(UTC).replace(microsecond=0).isoformat()
     lines = []
     for dest, (source, data) in sorted(got.items()):
         digest = hashlib.sha256(data).hexdigest()
-        same = dest.is_file() and file_digest(dest) == digest
+        same = not dest.is_symlink() and dest.is_file() and file_digest(dest) == digest
         if not same:
-            _write(dest, data)
+            write_bytes_atomic(dest, data, root=root)
         record[dest.name] = {
             "url": source.url,
             "downloaded_from": download_url(source.url),
@@ -158,14 +175,11 @@ def _publish(card_data: Path, got: dict[Path, tuple[Source, bytes]]) -> list[str
             "sha256": digest,
             "bytes": len(data),
         }
-        rel = f"card_data/{FOLDER}/{dest.name}"
-        lines.append(f"{rel}: {'unchanged' if same else 'written'} ({len(data)} bytes) from {source.url}")
+        rel = dest.relative_to(root).as_posix() if dest.is_relative_to(root) else str(dest)
+        lines.append(
+            f"{rel}: {'unchanged' if same else 'written'} ({len(data)} bytes) from {printable(source.url)}"
+        )
     header = "# Written by `pnp fetch`: where each copy in this folder came from, and when.\n"
-    _write(record_path, (header + yaml.safe_dump(record, sort_keys=True, allow_unicode=True)).encode())
+    text = header + yaml.safe_dump(record, sort_keys=True, allow_unicode=True)
+    write_bytes_atomic(record_path, text.encode("utf-8"), root=root)
     return lines
-
-
-def _write(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
