@@ -496,3 +496,12 @@ def test_a_redirect_to_this_machines_own_network_address_is_refused(
     raw = raw_server(_redirect(f"http://{own}:{other.rsplit(':', 1)[1]}/cards.csv"))
     _fetch_fails(tmp_path, f"{raw.base}/cards.csv", "which is this machine")
     assert sheets.asked == []
+
+
+@posix_only
+def test_a_build_does_not_read_a_copy_linked_out_of_the_project(sheet_project, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    root, outside, url = sheet_project
+    outside.write_text(SHEET, encoding="utf-8")
+    _link(root / "card_data" / "fetched" / local_name(url), outside)
+    r = run("check", "--project", str(root))
+    assert r.code == 2 and "is a link to a file outside the project" in r.err, r.err

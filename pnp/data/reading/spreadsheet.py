@@ -91,8 +91,17 @@ def _locate(
             ),
         )
     if is_url(name):  # a shared sheet: its copy that `pnp fetch` made (a build never downloads)
-        path = (folder / FOLDER / local_name(name)).resolve()
-        label = str(path.relative_to(root.resolve())) if path.is_relative_to(root.resolve()) else str(path)
+        try:
+            path = (folder / FOLDER / local_name(name)).resolve()
+        except (OSError, RuntimeError) as exc:  # a link loop
+            return Path(), "", Problem(file, line, where, f"cannot use the copy of {name}: {exc}")
+        if not path.is_relative_to(root.resolve()):  # a link planted at the copy, or at fetched/
+            return (
+                path,
+                "",
+                Problem(file, line, where, f"the copy of {name} is a link to a file outside the project"),
+            )
+        label = str(path.relative_to(root.resolve()))
         if not path.is_file():
             return (
                 path,
