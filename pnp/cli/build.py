@@ -11,6 +11,7 @@ import click
 
 from pnp.cli.changes import check_tag, keep_tag
 from pnp.cli.common import (
+    FiniteRange,
     colour_options,
     jobs_option,
     load_fonts,
@@ -56,14 +57,14 @@ _NOT_OPTIONS = (
     show_default=True,
     help="Paper edge your printer flips on; off prints fronts only.",
 )
-@click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True, help="Bleed in mm.")
+@click.option("--bleed", type=FiniteRange(0, 10), default=3.0, show_default=True, help="Bleed in mm.")
 @click.option("--back-offset", default="0,0", show_default=True, help="Shift backs pages by X,Y mm.")
 @click.option(
     "--crop-marks", type=click.Choice(["edge", "corner", "full", "off"]), default="edge", show_default=True
 )
 @click.option(
     "--margin",
-    type=click.FloatRange(0, 30),
+    type=FiniteRange(0, 30),
     default=5.0,
     show_default=True,
     help="Paper edge in mm the printer cannot print: nothing is drawn there.",
@@ -75,7 +76,7 @@ _NOT_OPTIONS = (
 )
 @click.option(
     "--card-thickness",
-    type=click.FloatRange(0.05, 3.0),
+    type=FiniteRange(0.05, 3.0),
     default=None,
     metavar="MM",
     help="Card thickness for tuck boxes [default: 0.3 mm, 300 gsm card; 0.5 mm with --sleeved].",
@@ -90,7 +91,7 @@ _NOT_OPTIONS = (
 )
 @click.option(
     "--corner-radius",
-    type=click.FloatRange(0, 10),
+    type=FiniteRange(0, 10),
     default=0.0,
     show_default=True,
     metavar="MM",
@@ -145,7 +146,7 @@ _NOT_OPTIONS = (
 )
 @click.option(
     "--max-dpi",
-    type=click.FloatRange(72, 4800),
+    type=FiniteRange(72, 4800),
     default=None,
     metavar="DPI",
     help="Draw pictures sharper than this at their printed size downsampled to it (default: as they are).",

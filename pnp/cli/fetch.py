@@ -15,7 +15,7 @@ from typing import Any
 import click
 import yaml
 
-from pnp.cli.common import display, fail_input, open_project, project_option
+from pnp.cli.common import FiniteRange, display, fail_input, open_project, project_option
 from pnp.data.format.errors import InputError
 from pnp.data.format.located import line_of
 from pnp.data.reading.remote import FOLDER, SOURCES, download_url, is_url, local_name
@@ -38,7 +38,7 @@ class Source:
 @project_option
 @click.option(
     "--timeout",
-    type=click.FloatRange(1, 120),
+    type=FiniteRange(1, 120),
     default=30.0,
     show_default=True,
     help="Seconds to wait for each download.",
