@@ -244,3 +244,39 @@ def test_a_variant_that_adds_too_many_cards_is_refused_before_it_grows(tmp_path:
     assert r.code == 2 and "Traceback" not in r.err, r.err
     assert re.search(r"variants/huge.yaml:\d+: variant.add\[\d+\]: .* the limit is 10000", r.err), r.err
     assert_quick(took.wall, 20.0, "refusing a variant of 100,000 additions")
+
+
+def _edit(proj: Path, old: str, new: str) -> None:
+    """Replace the first `old` in the Bargains database with `new`."""
+    db = proj / "card_data" / "bargains.yaml"
+    text = db.read_text(encoding="utf-8")
+    assert old in text, old
+    db.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "old,new,says",
+    [
+        ("          w: 110\n", "          w: 1\n", "1 mm is too small for a space"),
+        ("          w: 110\n", "          w: 12\n", "does not fit"),
+        ('      subtitle: "a bargain worth {{ card.value }}"\n', "      subtitle: {a: 1}\n", "not a mapping"),
+        ('      subtitle: "a bargain worth {{ card.value }}"\n', "      subtitle: [a, b]\n", "not a list"),
+        (
+            '      subtitle: "a bargain worth {{ card.value }}"\n',
+            "      subtitle: {expr: \"{'a': 1}\"}\n",
+            "gives a mapping",
+        ),
+    ],
+    ids=["board space too small", "board text too long", "slot mapping", "slot list", "slot expr mapping"],
+)
+def test_what_build_would_refuse_check_refuses_first(tmp_path: Path, old: str, new: str, says: str) -> None:
+    """A board space too small for its text, and a slot given a mapping where a value belongs: `pnp check`
+    names the line (before, it passed and the build failed with a traceback), and the build says the same."""
+    proj = make_project(tmp_path / "proj", ("bargains",))
+    _edit(proj, old, new)
+    r = run("check", "--project", str(proj))
+    assert r.code == 2 and says in r.err and "Traceback" not in r.err, r.err
+    assert re.search(r"card_data/bargains.yaml:\d+:", r.err), r.err
+    out = tmp_path / "out"
+    b = run("build", "bargains", "--project", str(proj), "--out", str(out))
+    assert b.code == 2 and says in b.err and "Traceback" not in b.err, b.err

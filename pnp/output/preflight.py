@@ -109,7 +109,7 @@ def validate(game: Game, fonts: Fonts, booklets: bool = True, cards_key: str | N
         if comp.kind == "deck" and comp.tuckbox:
             steps.append(functools.partial(_box_fits, game, comp))
         if comp.kind == "board":
-            steps.append(functools.partial(board_of, game, comp))
+            steps.append(functools.partial(_board_draws, game, comp, fonts))
         elif comp.kind == "booklet" and booklets:
             steps.append(functools.partial(prepare, game, comp))
     for step in steps:
@@ -120,6 +120,15 @@ def validate(game: Game, fonts: Fonts, booklets: bool = True, cards_key: str | N
     if problems:
         raise InputError(list(dict.fromkeys(problems)))  # a booklet reads boards too: report each once
     return warnings
+
+
+def _board_draws(game: Game, comp: Component, fonts: Fonts) -> None:
+    """Read a board and draw it on a throwaway canvas: a space too small for its text fails here, with its
+    line, as it would in a build."""
+    from pnp.output.board_art import draw_board  # lazy: only games with boards
+
+    spec = board_of(game, comp)
+    draw_board(Canvas(io.BytesIO()), game, spec, fonts, comp)
 
 
 def _box_fits(game: Game, comp: Component) -> None:
