@@ -5,6 +5,12 @@ escapes fail when the text is compiled), ranges over `MAX_TEMPLATE_RANGE` items,
 repetition (`*`, `**`) and padding filters that would build huge values, and
 work over `TEMPLATE_SECONDS` of CPU time or growing the process by `TEMPLATE_MEMORY`, on any
 thread. Imported only when something is compiled.
+
+Every operation that makes text or a list (`*`, `+`, `%`, `~`, `join`, `format`, `replace`, the
+filters that turn a value into text, and each `{{ value }}` written out) is sized before it runs:
+a result over `MAX_TEMPLATE_OUTPUT` characters is refused before it is allocated, and after every
+few MB made the process's memory is looked at there and then, so the memory limit holds at its
+value instead of waiting for the next tick of the clock while one C call allocates a gigabyte.
 """
 
 from __future__ import annotations
@@ -25,7 +31,9 @@ from typing import Any
 
 import jinja2
 from jinja2 import nodes
+from jinja2.runtime import markup_join
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+from markupsafe import Markup
 
 from pnp.adapters import cpython
 from pnp.adapters import jinja2 as j2
@@ -52,15 +60,97 @@ def _size(value: Any) -> int:
     return len(value) if isinstance(value, (str, bytes, list, tuple)) else 1
 
 
+_DEEP = 50  # nesting past which a value's text is not estimated (refused as too large)
+
+
+def text_size(value: Any, room: int = MAX_TEMPLATE_OUTPUT, depth: int = 0) -> int:
+    """About how many characters `str(value)` has, counted without making it; the count stops once it
+    passes `room` (so sizing a list of a million long strings costs little)."""
+    if isinstance(value, str):
+        return len(value)
+    if value is None or isinstance(value, (bool, float)):
+        return 24
+    if isinstance(value, int):
+        return value.bit_length() // 3 + 2
+    if isinstance(value, dict):
+        value = [*value.keys(), *value.values()]
+    if isinstance(value, (list, tuple, set, frozenset)):
+        if depth > _DEEP:
+            return room + 1
+        total = 2
+        for item in value:
+            total += text_size(item, room - total, depth + 1) + 4  # quotes and a separator
+            if total > room:
+                break
+        return total
+    return 64  # anything else (a card, a namespace, a colour) writes a short text of its own
+
+
+class _Guarded(threading.local):
+    """This thread's template work: whether it is already inside a limit (nested limits cost nothing), its
+    budget, and how many characters checked operations made since its memory was last looked at."""
+
+    on: bool = False
+    budget: _Budget | None = None
+    made: int = 0
+
+
+_LOOK_EVERY = 4_000_000  # characters made between looks at the process's memory (at most ~16 MB)
+
+
+def made(size: int, what: str = "a value") -> None:
+    """Account for `size` characters a template is about to make: refused over `MAX_TEMPLATE_OUTPUT`;
+    after every `_LOOK_EVERY` made, the memory budget is looked at now rather than at the next tick."""
+    if size > MAX_TEMPLATE_OUTPUT:
+        raise TemplateLimit(
+            f"{what} of about {size} characters goes over the {MAX_TEMPLATE_OUTPUT}-character limit"
+        )
+    guarded = _GUARDED
+    guarded.made += size
+    if guarded.made >= _LOOK_EVERY:
+        guarded.made = 0
+        budget = guarded.budget
+        if budget is not None and (why := budget.overrun()):
+            raise TemplateOverrun(why)
+
+
+def _check_call(text: str, args: tuple, kwargs: dict) -> None:
+    """A `str.format` call: each replacement field at most as long as the longest argument."""
+    longest = max((text_size(v) for v in (*args, *kwargs.values())), default=0)
+    made(len(text) + text.count("{") * longest, "formatted text")
+
+
+def _concat(self: Any, values: tuple) -> str:
+    """`a ~ b ~ ...`: sized before it is joined."""
+    total = 0
+    for v in values:
+        total += text_size(v, MAX_TEMPLATE_OUTPUT - total)
+        if total > MAX_TEMPLATE_OUTPUT:
+            break
+    made(total, "joined text (~)")
+    if any(isinstance(v, Markup) for v in values):
+        return str(markup_join(values))
+    return "".join(map(str, values))
+
+
+def _finalize(value: Any) -> Any:
+    """Each `{{ value }}` written out: sized before it becomes text."""
+    if not isinstance(value, str):
+        made(text_size(value), "a value written out")
+    return value
+
+
 def _check_format(text: str) -> None:
     if _WIDE_FORMAT.search(text):
         raise TemplateLimit("a format width that large is refused in templates")
 
 
-class _Limited(j2.checking_str_format(ImmutableSandboxedEnvironment, _check_format)):  # type: ignore[misc]
-    """The sandbox with limits on repetition, powers, ranges and format widths."""
+class _Limited(j2.checking_str_format(ImmutableSandboxedEnvironment, _check_format, _check_call)):  # type: ignore[misc]
+    """The sandbox with limits on repetition, powers, ranges, format widths and the size of what it makes."""
 
-    intercepted_binops = frozenset({"*", "**", "%"})
+    intercepted_binops = frozenset({"*", "**", "%", "+"})
+    code_generator_class = j2.concat_generator("checked_concat")
+    checked_concat = _concat
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -71,7 +161,14 @@ class _Limited(j2.checking_str_format(ImmutableSandboxedEnvironment, _check_form
         if op == "%":
             if isinstance(left, str):
                 _check_format(left)
+                args = right if isinstance(right, tuple) else (right,)
+                longest = max((text_size(v) for v in args), default=0)
+                made(len(left) + left.count("%") * longest, "formatted text (%)")
             return operator.mod(left, right)
+        if op == "+":
+            if isinstance(left, (str, list, tuple)) and isinstance(right, (str, list, tuple)):
+                made(len(left) + len(right), "joined value (+)")
+            return operator.add(left, right)
         if op == "**" and isinstance(right, (int, float)) and abs(right) > 64 and abs(left) > 1:
             raise TemplateLimit(f"power {left!r} ** {right!r} is too large for a template")
         if op == "*":
@@ -82,6 +179,8 @@ class _Limited(j2.checking_str_format(ImmutableSandboxedEnvironment, _check_form
                     and _size(seq) * n > MAX_TEMPLATE_OUTPUT
                 ):
                     raise TemplateLimit(f"repeating a value {n} times goes over {MAX_TEMPLATE_OUTPUT} items")
+                if isinstance(seq, (str, list, tuple)) and isinstance(n, int):
+                    made(_size(seq) * n, "a repeated value")
             return operator.mul(left, right)
         return operator.pow(left, right)
 
@@ -95,7 +194,20 @@ class _Limited(j2.checking_str_format(ImmutableSandboxedEnvironment, _check_form
                     raise TemplateLimit(
                         f"{__obj.__name__}({v}) is wider than the {MAX_TEMPLATE_OUTPUT}-character limit"
                     )
-        return super().call(__context, __obj, *args, **kwargs)
+        owner = getattr(__obj, "__self__", None)
+        name = getattr(__obj, "__name__", "")
+        if isinstance(owner, str) and name == "join" and args:
+            items = list(args[0])
+            made(sum(text_size(v) for v in items) + len(owner) * len(items), "joined text")
+            args = (items, *args[1:])
+        elif isinstance(owner, str) and name == "replace" and len(args) >= 2:
+            old, new = str(args[0]), str(args[1])
+            times = owner.count(old) if old else len(owner) + 1
+            made(len(owner) + times * max(0, len(new) - len(old)), "replaced text")
+        result = super().call(__context, __obj, *args, **kwargs)
+        if isinstance(result, (str, list, tuple)):
+            made(len(result), "a value")
+        return result
 
 
 _WIDE_METHODS = frozenset({"ljust", "rjust", "center", "zfill", "expandtabs"})
@@ -123,6 +235,50 @@ def _guard_width(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
     return guarded
 
 
+def _sized_join(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """The `join` filter, its result sized before it is made."""
+
+    def join(eval_ctx: Any, value: Any, d: str = "", attribute: Any = None) -> Any:
+        items = list(value)
+        if attribute is None:
+            made(sum(text_size(v) for v in items) + len(d) * len(items), "joined text")
+        return fn(eval_ctx, items, d, attribute)
+
+    join.__dict__.update(getattr(fn, "__dict__", {}))
+    return join
+
+
+def _sized_text(name: str, fn: Callable[..., Any], factor: int) -> Callable[..., Any]:
+    """A filter that writes its value out as text (`string`, `tojson`...): sized first (up to `factor`
+    characters per character, for escapes)."""
+
+    def sized(*args: Any, **kwargs: Any) -> Any:
+        value = args[1] if getattr(fn, "jinja_pass_arg", None) is not None else args[0]
+        made(text_size(value) * factor, f"the {name} filter's text")
+        return fn(*args, **kwargs)
+
+    sized.__dict__.update(getattr(fn, "__dict__", {}))
+    return sized
+
+
+_TEXT_FILTERS = {"string": 1, "pprint": 1, "tojson": 6, "e": 6, "escape": 6, "forceescape": 6, "urlencode": 3}
+
+
+def _sized_replace(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """The `replace` filter, its result sized before it is made."""
+
+    def replace(eval_ctx: Any, s: Any, old: Any, new: Any, count: int | None = None) -> Any:
+        text, old, new = str(s), str(old), str(new)
+        times = text.count(old) if old else len(text) + 1
+        if count is not None:
+            times = min(times, max(count, 0))
+        made(len(text) + times * max(0, len(new) - len(old)), "replaced text")
+        return fn(eval_ctx, s, old, new, count)
+
+    replace.__dict__.update(getattr(fn, "__dict__", {}))
+    return replace
+
+
 def _range(*args: int) -> range:
     rng = range(*args)
     if len(rng) > MAX_TEMPLATE_RANGE:
@@ -138,6 +294,12 @@ def environment(filters: dict[str, Callable[..., Any]], loader: jinja2.BaseLoade
     for name in _WIDE_FILTERS:
         env.filters[name] = _guard_width(name, env.filters[name])
     env.filters["format"] = _checked_format(env.filters["format"])
+    env.filters["join"] = _sized_join(env.filters["join"])
+    env.filters["replace"] = _sized_replace(env.filters["replace"])
+    for name, factor in _TEXT_FILTERS.items():
+        if name in env.filters:
+            env.filters[name] = _sized_text(name, env.filters[name], factor)
+    env.finalize = _finalize
     env.globals["range"] = _range
     env.filters.update(filters)
     return env
@@ -290,12 +452,6 @@ class _Budget:
         return ""
 
 
-class _Guarded(threading.local):
-    """Whether this thread's template work is already inside a limit (nested limits cost nothing)."""
-
-    on: bool = False
-
-
 _GUARDED = _Guarded()
 
 
@@ -320,16 +476,17 @@ def time_limit(seconds: float = TEMPLATE_SECONDS, memory: int = TEMPLATE_MEMORY)
     if _GUARDED.on:
         yield
         return
-    _GUARDED.on = True
+    _GUARDED.on, _GUARDED.made = True, 0
+    budget = _GUARDED.budget = _Budget(seconds, memory)
     try:
         if threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer"):
-            with _timer(_Budget(seconds, memory)):
+            with _timer(budget):
                 yield
         else:
-            with _WATCHDOG.guard(_Budget(seconds, memory)):
+            with _WATCHDOG.guard(budget):
                 yield
     finally:
-        _GUARDED.on = False
+        _GUARDED.on, _GUARDED.budget = False, None
 
 
 @contextmanager
