@@ -280,3 +280,24 @@ def test_what_build_would_refuse_check_refuses_first(tmp_path: Path, old: str, n
     out = tmp_path / "out"
     b = run("build", "bargains", "--project", str(proj), "--out", str(out))
     assert b.code == 2 and says in b.err and "Traceback" not in b.err, b.err
+
+
+@pytest.mark.parametrize(
+    "text,says",
+    [
+        ("{{ '{sun}' * 190000 }}", "renders 950000 characters; one slot's text may have 10000"),
+        ("{{ '{sun} ' * 501 }}", "more than 500 inline symbols"),
+    ],
+)
+def test_a_slot_text_too_long_to_fit_is_refused_at_once(tmp_path: Path, text: str, says: str) -> None:
+    """A card text rendered to 190,000 symbols took check half a minute fitting it to its box; it is
+    refused before any fitting, naming the design's line, in check and in build."""
+    proj = make_project(tmp_path / "proj", ("bargains",))
+    _edit(proj, '      text: "{{ card.text }}"\n', f'      text: "{text}"\n')
+    with timed() as took:
+        r = run("check", "--project", str(proj))
+    assert r.code == 2 and says in r.err and "Traceback" not in r.err, r.err
+    assert re.search(r"card_data/bargains.yaml:\d+: faces.bargain: card BG-1: slot 'text'", r.err), r.err
+    assert_quick(took.wall, 10.0, "refusing a slot of 190,000 symbols")
+    b = run("build", "bargains", "--project", str(proj), "--out", str(tmp_path / "out"))
+    assert b.code == 2 and says in b.err and "Traceback" not in b.err, b.err
