@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import make_project, posix_only, run, shown, timed
+from conftest import assert_quick, make_project, posix_only, run, shown, timed
 
 
 @pytest.mark.parametrize(
@@ -18,6 +18,10 @@ from conftest import make_project, posix_only, run, shown, timed
         (["--back-offset", "1e300,1e300"], "--back-offset"),
         (["--paper", "99999999999999999999x5"], "--paper"),
         (["--board-paper", "1x1"], "--board-paper"),
+        (["--margin", "nan"], "--margin"),
+        (["--bleed", "nan"], "--bleed"),
+        (["--corner-radius", "nan"], "--corner-radius"),
+        (["--max-dpi", "inf"], "--max-dpi"),
     ],
 )
 def test_a_build_option_out_of_range_is_refused(tmp_path: Path, args: list[str], says: str) -> None:
@@ -195,3 +199,105 @@ def test_an_svg_too_deep_or_with_too_long_paths_is_named(tmp_path: Path, svg: st
     assert r.code == 2 and "Traceback" not in r.err, r.err
     assert re.search(r"card_data/\w+\.yaml:\d+: .*art/symbols/moth\.svg: .*" + re.escape(says), r.err), r.err
     assert not shown(tmp_path / "game" / "output")
+
+
+def _csv_deck(proj: Path, rows: list[str]) -> Path:
+    """The Bargains deck's cards replaced by `cards: {from: deck.csv}` holding `rows` (after the header)."""
+    db = proj / "card_data" / "bargains.yaml"
+    text = db.read_text(encoding="utf-8")
+    db.write_text(
+        re.sub(
+            r"(    cards:\n)(      - key: .*?\n)(    rules:)",
+            r"    cards: {from: deck.csv}\n\3",
+            text,
+            count=1,
+            flags=re.S,
+        ),
+        encoding="utf-8",
+    )
+    sheet = proj / "card_data" / "deck.csv"
+    sheet.write_text("key,name,value,copies,text\n" + "".join(r + "\n" for r in rows), encoding="utf-8")
+    return sheet
+
+
+@pytest.mark.parametrize("copies", ["inf", "-inf", "nan", "1e400", "20000"])
+def test_copies_in_a_spreadsheet_must_be_a_finite_whole_number_within_the_limit(
+    tmp_path: Path, copies: str
+) -> None:
+    proj = make_project(tmp_path / "proj", ("bargains",))
+    _csv_deck(proj, ["a,Alpha,1,1,x", f"b,Beta,3,{copies},y"])
+    r = run("check", "--project", str(proj))
+    assert r.code == 2 and "Traceback" not in r.err, r.err
+    assert "card_data/deck.csv:3" in r.err and "copies" in r.err, r.err
+
+
+def test_a_variant_that_adds_too_many_cards_is_refused_before_it_grows(tmp_path: Path) -> None:
+    """100,000 additions: refused at the one that passes a database's own limit, naming its line, at once."""
+    proj = make_project(tmp_path / "proj", ("bargains",))
+    variant = proj / "card_data" / "variants" / "huge.yaml"
+    variant.parent.mkdir()
+    variant.write_text(
+        "variant:\n  name: huge\n  base: bargains\n  add:\n" + "  - 10s\n" * 100_000, encoding="utf-8"
+    )
+    with timed() as took:
+        r = run("check", str(variant), "--project", str(proj))
+    assert r.code == 2 and "Traceback" not in r.err, r.err
+    assert re.search(r"variants/huge.yaml:\d+: variant.add\[\d+\]: .* the limit is 10000", r.err), r.err
+    assert_quick(took.wall, 20.0, "refusing a variant of 100,000 additions")
+
+
+def _edit(proj: Path, old: str, new: str) -> None:
+    """Replace the first `old` in the Bargains database with `new`."""
+    db = proj / "card_data" / "bargains.yaml"
+    text = db.read_text(encoding="utf-8")
+    assert old in text, old
+    db.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "old,new,says",
+    [
+        ("          w: 110\n", "          w: 1\n", "1 mm is too small for a space"),
+        ("          w: 110\n", "          w: 12\n", "does not fit"),
+        ('      subtitle: "a bargain worth {{ card.value }}"\n', "      subtitle: {a: 1}\n", "not a mapping"),
+        ('      subtitle: "a bargain worth {{ card.value }}"\n', "      subtitle: [a, b]\n", "not a list"),
+        (
+            '      subtitle: "a bargain worth {{ card.value }}"\n',
+            "      subtitle: {expr: \"{'a': 1}\"}\n",
+            "gives a mapping",
+        ),
+    ],
+    ids=["board space too small", "board text too long", "slot mapping", "slot list", "slot expr mapping"],
+)
+def test_what_build_would_refuse_check_refuses_first(tmp_path: Path, old: str, new: str, says: str) -> None:
+    """A board space too small for its text, and a slot given a mapping where a value belongs: `pnp check`
+    names the line (before, it passed and the build failed with a traceback), and the build says the same."""
+    proj = make_project(tmp_path / "proj", ("bargains",))
+    _edit(proj, old, new)
+    r = run("check", "--project", str(proj))
+    assert r.code == 2 and says in r.err and "Traceback" not in r.err, r.err
+    assert re.search(r"card_data/bargains.yaml:\d+:", r.err), r.err
+    out = tmp_path / "out"
+    b = run("build", "bargains", "--project", str(proj), "--out", str(out))
+    assert b.code == 2 and says in b.err and "Traceback" not in b.err, b.err
+
+
+@pytest.mark.parametrize(
+    "text,says",
+    [
+        ("{{ '{sun}' * 190000 }}", "renders 950000 characters; one slot's text may have 10000"),
+        ("{{ '{sun} ' * 501 }}", "more than 500 inline symbols"),
+    ],
+)
+def test_a_slot_text_too_long_to_fit_is_refused_at_once(tmp_path: Path, text: str, says: str) -> None:
+    """A card text rendered to 190,000 symbols took check half a minute fitting it to its box; it is
+    refused before any fitting, naming the design's line, in check and in build."""
+    proj = make_project(tmp_path / "proj", ("bargains",))
+    _edit(proj, '      text: "{{ card.text }}"\n', f'      text: "{text}"\n')
+    with timed() as took:
+        r = run("check", "--project", str(proj))
+    assert r.code == 2 and says in r.err and "Traceback" not in r.err, r.err
+    assert re.search(r"card_data/bargains.yaml:\d+: faces.bargain: card BG-1: slot 'text'", r.err), r.err
+    assert_quick(took.wall, 10.0, "refusing a slot of 190,000 symbols")
+    b = run("build", "bargains", "--project", str(proj), "--out", str(tmp_path / "out"))
+    assert b.code == 2 and says in b.err and "Traceback" not in b.err, b.err

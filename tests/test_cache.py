@@ -70,6 +70,7 @@ def test_any_change_to_the_file_loads_afresh(
         b"\x80\x05garbage",
         cache.MAGIC + b"garbage",
         cache.MAGIC + zlib.compress(b'{"key": 1}'),
+        b"pnp-cache-2\n" + zlib.compress(b'{"key": 1}'),
     ],
 )
 def test_a_damaged_entry_is_a_miss(
@@ -83,12 +84,55 @@ def test_a_damaged_entry_is_a_miss(
     assert load_game(db) == good and len(calls) == 1
 
 
+def _key_of(path: Path) -> str:
+    return path.read_bytes()[len(cache.MAGIC) :].split(b"\n", 1)[0].decode()
+
+
 def _entry(path: Path) -> dict:
-    return json.loads(zlib.decompress(path.read_bytes()[len(cache.MAGIC) :]))
+    body = cache.unpack(path, _key_of(path))
+    assert body is not None
+    return json.loads(body)
 
 
 def _plant(path: Path, entry: dict) -> None:
-    path.write_bytes(cache.MAGIC + zlib.compress(json.dumps(entry).encode()))
+    path.write_bytes(cache.pack(str(entry["key"]), json.dumps(entry).encode()))
+
+
+def _bomb(megabytes: int) -> bytes:
+    """zlib data that inflates to `megabytes` MB of zeros (a few hundred KB of it)."""
+    squeeze = zlib.compressobj(9)
+    zeros = bytes(2**20)
+    return b"".join([*(squeeze.compress(zeros) for _ in range(megabytes)), squeeze.flush()])
+
+
+def test_a_planted_zip_bomb_is_refused_before_it_inflates(project: Path, cache_dir: Path) -> None:
+    """An entry is checked for its key and declared size before it is decompressed, and decompressed no
+    further than that size: a small file that would inflate to 300 MB is a miss, removed, and costs no
+    memory (whatever size it declares); the game loads afresh."""
+    import tracemalloc
+
+    db = project / "card_data" / "bargains.yaml"
+    good = load_game(db)
+    (entry,) = cache_dir.glob("game-*.cache")
+    key = _key_of(entry)
+    bomb = _bomb(300)
+    head = cache.MAGIC + key.encode() + b"\n"
+    for plant in (
+        head + str(300 * 2**20).encode() + b"\n" + bomb,  # says how large it is: over the bound
+        head + b"1000\n" + bomb,  # says it is small
+        cache.MAGIC + b"0" * 64 + b"\n1000\n" + bomb,  # another key's
+        b"pnp-cache-2\n" + bomb,  # an older release's layout, key inside
+    ):
+        entry.write_bytes(plant)
+        tracemalloc.start()
+        try:
+            assert load_game(db) == good
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert peak < 60 * 2**20, (plant[:90], peak)
+        assert entry.stat().st_size < len(bomb)  # dropped, and written afresh
+        assert _entry(entry)["key"] == key
 
 
 def test_a_planted_entry_cannot_run_code(

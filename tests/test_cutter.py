@@ -3,6 +3,8 @@ them, every card (with its bleed) clear of the marked corners, and the cut files
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,7 +13,7 @@ from pypdf.generic import ContentStream
 
 from pnp.data.reading.sheets import sheet_named
 
-from conftest import make_project, placements, run
+from conftest import make_project, placements, posix_only, run
 
 MM = 72 / 25.4
 
@@ -117,3 +119,53 @@ def test_cricut_pictures_and_cut_lines_share_one_frame(tmp_path: Path) -> None:
         assert (
             x - 1.5 >= -1e-6 and y - 1.5 >= -1e-6 and x + 63 + 1.5 <= aw + 1e-6 and y + 88 + 1.5 <= ah + 1e-6
         )
+
+
+PAGES_PEAK = """
+import resource, sys
+from pathlib import Path
+from reportlab.pdfgen.canvas import Canvas
+from pnp.buildplan.steps import write_print_images
+from pnp.data.reading.sheets import sheet_named
+from pnp.geometry.grid import Grid
+from pnp.geometry.sizes import Size
+
+pages, folder = int(sys.argv[1]), Path(sys.argv[2])
+pdf = folder / "deck.pdf"
+c = Canvas(str(pdf), pagesize=(612, 792))
+for i in range(pages):  # a different picture on every page, so no page compresses to nothing
+    for j in range(40):
+        c.setFillColorRGB((i * 7 + j) % 10 / 10, j / 40, 0.5)
+        c.rect(10 + j * 14, 10 + i * 5, 12, 700, stroke=0, fill=1)
+    c.showPage()
+c.save()
+grid = Grid(Size(215.9, 279.4), Size(63, 88), 3, 3, 1.5, 3.0)
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+write_print_images(pdf, grid, sheet_named("cricut").print_area)
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before, len(list(folder.glob("deck-print-*.png"))))
+"""
+
+
+def _print_images_peak(tmp_path: Path, pages: int) -> int:
+    """How far (KiB) writing a `pages`-page PDF's print-then-cut pictures raised a fresh process's peak memory."""
+    folder = tmp_path / str(pages)
+    folder.mkdir()
+    done = subprocess.run(
+        [sys.executable, "-c", PAGES_PEAK, str(pages), str(folder)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    grown, written = map(int, done.stdout.split())
+    assert written == pages
+    return grown
+
+
+@posix_only
+def test_cricut_pictures_are_written_one_page_at_a_time(tmp_path: Path) -> None:
+    """The pictures of a print-then-cut sheet are drawn, written and let go page by page: eight pages
+    need no more memory than two (holding them all, eight letter pages at 300 dpi are 150 MB more)."""
+    two, eight = _print_images_peak(tmp_path, 2), _print_images_peak(tmp_path, 8)
+    assert eight - two < 40_000, (two, eight)  # KiB; one page's pixels are 25 MB

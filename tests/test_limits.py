@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -115,9 +117,9 @@ def test_ordinary_templates_still_work() -> None:
 
 
 DOUBLING = (
-    "{% set ns = namespace(s='x' * 1000000) %}{% for i in range(30) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}"
-    "{{ ns.s|length }}"
-)  # each step passes the size checks; together they would ask for a petabyte
+    "{% set s = 'x' * 999990 %}{% set ns = namespace(l=[]) %}"
+    "{% for i in range(100000) %}{% set ns.l = ns.l + [s ~ i] %}{% endfor %}{{ ns.l|length }}"
+)  # each step passes the size checks (a new string of a million characters); together, 100 GB
 FOREVER = "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}"
 
 
@@ -211,3 +213,62 @@ def test_a_worker_forked_while_the_watchdog_is_busy_still_has_limits() -> None:
             os._exit(0 if out == ["4"] else 3)
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0
+
+
+PEAK = """
+import resource, sys
+import jinja2
+from pnp.data.templating.engine import render_value
+
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+try:
+    render_value(sys.argv[1], {})
+    print("rendered")
+except jinja2.TemplateError as exc:
+    print(str(exc).splitlines()[0])
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before)
+"""
+MILLION = "{% set s = 'x' * 999990 %}"
+
+
+@posix_only
+@pytest.mark.parametrize(
+    "text,says",
+    [
+        (MILLION + "{{ ([s] * 1000)|join|length }}", "joined text"),
+        (MILLION + "{{ ''.join([s] * 1000)|length }}", "joined text"),
+        (MILLION + "{{ ('{0}' * 1000).format(s)|length }}", "formatted text"),
+        (MILLION + "{{ ('%s' * 1000) % ((s,) * 1000) }}", "formatted text"),
+        (MILLION + "{{ s|replace('x', s)|length }}", "replaced text"),
+        (MILLION + "{{ s.replace('x', s)|length }}", "replaced text"),
+        (MILLION + "{{ [s] * 1000 }}", "written out"),
+        (MILLION + "{{ ([s] * 1000)|tojson|length }}", "tojson"),
+        (MILLION + "{{ (s ~ s)|length }}", "joined text (~)"),
+        (MILLION + "{{ (s + s)|length }}", "joined value (+)"),
+        (DOUBLING, "more than 256 MB of memory"),
+    ],
+    ids=[
+        "join",
+        "str.join",
+        "format",
+        "percent",
+        "replace",
+        "str.replace",
+        "list",
+        "tojson",
+        "concat",
+        "plus",
+        "list growth",
+    ],
+)
+def test_a_template_building_a_huge_value_stops_near_the_memory_limit(text: str, says: str) -> None:
+    """Each way of making a huge value in one step is sized before it allocates and refused in one line;
+    many values each within the limit are stopped by the memory limit close to its 256 MB (before, one
+    `join` or `format` reached about 1 GB between two looks at the process's size)."""
+    done = subprocess.run(
+        [sys.executable, "-c", PEAK, text], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    message, grown = done.stdout.splitlines()
+    assert says in message and "\n" not in message, message
+    assert int(grown) < 300 * 1024, (message, grown)  # KiB: the limit, plus a few MB made between looks

@@ -151,7 +151,7 @@ def write_print_images(pdf: Path, grid: Any, area: tuple[float, float]) -> None:
     """`<deck>-print-N.png`: each page cut to the print-then-cut area, for the machine's app to print."""
     from pnp.output.cut_files import print_images  # lazy, as above
 
-    for n, png in enumerate(print_images(pdf.read_bytes(), grid, area), 1):
+    for n, png in print_images(pdf, grid, area):  # one page's picture in memory at a time
         pdf.with_name(f"{pdf.stem}-print-{n}.png").write_bytes(png)
 
 

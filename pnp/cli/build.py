@@ -11,6 +11,7 @@ import click
 
 from pnp.cli.changes import check_tag, keep_tag
 from pnp.cli.common import (
+    FiniteRange,
     as_drafts,
     colour_options,
     draft_option,
@@ -59,14 +60,14 @@ _NOT_OPTIONS = (
     show_default=True,
     help="Paper edge your printer flips on; off prints fronts only.",
 )
-@click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True, help="Bleed in mm.")
+@click.option("--bleed", type=FiniteRange(0, 10), default=3.0, show_default=True, help="Bleed in mm.")
 @click.option("--back-offset", default="0,0", show_default=True, help="Shift backs pages by X,Y mm.")
 @click.option(
     "--crop-marks", type=click.Choice(["edge", "corner", "full", "off"]), default="edge", show_default=True
 )
 @click.option(
     "--margin",
-    type=click.FloatRange(0, 30),
+    type=FiniteRange(0, 30),
     default=5.0,
     show_default=True,
     help="Paper edge in mm the printer cannot print: nothing is drawn there.",
@@ -78,7 +79,7 @@ _NOT_OPTIONS = (
 )
 @click.option(
     "--card-thickness",
-    type=click.FloatRange(0.05, 3.0),
+    type=FiniteRange(0.05, 3.0),
     default=None,
     metavar="MM",
     help="Card thickness for tuck boxes [default: 0.3 mm, 300 gsm card; 0.5 mm with --sleeved].",
@@ -93,7 +94,7 @@ _NOT_OPTIONS = (
 )
 @click.option(
     "--corner-radius",
-    type=click.FloatRange(0, 10),
+    type=FiniteRange(0, 10),
     default=0.0,
     show_default=True,
     metavar="MM",
@@ -149,7 +150,7 @@ _NOT_OPTIONS = (
 )
 @click.option(
     "--max-dpi",
-    type=click.FloatRange(72, 4800),
+    type=FiniteRange(72, 4800),
     default=None,
     metavar="DPI",
     help="Draw pictures sharper than this at their printed size downsampled to it (default: as they are).",

@@ -22,6 +22,17 @@ if TYPE_CHECKING:
 GAMES_HELP = "Game names (bargains, fairy-bucks, feenbalz, tarot, fairy-meat) or database files."
 
 
+class FiniteRange(click.FloatRange):
+    """click's FloatRange that also refuses nan and inf (which compare false with both bounds and so slip
+    through a range check)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number.", param, ctx)
+        return number
+
+
 def project_option(fn: Callable) -> Callable:
     return click.option(
         "--project",
@@ -215,7 +226,7 @@ def colour_options(fn: Callable) -> Callable:
     )(fn)
     return click.option(
         "--ink-limit",
-        type=click.FloatRange(100, 400),
+        type=FiniteRange(100, 400),
         default=240,
         show_default=True,
         help="Most total ink (C+M+Y+K, percent) CMYK output may use.",

@@ -11,6 +11,7 @@ import click
 
 from pnp.buildplan.plan import check_counts
 from pnp.cli.common import (
+    FiniteRange,
     colour_options,
     jobs_option,
     load_fonts,
@@ -129,7 +130,7 @@ def export() -> None:
 
 @export.command(name="png")
 @_common
-@click.option("--dpi", type=click.FloatRange(30, 1200), default=300, show_default=True, help="Resolution.")
+@click.option("--dpi", type=FiniteRange(30, 1200), default=300, show_default=True, help="Resolution.")
 @click.option(
     "--profile",
     type=click.Choice(["plain", "tgc", "mpc"]),
@@ -170,7 +171,7 @@ def png(
 @_common
 @click.option(
     "--dpi",
-    type=click.FloatRange(30, 1200),
+    type=FiniteRange(30, 1200),
     default=300,
     show_default=True,
     help="Resolution of each card; sheets stay within 4096 px and 10 x 7 cards.",
@@ -236,7 +237,7 @@ def tts(
 )
 @click.option(
     "--dpi",
-    type=click.FloatRange(30, 1200),
+    type=FiniteRange(30, 1200),
     default=300,
     show_default=True,
     help="Resolution of the mpc pictures (the PDF is vector).",

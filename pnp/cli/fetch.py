@@ -12,7 +12,7 @@ from typing import Any
 import click
 import yaml
 
-from pnp.cli.common import display, fail_input, open_project, project_option
+from pnp.cli.common import FiniteRange, display, fail_input, open_project, project_option
 from pnp.data.format.errors import InputError
 from pnp.data.format.located import line_of
 from pnp.data.reading.download import download, printable
@@ -37,7 +37,7 @@ class Source:
 @project_option
 @click.option(
     "--timeout",
-    type=click.FloatRange(1, 120),
+    type=FiniteRange(1, 120),
     default=30.0,
     show_default=True,
     help="Seconds one sheet's download may take in all (redirects and slow servers included).",

@@ -7,6 +7,7 @@ of 65 cards draws 5 faces and 1 back.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +19,7 @@ from pnp.data.format.catalog import FREE_SLOTS, has_symbol, unknown_symbol
 from pnp.data.format.colours import on
 from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.layout import Layout
+from pnp.data.format.limits import MAX_SLOT_SYMBOLS, MAX_SLOT_TEXT
 from pnp.data.format.model import CardType, Component, Design, Game, Mark
 from pnp.data.reading.layouts import builtin
 from pnp.data.templating.slots import (
@@ -147,6 +149,7 @@ class FormCache:
             version=self.game.game.version,
         )
         try:
+            _bounded(slots)
             ink = self._layout(ctx, comp, design, where, slots, card, mark, set_index)
             draw_footer(ctx, ink or color(self.game.style.ink))
         except (
@@ -207,6 +210,27 @@ class FormCache:
             doc="", let=design.let, elements=design.elements, code_color=design.code_color, line=design.line
         )
         return draw_layout(ctx, own, slots, context(self.game, comp, card, mark, set_index), self.art)
+
+
+_SYMBOL = re.compile(r"\{[A-Za-z0-9][A-Za-z0-9_-]*\}")  # an inline symbol, as inline markup reads it
+
+
+def _bounded(slots: dict[str, Any]) -> None:
+    """Refuse (ValueError) a slot whose rendered text is longer than `MAX_SLOT_TEXT` or holds more than
+    `MAX_SLOT_SYMBOLS` inline symbols: fitting such a text to its box would take minutes."""
+    for name, value in slots.items():
+        if not isinstance(value, str):
+            continue
+        if len(value) > MAX_SLOT_TEXT:
+            raise ValueError(
+                f"slot {name!r} renders {len(value)} characters; one slot's text may have {MAX_SLOT_TEXT}"
+            )
+        symbols = sum(1 for _ in itertools.islice(_SYMBOL.finditer(value), MAX_SLOT_SYMBOLS + 1))
+        if symbols > MAX_SLOT_SYMBOLS:
+            raise ValueError(
+                f"slot {name!r} holds more than {MAX_SLOT_SYMBOLS} inline symbols; one slot's text may have "
+                f"{MAX_SLOT_SYMBOLS}"
+            )
 
 
 def outline(c: Canvas, shape: str, w: float, h: float, grow: float = 0.0) -> Any:

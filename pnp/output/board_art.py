@@ -7,13 +7,16 @@ and booklets show it scaled down.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.data.format.boardspec import Area, BoardSpec, Position
 from pnp.data.format.colours import darken, lighten
-from pnp.data.format.model import Game
+from pnp.data.format.errors import InputError, Problem
+from pnp.data.format.model import Component, Game
 from pnp.draw.context import CardContext, color
 from pnp.draw.fonts import Fonts
 from pnp.draw.images import Artwork
@@ -22,8 +25,11 @@ from pnp.geometry.sizes import pt
 CORNER = 3.0  # mm radius of card spaces
 
 
-def draw_board(c: Canvas, game: Game, spec: BoardSpec, fonts: Fonts) -> None:
-    """Draw the whole board with its lower-left corner at the origin, 1 unit = 1 pt."""
+def draw_board(c: Canvas, game: Game, spec: BoardSpec, fonts: Fonts, comp: Component | None = None) -> None:
+    """Draw the whole board with its lower-left corner at the origin, 1 unit = 1 pt.
+
+    A space or position that cannot be drawn (its text does not fit its box) is an InputError naming its
+    line in the database (the component's line when `comp` is not given)."""
     W, H = pt(spec.w), pt(spec.h)
     ctx = CardContext(
         c, W, H, 0.0, fonts, game.style, art=Artwork.for_project(game.root, game.symbols, draft=game.draft)
@@ -51,13 +57,34 @@ def draw_board(c: Canvas, game: Game, spec: BoardSpec, fonts: Fonts) -> None:
             W / 2, H - pt(23.5), spec.subtitle, "serif-italic", 10, ink, align="center", max_width=W - pt(60)
         )
     for area in spec.areas:
-        _area(ctx, spec, area, theme, ink)
+        with _located(game, comp, "areas", area.key):
+            _area(ctx, spec, area, theme, ink)
     for link in spec.links:
         _link(ctx, spec.position(link.a), spec.position(link.b), link.kind, theme, spec)
     for position in spec.positions:
-        _position(ctx, spec, position, theme, ink)
+        with _located(game, comp, "positions", position.key):
+            _position(ctx, spec, position, theme, ink)
     _side_labels(ctx, spec, theme)
     c.restoreState()
+
+
+@contextmanager
+def _located(game: Game, comp: Component | None, group: str, key: str) -> Iterator[None]:
+    """A ValueError drawing the space or position `key` as an InputError at its line (a repeated space's
+    copies, key-1, key-2..., at the line of the space they repeat)."""
+    try:
+        yield
+    except ValueError as exc:
+        items = getattr(getattr(comp, "board", None), group, ()) or ()
+        found = [
+            (i, item) for i, item in enumerate(items) if key == item.key or key.rpartition("-")[0] == item.key
+        ]
+        i, item = found[0] if found else (None, None)
+        where = f"components[{comp.key}].board.{group}[{i}]" if comp and i is not None else f"board {group}"
+        line = getattr(item, "line", None) or getattr(comp, "line", None)
+        raise InputError(
+            [Problem(game.where, line, where, f"{key}: {exc}; make the space larger or its text shorter")]
+        ) from None
 
 
 def _frame(ctx: CardContext, spec: BoardSpec, theme: Color) -> None:

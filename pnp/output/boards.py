@@ -72,7 +72,7 @@ def write_board(
     c = canvas(path, f"{game.game.name}: {comp.name}", (pt(page.w), pt(page.h)), fonts.name("body"))
     form = form_name(f"Board_{comp.key}".replace(" ", ""))
     c.beginForm(form, 0, 0, pt(spec.w), pt(spec.h))
-    draw_board(c, game, spec, fonts)
+    draw_board(c, game, spec, fonts, comp)
     c.endForm()
     if not plan.whole:  # the assembly map's grid, drawn once; each page fills in its own tile
         c.beginForm(f"{form}_map")

@@ -208,7 +208,7 @@ class Pictures:
             spec = board_of(self.game, comp)
             name = f"BookletBoard_{comp.key}"
             c.beginForm(name, 0, 0, pt(spec.w), pt(spec.h))
-            draw_board(c, self.game, spec, self.fonts)
+            draw_board(c, self.game, spec, self.fonts, comp)
             c.endForm()
             self._boards[comp.key] = name
         return self._boards[comp.key]

@@ -4,6 +4,9 @@ millimetres, y up, the page's lower left at 0, 0). They match the PDF's fronts p
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.context import color
@@ -53,10 +56,12 @@ def svg(grid: Grid, radius: float = 0.0, area: tuple[float, float] | None = None
     )
 
 
-def print_images(pdf: bytes, grid: Grid, area: tuple[float, float], dpi: float = 300.0) -> list[bytes]:
-    """Every page cut to `area` (centred) as PNG at `dpi`: the pictures a print-then-cut app prints."""
-    from pnp.output.exports.pngfile import png_bytes  # lazy: only a print-then-cut sheet makes pictures
-    from pnp.output.exports.raster import rasterise
+def print_images(
+    pdf: Path, grid: Grid, area: tuple[float, float], dpi: float = 300.0
+) -> Iterator[tuple[int, bytes]]:
+    """Each page of the PDF file cut to `area` (centred) as PNG at `dpi`, numbered from 1: the pictures a
+    print-then-cut app prints. One page at a time: its pixels are gone before the next is drawn."""
+    from pnp.output.exports.raster import pages_png  # lazy: only a print-then-cut sheet makes pictures
 
     fx, fy, fw, fh = area_frame(grid, area)
     k = dpi / 25.4
@@ -66,7 +71,7 @@ def print_images(pdf: bytes, grid: Grid, area: tuple[float, float], dpi: float =
         round((fx + fw) * k),
         round((grid.page.h - fy) * k),
     )
-    return [png_bytes(page.crop(box), dpi) for page in rasterise(pdf, dpi)]
+    yield from enumerate(pages_png(pdf, dpi, box), 1)
 
 
 def dxf(grid: Grid, radius: float = 0.0) -> str:

@@ -177,7 +177,7 @@ def validate(
         if comp.kind == "deck" and comp.tuckbox:
             steps.append(functools.partial(_box_fits, game, comp))
         if comp.kind == "board":
-            steps.append(functools.partial(board_of, game, comp))
+            steps.append(functools.partial(_board_draws, game, comp, fonts))
         elif comp.kind == "booklet" and booklets:
             steps.append(functools.partial(prepare, game, comp, fonts))  # glyphs too, as a build
     for step in steps:
@@ -200,6 +200,15 @@ def every_problem(games: list[Game], fonts: Fonts, first: InputError, jobs: int 
         except InputError as exc:
             found += exc.problems
     return InputError(list(dict.fromkeys(found + first.problems)))
+
+
+def _board_draws(game: Game, comp: Component, fonts: Fonts) -> None:
+    """Read a board and draw it on a throwaway canvas: a space too small for its text fails here, with its
+    line, as it would in a build."""
+    from pnp.output.board_art import draw_board  # lazy: only games with boards
+
+    spec = board_of(game, comp)
+    draw_board(Canvas(io.BytesIO()), game, spec, fonts, comp)
 
 
 def _box_fits(game: Game, comp: Component) -> None:

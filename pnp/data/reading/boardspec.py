@@ -22,6 +22,8 @@ from pnp.geometry.sizes import card_size, paper_size
 AREA_KINDS = ("card", "pile", "zone", "note")
 LINK_KINDS = ("step", "attack")
 
+MIN_SPACE = 10.0  # mm: the least width or height of a space or position given by size (padding and a line)
+
 
 class _Resolver:
     """Lays out one board, collecting every problem with its line."""
@@ -150,6 +152,12 @@ class _Resolver:
         for name, value in (("w", w), ("h", h)):
             if value is None:
                 self.fail(line, f"{field}.{name}", f"missing {name!r} (millimetres)")
+            elif value < MIN_SPACE:  # the drawing pads a space by a few mm each side: smaller has no room
+                self.fail(
+                    line,
+                    f"{field}.{name}",
+                    f"{value:g} mm is too small for a space: at least {MIN_SPACE:g} mm",
+                )
         return w or 0.0, h or 0.0
 
     def position(self, p: decl.Position, sides: set[str], field: str) -> Position:

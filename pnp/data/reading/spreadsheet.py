@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from pnp.data.format.errors import Problem
-from pnp.data.format.limits import MAX_DECK_CARDS, MAX_TEXT
+from pnp.data.format.limits import MAX_COPIES, MAX_DECK_CARDS, MAX_TEXT
 from pnp.data.format.located import Located, LocatedList, line_of
 from pnp.data.reading.remote import FOLDER, is_url, local_name
 
@@ -320,8 +321,8 @@ def _convert(cell: Any, name: str, fields: dict) -> Any:
     value: Any
     if kind == "int":
         value = _number(text, int)
-        if name == "copies" and value < 0:
-            raise ValueError(f"copies must be 0 or more, found {value}")
+        if name == "copies" and not 0 <= value <= MAX_COPIES:
+            raise ValueError(f"copies must be 0 or more and at most {MAX_COPIES}, found {value}")
     elif kind == "float":
         value = _number(text, float)
     elif kind == "bool":
@@ -353,6 +354,8 @@ def _number(text: Any, kind: type) -> Any:
         raise ValueError(
             f"expected {'a whole number' if kind is int else 'a number'}, found {text!r}"
         ) from None
+    if not math.isfinite(float(value)):
+        raise ValueError(f"expected a finite number, found {text!r}")
     if kind is int:
         if float(value) != int(float(value)):
             raise ValueError(f"expected a whole number, found {text!r}")

@@ -209,6 +209,9 @@ class _Checker:
                         f"{where}.slots.{slot}",
                         f"layout {design.layout!r} has no slot {slot!r}{_hint(slot, slots)}",
                     )
+                elif why := _wrong_shape(slots[slot].type, value):
+                    raw_slots = self.raw.get(group, {}).get(key, {}).get("slots")
+                    self.fail(line_of(raw_slots, slot) or design.line, f"{where}.slots.{slot}", why)
                 for text in _strings(value):
                     if is_template(text):
                         try:
@@ -388,3 +391,19 @@ def load_variant(
         raise InputError([Problem(name, lines.get("variant.base"), "variant.base", message)]) from None
     base = load(base_path, str(base_path.relative_to(root)), root)
     return build_variant(spec, base, path, name, lines)
+
+
+_ONE_VALUE = ("text", "paragraph", "colour", "symbol", "number", "choice", "name")  # slot types of one value
+
+
+def _wrong_shape(kind: str, value: Any) -> str:
+    """Why a slot of type `kind` cannot take `value` as written ('' when it can): a mapping or list where one
+    value belongs. `{expr: ...}` computes any shape and is checked when drawn."""
+    if isinstance(value, dict) and set(value) == {"expr"}:
+        return ""
+    if kind in _ONE_VALUE and isinstance(value, (dict, list)):
+        shape = "mapping" if isinstance(value, dict) else "list"
+        return f"a {kind} slot takes one value (text, a number or a template), not a {shape}"
+    if kind == "list" and isinstance(value, dict):
+        return "a list slot takes a list (or {expr: ...}), not a mapping"
+    return ""

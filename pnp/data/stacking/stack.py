@@ -24,6 +24,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from pnp.data.format.limits import MAX_COPIES, MAX_DECK_CARDS
 from pnp.data.format.model import CardType, Component, Mark, SetsSpec
 from pnp.data.format.names import name_problem
 
@@ -312,24 +313,53 @@ class Stack:
 
 
 def stack_copies(comp: Component, spec: VariantSpec) -> Stack:
-    """Copies of every base card after the spec's changes (problems collected, not raised)."""
+    """Copies of every base card after the spec's changes (problems collected, not raised).
+
+    The deck is bounded as it grows: the first change that takes a card over `MAX_COPIES` or the deck
+    over `MAX_DECK_CARDS` (the limits of a database's own set) is the problem, and nothing after it runs.
+    """
     base = {c.key: c.copies for c in comp.cards}
     copies = {k: n * spec.decks for k, n in base.items()}
     problems: list[StackProblem] = []
+    total = sum(copies.values())
+    chosen: dict[
+        str, list[CardType]
+    ] = {}  # selector text -> its cards (a change named many times is read once)
 
     def picked(group: str, i: int, text: str) -> list[CardType]:
-        try:
-            return select(text, comp)
-        except SelectorError as exc:
-            problems.append(StackProblem(f"variant.{group}[{i}]", str(exc)))
-            return []
+        if text not in chosen:
+            try:
+                chosen[text] = select(text, comp)
+            except SelectorError as exc:
+                problems.append(StackProblem(f"variant.{group}[{i}]", str(exc)))
+                chosen[text] = []
+        return chosen[text]
 
+    def too_many(where: str, key: str) -> bool:
+        if copies[key] > MAX_COPIES:
+            problems.append(
+                StackProblem(where, f"{key!r} would have {copies[key]} copies; the limit is {MAX_COPIES}")
+            )
+        elif total > MAX_DECK_CARDS:
+            problems.append(
+                StackProblem(where, f"the deck would hold {total} cards; the limit is {MAX_DECK_CARDS}")
+            )
+        else:
+            return False
+        return True
+
+    if any(too_many("variant.decks", key) for key in copies):
+        return Stack(copies, tuple(problems))
     for i, text in enumerate(spec.remove):
         for card in picked("remove", i, text):
+            total -= copies[card.key]
             copies[card.key] = 0
     for i, text in enumerate(spec.add):
         for card in picked("add", i, text):
             copies[card.key] += base[card.key]
+            total += base[card.key]
+            if too_many(f"variant.add[{i}]", card.key):
+                return Stack(copies, tuple(problems))
     if spec.jokers is not None:
         try:
             jokers = select("jokers", comp)
@@ -337,9 +367,13 @@ def stack_copies(comp: Component, spec: VariantSpec) -> Stack:
             problems.append(StackProblem("variant.jokers", f"{comp.key!r} has no jokers to count"))
             jokers = []
         for card in jokers:
+            total -= copies[card.key]
             copies[card.key] = 0
         for i in range(spec.jokers if jokers else 0):
             copies[jokers[i % len(jokers)].key] += 1
+            total += 1
+            if too_many("variant.jokers", jokers[i % len(jokers)].key):
+                return Stack(copies, tuple(problems))
     if not problems and not any(copies.values()):
         problems.append(StackProblem("variant", "the changes leave no cards at all"))
     return Stack(copies, tuple(problems))

@@ -6,7 +6,12 @@ libraries whose output entries hold (`LIBRARIES`), and it records the
 SHA-256 of every file the value was made from. A lookup recomputes those
 hashes; any difference, a dependency that is missing or not a regular file, or
 an entry that does not decode cleanly counts as a miss and the caller loads
-afresh. Nothing that failed to load is stored.
+afresh.
+
+An entry's header holds its key and the size of its value: both are checked before
+anything is decompressed, and decompression stops at that size, so a small planted file
+that would inflate to gigabytes costs nothing (it is a miss, and removed). Values and
+files over `MAX_ENTRY_BYTES` are neither read nor written. Nothing that failed to load is stored.
 
 Safety: an entry is plain JSON data (`pnp.data.store.plain`), rebuilt only with
 the format's own classes, so nothing read back can name code; it holds the
@@ -40,8 +45,10 @@ import pnp
 
 log = logging.getLogger(__name__)
 
-_FORMAT = 2  # bump when the entry layout changes
-MAGIC = b"pnp-cache-2\n"  # the first bytes of every entry pnp writes
+_FORMAT = 3  # bump when the entry layout changes
+MAGIC = b"pnp-cache-3\n"  # the first bytes of every entry pnp writes
+OLD_MAGIC = (b"pnp-cache-2\n",)  # earlier releases' entries: never read, but pruned like pnp's own
+MAX_ENTRY_BYTES = 64 * 2**20  # an entry's file, and its value once decompressed: larger is a miss, dropped
 _ENTRY = re.compile(r"^[a-z0-9-]+-[0-9a-f]{40}\.cache$")  # an entry's file name
 MAX_DEP_BYTES = 100_000_000  # a dependency larger than this is a miss (it is no file pnp reads)
 # Libraries whose output entries hold (drawn operators, font subsets, parsed tables, rendered text):
@@ -154,16 +161,45 @@ def _mine(st: os.stat_result) -> bool:
     return _getuid is None or st.st_uid == _getuid()
 
 
+def pack(key: str, body: bytes) -> bytes:
+    """An entry's bytes: the header (magic, key, size of `body`) and `body` compressed."""
+    return MAGIC + key.encode() + b"\n" + str(len(body)).encode() + b"\n" + zlib.compress(body, 1)
+
+
+def unpack(path: Path, key: str) -> bytes | None:
+    """The decompressed body of the entry file `path` when its header names `key` and a size within bounds
+    that the body matches exactly; None otherwise (read no further than the header for another key, and
+    inflated no further than the size declared). An entry of this key that is too large or does not
+    inflate to its size is removed."""
+    with open(path, "rb") as fh:
+        head = fh.read(len(MAGIC) + len(key) + 1)
+        if head != MAGIC + key.encode() + b"\n":
+            return None  # not an entry, an older release's, or another key's (swapped or copied): a miss
+        line = fh.readline(12)
+        size = int(line) if line.endswith(b"\n") and line[:-1].isdigit() else -1
+        if 0 <= size <= MAX_ENTRY_BYTES and os.fstat(fh.fileno()).st_size <= MAX_ENTRY_BYTES:
+            inflate = zlib.decompressobj()
+            body = inflate.decompress(fh.read(), size + 1)
+            if len(body) == size and inflate.eof and not inflate.unconsumed_tail and not inflate.unused_data:
+                return body
+    log.debug("cache entry %s is larger than it says or than %d bytes: removed", path, MAX_ENTRY_BYTES)
+    path.unlink(missing_ok=True)
+    return None
+
+
 def _read(path: Path, key: str, raw: bool = False, within: Path | None = None) -> Any:
     """The value of a valid entry for `key` whose files are unchanged and inside `within`; None otherwise."""
     try:
         st = path.stat()
         if not _mine(st) or not stat.S_ISREG(st.st_mode):
             return None
-        data = path.read_bytes()
-        if not data.startswith(MAGIC):
+        if st.st_size > MAX_ENTRY_BYTES:
+            path.unlink(missing_ok=True)
             return None
-        entry = json.loads(zlib.decompress(data[len(MAGIC) :]))
+        body = unpack(path, key)
+        if body is None:
+            return None
+        entry = json.loads(body)
         if type(entry) is not dict or entry.get("key") != key or type(entry.get("deps")) is not dict:
             return None  # another entry's file (swapped or copied): a miss
         for file, digest in entry["deps"].items():
@@ -198,7 +234,10 @@ def _write(
             "deps": {str(Path(d).resolve()): file_digest(Path(d)) for d in deps},
             "value": value if raw else plain.encode(value),
         }
-        data = MAGIC + zlib.compress(json.dumps(entry, separators=(",", ":"), allow_nan=False).encode(), 1)
+        body = json.dumps(entry, separators=(",", ":"), allow_nan=False).encode()
+        if len(body) > MAX_ENTRY_BYTES:
+            return  # too large to be read back
+        data = pack(key, body)
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
         with os.fdopen(fd, "wb") as fh:
@@ -218,7 +257,7 @@ def _ours(path: Path) -> bool:
     """Whether a file is an entry pnp wrote (its header), so the size bound never removes a user's file."""
     try:
         with open(path, "rb") as fh:
-            return fh.read(len(MAGIC)) == MAGIC
+            return fh.read(len(MAGIC)) in (MAGIC, *OLD_MAGIC)
     except OSError:
         return False
 
@@ -232,7 +271,10 @@ def _prune(folder: Path, written: Path) -> None:
     if len(entries) <= keep:
         return
     entries.sort(key=lambda p: p.stat().st_mtime_ns)
-    for old in entries[: len(entries) - keep]:
+    # a shelf goes down a tenth below its bound at once: a deck of more cards than it keeps would
+    # otherwise list, stat and sort the whole shelf again every 64 writes
+    spare = 0 if keep == KEEP else keep // 10
+    for old in entries[: len(entries) - keep + spare]:
         if _ours(old):  # a file with pnp's name but not its header is someone else's: left alone
             old.unlink(missing_ok=True)
 
@@ -298,7 +340,7 @@ def peek(kind: str, ident: tuple, shelf: str = "pictures") -> bytes | None:
     path, head = where
     try:
         st = path.stat()
-        if _mine(st) and stat.S_ISREG(st.st_mode):
+        if _mine(st) and stat.S_ISREG(st.st_mode) and st.st_size <= MAX_ENTRY_BYTES + len(head):
             data = path.read_bytes()
             if data.startswith(head):
                 return data[len(head) :]
@@ -314,6 +356,8 @@ def put(kind: str, ident: tuple, value: bytes, shelf: str = "pictures") -> None:
         return
     path, head = where
     tmp = ""
+    if len(value) > MAX_ENTRY_BYTES:
+        return  # too large to be read back
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)

@@ -220,6 +220,10 @@ def render(el: Element, context: dict[str, Any], budget: list[int] | None = None
             changes[name] = evaluate(getattr(el, name), context)
         except Exception as exc:  # noqa: BLE001 - whatever the template did wrong is this field's problem
             raise ValueError(f"{YAML_NAME[name]}: {_why(exc, getattr(el, name), context)}") from None
+        if _holds_mapping(changes[name]):
+            raise ValueError(
+                f"{YAML_NAME[name]}: {getattr(el, name)!r} gives a mapping; it takes text, a number or a list"
+            )
     frame = changes.get("frame", el.frame)
     _units(
         el, changes, frame_size(frame, context.get("trim") or _NO_TRIM) if frame in _FRAMES else (0.0, 0.0)
@@ -229,6 +233,13 @@ def render(el: Element, context: dict[str, Any], budget: list[int] | None = None
     done = _fresh(el)  # a frozen dataclass: the rendered values go straight into the copy
     done.__dict__.update(changes)
     return done
+
+
+def _holds_mapping(value: Any) -> bool:
+    """Whether a rendered field is (or holds) a mapping, which no element field takes."""
+    if isinstance(value, (list, tuple)):
+        return any(_holds_mapping(v) for v in value)
+    return isinstance(value, dict)
 
 
 def _fresh(el: Element) -> Element:

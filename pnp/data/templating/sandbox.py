@@ -5,6 +5,8 @@ escapes fail when the text is compiled), ranges over `MAX_TEMPLATE_RANGE` items,
 repetition (`*`, `**`) and padding filters that would build huge values, and
 work over `TEMPLATE_SECONDS` of CPU time or growing the process by `TEMPLATE_MEMORY`, on any
 thread. Imported only when something is compiled.
+
+What templates make is sized before it is made (`pnp.data.templating.sizing`).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from typing import Any
 
 import jinja2
 from jinja2 import nodes
-from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from pnp.adapters import cpython
 from pnp.adapters import jinja2 as j2
@@ -35,17 +37,19 @@ from pnp.data.format.limits import (
     TEMPLATE_MEMORY,
     TEMPLATE_SECONDS,
 )
+from pnp.data.templating.sizing import GUARDED as _GUARDED
+from pnp.data.templating.sizing import (  # TemplateLimit, TemplateOverrun: raised from here as before
+    TemplateLimit,
+    TemplateOverrun,
+    check_call,
+    concat,
+    made,
+    size_filters,
+    text_size,
+)
 
 _WIDE_FILTERS = ("center", "indent", "wordwrap", "truncate")
 _WIDE_FORMAT = re.compile(r"\d{7,}")  # a field width of a million or more in a format string
-
-
-class TemplateLimit(SecurityError):
-    """A template or expression asked for more work than the limits allow."""
-
-
-class TemplateOverrun(TemplateLimit):
-    """Template work stopped because it ran past its time or memory budget."""
 
 
 def _size(value: Any) -> int:
@@ -57,10 +61,12 @@ def _check_format(text: str) -> None:
         raise TemplateLimit("a format width that large is refused in templates")
 
 
-class _Limited(j2.checking_str_format(ImmutableSandboxedEnvironment, _check_format)):  # type: ignore[misc]
-    """The sandbox with limits on repetition, powers, ranges and format widths."""
+class _Limited(j2.checking_str_format(ImmutableSandboxedEnvironment, _check_format, check_call)):  # type: ignore[misc]
+    """The sandbox with limits on repetition, powers, ranges, format widths and the size of what it makes."""
 
-    intercepted_binops = frozenset({"*", "**", "%"})
+    intercepted_binops = frozenset({"*", "**", "%", "+"})
+    code_generator_class = j2.concat_generator("checked_concat")
+    checked_concat = concat
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -71,7 +77,14 @@ class _Limited(j2.checking_str_format(ImmutableSandboxedEnvironment, _check_form
         if op == "%":
             if isinstance(left, str):
                 _check_format(left)
+                args = right if isinstance(right, tuple) else (right,)
+                longest = max((text_size(v) for v in args), default=0)
+                made(len(left) + left.count("%") * longest, "formatted text (%)")
             return operator.mod(left, right)
+        if op == "+":
+            if isinstance(left, (str, list, tuple)) and isinstance(right, (str, list, tuple)):
+                made(len(left) + len(right), "joined value (+)")
+            return operator.add(left, right)
         if op == "**" and isinstance(right, (int, float)) and abs(right) > 64 and abs(left) > 1:
             raise TemplateLimit(f"power {left!r} ** {right!r} is too large for a template")
         if op == "*":
@@ -82,6 +95,8 @@ class _Limited(j2.checking_str_format(ImmutableSandboxedEnvironment, _check_form
                     and _size(seq) * n > MAX_TEMPLATE_OUTPUT
                 ):
                     raise TemplateLimit(f"repeating a value {n} times goes over {MAX_TEMPLATE_OUTPUT} items")
+                if isinstance(seq, (str, list, tuple)) and isinstance(n, int):
+                    made(_size(seq) * n, "a repeated value")
             return operator.mul(left, right)
         return operator.pow(left, right)
 
@@ -95,7 +110,20 @@ class _Limited(j2.checking_str_format(ImmutableSandboxedEnvironment, _check_form
                     raise TemplateLimit(
                         f"{__obj.__name__}({v}) is wider than the {MAX_TEMPLATE_OUTPUT}-character limit"
                     )
-        return super().call(__context, __obj, *args, **kwargs)
+        owner = getattr(__obj, "__self__", None)
+        name = getattr(__obj, "__name__", "")
+        if isinstance(owner, str) and name == "join" and args:
+            items = list(args[0])
+            made(sum(text_size(v) for v in items) + len(owner) * len(items), "joined text")
+            args = (items, *args[1:])
+        elif isinstance(owner, str) and name == "replace" and len(args) >= 2:
+            old, new = str(args[0]), str(args[1])
+            times = owner.count(old) if old else len(owner) + 1
+            made(len(owner) + times * max(0, len(new) - len(old)), "replaced text")
+        result = super().call(__context, __obj, *args, **kwargs)
+        if isinstance(result, (str, list, tuple)):
+            made(len(result), "a value")
+        return result
 
 
 _WIDE_METHODS = frozenset({"ljust", "rjust", "center", "zfill", "expandtabs"})
@@ -138,6 +166,7 @@ def environment(filters: dict[str, Callable[..., Any]], loader: jinja2.BaseLoade
     for name in _WIDE_FILTERS:
         env.filters[name] = _guard_width(name, env.filters[name])
     env.filters["format"] = _checked_format(env.filters["format"])
+    size_filters(env)
     env.globals["range"] = _range
     env.filters.update(filters)
     return env
@@ -290,15 +319,6 @@ class _Budget:
         return ""
 
 
-class _Guarded(threading.local):
-    """Whether this thread's template work is already inside a limit (nested limits cost nothing)."""
-
-    on: bool = False
-
-
-_GUARDED = _Guarded()
-
-
 def limited(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     """fn(*args, **kwargs) within the template limits: called straight when a limit is already running."""
     if _GUARDED.on:
@@ -320,16 +340,17 @@ def time_limit(seconds: float = TEMPLATE_SECONDS, memory: int = TEMPLATE_MEMORY)
     if _GUARDED.on:
         yield
         return
-    _GUARDED.on = True
+    _GUARDED.on, _GUARDED.made = True, 0
+    budget = _GUARDED.budget = _Budget(seconds, memory)
     try:
         if threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer"):
-            with _timer(_Budget(seconds, memory)):
+            with _timer(budget):
                 yield
         else:
-            with _WATCHDOG.guard(_Budget(seconds, memory)):
+            with _WATCHDOG.guard(budget):
                 yield
     finally:
-        _GUARDED.on = False
+        _GUARDED.on, _GUARDED.budget = False, None
 
 
 @contextmanager

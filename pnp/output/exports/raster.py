@@ -5,8 +5,10 @@ from __future__ import annotations
 import hashlib
 import io
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import groupby
+from pathlib import Path
 
 import pypdfium2
 from PIL import Image
@@ -117,6 +119,40 @@ def rasterise_png(
                 page.close()
             return out
         finally:
+            doc.close()
+
+
+def pages_png(
+    pdf: Path | bytes, dpi: float, box: tuple[int, int, int, int] | None = None, level: int = LEVEL
+) -> Iterator[bytes]:
+    """Each page of a PDF (a file, read by PDFium as it needs) as PNG bytes at `dpi`, cut to the pixel `box`
+    (left, top, right, bottom) when given. Lazily, one page at a time: a page's bitmap is freed before
+    the next is drawn, so a deck of any length needs the memory of one page."""
+    with PDFIUM:
+        doc = pypdfium2.PdfDocument(str(pdf) if isinstance(pdf, Path) else pdf)
+        count = len(doc)
+    try:
+        for i in range(count):
+            with PDFIUM:
+                page = doc[i]
+                try:
+                    bitmap = page.render(scale=dpi / 72.0 * (1 - 1e-9), rev_byteorder=True)
+                    try:
+                        assert bitmap.mode == "RGB", bitmap.mode
+                        left, top, right, bottom = box or (0, 0, bitmap.width, bitmap.height)
+                        left, top = max(0, left), max(0, top)
+                        w, h = min(right, bitmap.width) - left, min(bottom, bitmap.height) - top
+                        start = top * bitmap.stride + left * 3
+                        rows = scanlines(memoryview(bitmap.buffer)[start:], w, h, bitmap.stride)
+                    finally:
+                        bitmap.close()
+                finally:
+                    page.close()
+            png = png_from_rows(rows, w, h, dpi, level)
+            del rows
+            yield png
+    finally:
+        with PDFIUM:
             doc.close()
 
 
