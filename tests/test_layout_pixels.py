@@ -45,7 +45,7 @@ CASES = {  # reference picture -> game, component, printed card, side
 TEXT_THEN = {
     "arcana": (
         'text: "{% if facts.tiger.defends_as_combo %}As good as a combo in defence: stops any attack.'
-        '{% else %}Defends like a single card.{% endif %} {% if facts.tiger.attacks %}Attacks like a single card.'
+        "{% else %}Defends like a single card.{% endif %} {% if facts.tiger.attacks %}Attacks like a single card."
         '{% else %}Never attacks.{% endif %}"',
         'text: "Blocks any combo but never attacks."',
     ),
