@@ -130,7 +130,7 @@ CHANGES: dict[str, tuple[list[tuple[str, str]], list[str]]] = {
             "a hand of eight cards",
             "Two more cards go face up",
             "With five players, 42 cards are dealt and 23 stay",
-            "the main game is for 2 to 5, variant 2 for 2 to 3",
+            "the main game is for 2 to 5, variant 1 for 2 to 6, variant 2 for 2 to 3",
             "for two to three players",
             "two 10s, two 7s, two 5s, three 3s and three 1s (12 cards)",
             "Lay out four piles in a row",

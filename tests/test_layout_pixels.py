@@ -44,7 +44,9 @@ CASES = {  # reference picture -> game, component, printed card, side
 # card text changed in the database since the reference was drawn: drawn with the text it had then
 TEXT_THEN = {
     "arcana": (
-        'text: "As good as a combo in defence: stops any attack. Never attacks."',
+        'text: "{% if facts.tiger.defends_as_combo %}As good as a combo in defence: stops any attack.'
+        "{% else %}Defends like a single card.{% endif %} {% if facts.tiger.attacks %}Attacks like a single card."
+        '{% else %}Never attacks.{% endif %}"',
         'text: "Blocks any combo but never attacks."',
     ),
     "chart": (

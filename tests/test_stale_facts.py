@@ -82,7 +82,7 @@ NOT_FACTS: dict[str, list[tuple[str, str]]] = {
     ],
     "feenbalz": [
         (
-            r"qualities 1, 2, 3|qualities 0, 1, 2, 3 and 4|five horseshoes have|four main colours|and 5 horseshoes",
+            r"qualities 1, 2, 3|qualities 0, 1, 2, 3 and 4|qualit(?:y|ies) 0 and 4|\(0 to 4\)|five horseshoes have|four main colours|and 5 horseshoes",
             "the objects' qualities and counts (card data)",
         ),
         (
@@ -313,3 +313,328 @@ def test_a_rebuilt_game_prints_no_old_number(tmp_path: Path) -> None:
         "High Bidder three times in a row",
     ):
         assert new in after, new
+
+
+# --------------------------------------------------------------------------- examples and choices follow the facts
+
+
+def printed(game: Game) -> str:
+    """Everything the game prints, worked examples and design notes included."""
+    parts = [render(game, c) for c in game.components if c.kind == "booklet"]
+    return corpus(game) + "\n" + "\n".join(parts)
+
+
+def edited(game: Game, path: str, value: Any) -> Game:
+    """The game with one fact (a dotted path; number keys as numbers) set to any value."""
+    facts = copy.deepcopy(game.facts)
+    *steps, last = [int(s) if s.isdigit() else s for s in path.split(".")]
+    node = facts
+    for step in steps:
+        node = node[step]
+    assert last in node, path
+    node[last] = value
+    return dataclasses.replace(game, facts=facts, unsaved=True)
+
+
+# (game, language, fact, new value, phrases printed as shipped and gone after, phrases printed after)
+FOLLOWS: list[tuple[str, str | None, str, Any, list[str], list[str]]] = [
+    (
+        "fairy-bucks",
+        None,
+        "castle_items",
+        2,
+        [
+            "A hidden item waits on it",
+            "the item lying on it; that item counts",
+            "the hidden item on it scores",
+        ],
+        [
+            "Two hidden items wait on it",
+            "the two items lying on it; they count",
+            "the hidden items on it score",
+        ],
+    ),
+    (
+        "fairy-bucks",
+        None,
+        "high_bidder_streak",
+        3,
+        ["Cas has been high bidder twice running, so Cas wins and discards his 6, 3 and 1"],
+        [
+            "Next, Bea adds 4 (12) and Cas adds 4 (14). Cas has been high bidder three reveals running",
+            "Cas wins and discards his 6, 4, 3 and 1; Bea discards her lowest note on the table (the 1) "
+            "and takes back her 5, 4 and 2.",
+        ],
+    ),
+    (
+        "fairy-bucks",
+        None,
+        "high_bidder_streak",
+        1,
+        ["In the next reveal Bea adds 2"],
+        ["Bea is high bidder after one reveal, which is enough, so Bea wins and discards her 5"],
+    ),
+    (
+        "fairy-bucks",
+        None,
+        "reveal_tie_breaks_streak",
+        False,
+        ["there is no high bidder, and a run of reveals as high bidder starts again"],
+        ["the last high bidder keeps the title and the run goes on"],
+    ),
+    (
+        "fairy-bucks",
+        None,
+        "raising_optional",
+        False,
+        ["adds nothing *(house rule)*"],
+        ["adds nothing and must play Poof! when a card is due"],
+    ),
+    (
+        "feenbalz",
+        None,
+        "wish_bonus",
+        2,
+        ["plus 1 each for being beetles: Una's collection is worth 7"],
+        ["plus 2 each for being beetles: Una's collection is worth 9"],
+    ),
+    (
+        "feenbalz",
+        "de",
+        "wish_bonus",
+        2,
+        ["als Käfer je 1 mehr: Unas Sammlung ist 7 wert"],
+        ["als Käfer je 2 mehr: Unas Sammlung ist 9 wert"],
+    ),
+    (
+        "feenbalz",
+        None,
+        "disliked_value",
+        1,
+        ["The shell counts 0;", "dislikes count 0;", "Shells count 0.", "a disliked kind scores 0"],
+        ["The shell counts 1;", "dislikes count 1;", "Shells count 1.", "a disliked kind scores 1"],
+    ),
+    (
+        "feenbalz",
+        "de",
+        "disliked_value",
+        1,
+        ["Die Muschel zählt 0;", "nicht mag, zählen 0;", "Muscheln zählen 0."],
+        ["Die Muschel zählt 1;", "nicht mag, zählen 1;", "Muscheln zählen 1."],
+    ),
+    (
+        "feenbalz",
+        None,
+        "tie_first_laid",
+        False,
+        ["the one laid out first wins", "Tie: the first laid wins."],
+        ["nobody wins her, and she goes to the bottom of the fairy deck", "Tie: nobody wins her"],
+    ),
+    (
+        "feenbalz",
+        "de",
+        "tie_first_laid",
+        False,
+        ["gewinnt die zuerst ausgelegte.", "Gleichstand: Die zuerst gelegte Sammlung siegt."],
+        ["gewinnt sie niemand, und sie kommt unter den Feenstapel", "Gleichstand: Niemand gewinnt sie"],
+    ),
+    (
+        "feenbalz",
+        None,
+        "decline_draw",
+        2,
+        ["or draws a card from the object deck"],
+        ["or draws two cards from"],
+    ),
+    (
+        "feenbalz",
+        "de",
+        "decline_draw",
+        2,
+        ["zieht stattdessen eine Karte vom"],
+        ["zieht stattdessen zwei Karten vom"],
+    ),
+    ("feenbalz", None, "improve_turns", 2, ["gets one chance to add"], ["gets two chances to add"]),
+    ("feenbalz", "de", "improve_turns", 2, ["Eröffner, einmal passende"], ["Eröffner, zweimal passende"]),
+    (
+        "feenbalz",
+        None,
+        "dead_market_quality",
+        1,
+        ["nothing but cards of quality 0"],
+        ["nothing but cards of quality 1"],
+    ),
+    ("feenbalz", None, "berry_swap_draw", 2, ["to draw a new object card"], ["to draw two new object cards"]),
+    (
+        "feenbalz",
+        "de",
+        "berry_swap_draw",
+        2,
+        ["dafür einen neuen Gegenstand"],
+        ["dafür zwei neue Gegenstände"],
+    ),
+    ("feenbalz", None, "every_one_both_ladies", 2, ["each wins a lady"], ["each wins two ladies"]),
+    (
+        "feenbalz",
+        None,
+        "berries.thorn_value",
+        1,
+        ["collection: it is worth 0."],
+        ["collection: it is worth 1."],
+    ),
+    (
+        "feenbalz",
+        None,
+        "special.horseshoes_all.ladies",
+        4,
+        ["no courtship wins more than three"],
+        ["no courtship wins more than four"],
+    ),
+    (
+        "fairy-meat",
+        None,
+        "combat.points_divisor",
+        3,
+        ["halved and rounded up, that is **2 points**"],
+        ["divided by 3 and rounded up, that is **1 point**, so Mossbell takes 1 damage"],
+    ),
+    (
+        "fairy-meat",
+        None,
+        "combat.trump_step",
+        2,
+        ["8 − 1 = 7", "Thornpip wins 8 to 5. The difference is 3", "lost to a red 5 or less"],
+        ["8 − 2 = 6", "Thornpip wins 8 to 4. The difference is 4", "lost to a red 3 or less"],
+    ),
+    (
+        "bargains",
+        None,
+        "variants.variant-2.take_below",
+        2,
+        ["Gwen puts in a 7 and takes both 3s (6 in all; a 7 allows up to 6)"],
+        ["Gwen puts in a 7 and takes a 3.", "worth **two less than your card, or less still**"],
+    ),
+    (
+        "bargains",
+        None,
+        "variants.variant-2.take_below",
+        0,
+        ["Finn puts in a 3 and takes nothing"],
+        ["Finn puts in a 3 and takes the 3."],
+    ),
+    (
+        "bargains",
+        None,
+        "ties_share",
+        False,
+        ["players who tie share the win", "players who tie for the highest total share the win"],
+        [
+            "players who tie play one more round among themselves",
+            "play one more round among themselves until",
+        ],
+    ),
+    (
+        "bargains",
+        None,
+        "deals_each",
+        2,
+        ["When every player has dealt once", "after everyone has dealt once wins"],
+        ["When every player has dealt twice", "after everyone has dealt twice wins"],
+    ),
+    ("bargains", None, "solitaire_passes", 2, ["through the stock only once"], ["through the stock twice"]),
+    (
+        "bargains",
+        None,
+        "variants.variant-2.start.10",
+        2,
+        ["use 11 cards a player, so 2 players leave 43 cards and 4 leave 21"],
+        ["use 12 cards a player, so 2 players leave 41 cards and 4 leave 17"],
+    ),
+    (
+        "tarot",
+        None,
+        "tiger",
+        {"defends_as_combo": False, "attacks": True},
+        ["As good as a combo in defence: stops any attack. Never attacks."],
+        ["Defends like a single card. Attacks like a single card."],
+    ),
+    (
+        "tarot",
+        None,
+        "refill_position",
+        4,
+        ["lays hand cards face down at position 0", "enter at position 0 while a card"],
+        ["lays hand cards face down at position 4", "enter at position 4 while a card"],
+    ),
+    (
+        "tarot",
+        None,
+        "last_on_map",
+        2,
+        ["only when a player has no card left there", "until she is back to one;"],
+        ["only when a player has fewer than two cards there", "until she is back to two;"],
+    ),
+]
+
+
+def _load(name: str, lang: str | None) -> Game:
+    path = ROOT / "card_data" / f"{name}.yaml"
+    return load_game(path, lang=lang) if lang else load_game(path)
+
+
+@pytest.mark.parametrize(
+    "name, lang, fact, value, before, after",
+    FOLLOWS,
+    ids=[f"{n}-{lang or 'en'}-{fact}={value}" for n, lang, fact, value, *_ in FOLLOWS],
+)
+def test_examples_and_choices_follow_their_fact(
+    name: str, lang: str | None, fact: str, value: Any, before: list[str], after: list[str]
+) -> None:
+    """A worked example or a rule chosen by a fact is computed from it: change the fact and the
+    old wording is gone from everything printed, the new one is there."""
+    game = _load(name, lang)
+    shipped, turned = printed(game), printed(edited(game, fact, value))
+    for phrase in before:
+        assert phrase in shipped, (fact, phrase)
+        assert phrase not in turned, (fact, phrase)
+    for phrase in after:
+        assert phrase in turned, (fact, phrase)
+        assert phrase not in shipped, (fact, phrase)
+
+
+def _switches(node: Any, path: tuple = ()) -> Iterator[tuple[tuple, Any]]:
+    """Every whole number and every yes/no choice among the facts, with a different value for it."""
+    if isinstance(node, bool):
+        yield path, not node
+    elif isinstance(node, int):
+        yield path, node + 1
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            yield from _switches(value, path + (key,))
+
+
+# Facts that no printed word states: read only by rules, the combat engine or the deck statistics.
+UNPRINTED = {
+    # the deck's make-up is printed from the cards themselves, which a deck rule holds to this fact
+    "fairy-meat": {"deck."},
+}
+
+
+@pytest.mark.parametrize("name", list(NOT_FACTS))
+def test_every_fact_reaches_the_print(name: str) -> None:
+    """No fact is dead weight beside a typed copy: changing any number or choice changes what the
+    game prints (booklet with its examples and notes, cards, mats)."""
+    game = load_game(ROOT / "card_data" / f"{name}.yaml")
+    shipped = printed(dataclasses.replace(game, unsaved=True))
+    silent = []
+    for path, value in _switches(game.facts):
+        dotted = ".".join(map(str, path))
+        if any(dotted.startswith(p) for p in UNPRINTED.get(name, ())):
+            continue
+        try:
+            turned = printed(changed(game, path, value))
+        except InputError:
+            turned = printed(changed(game, path, value - 2))
+        if turned == shipped:
+            silent.append(dotted)
+    assert not silent, f"{name}: facts that change nothing printed: {silent}"
