@@ -341,6 +341,36 @@ FOLLOWS: list[tuple[str, str | None, str, Any, list[str], list[str]]] = [
     (
         "fairy-bucks",
         None,
+        "losers_discard",
+        2,
+        [
+            "Bea discards her lowest note on the table (the 1) and takes back her 5 and 2",
+            "lose their lowest card",
+        ],
+        [
+            "Bea discards her two lowest notes on the table (2 and 1) and takes back her 5",
+            "lose their two lowest cards",
+        ],
+    ),
+    (
+        "fairy-bucks",
+        None,
+        "castle_needs_most",
+        False,
+        ["nobody wins the castle", "the castle stays empty-handed"],
+        ["each of them counts the castle's points", "Players tied for most money each score it"],
+    ),
+    (
+        "tarot",
+        None,
+        "combo_kept",
+        0,
+        ["keep one of them on the map (face down)", "you lose one of your two combo cards"],
+        ["put both in the waste", "both your combo cards go to the waste"],
+    ),
+    (
+        "fairy-bucks",
+        None,
         "castle_items",
         2,
         [
