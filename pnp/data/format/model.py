@@ -232,6 +232,13 @@ class Component:
     name: str
     doc: str = ""
     card_size: str = fld(default="poker", metadata=_d("poker, bridge, tarot, mini, square or WxH in mm"))
+    same_names: bool = fld(
+        default=False,
+        metadata=_d(
+            "true when card types may share a name on purpose (variants told apart by a field); "
+            "otherwise `pnp check` warns about each repeated name"
+        ),
+    )
     shape: Literal["rect", "circle", "hex"] = fld(
         default="rect",
         metadata=_d(
