@@ -172,7 +172,7 @@ def validate(
     `cards_key`: see `checked_cards`; `jobs`: the processes a large deck is drawn on.
     """
     problems: list[Problem] = []
-    warnings: list[str] = same_names(game)
+    warnings: list[str] = [*game.sheet_notes, *same_names(game)]
     steps: list[Callable[[], object]] = [lambda: warnings.extend(checked_cards(game, fonts, cards_key, jobs))]
     for comp in game.components:
         if comp.kind == "deck" and comp.tuckbox:

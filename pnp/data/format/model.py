@@ -367,6 +367,9 @@ class Game:
     sheets: tuple[Path, ...] = fld(
         default=(), metadata={"internal": True}
     )  # spreadsheets its cards came from
+    sheet_notes: tuple[str, ...] = fld(
+        default=(), metadata={"internal": True}
+    )  # warnings from reading them (columns ignored, a separator guessed)
     unsaved: bool = fld(
         default=False, metadata={"internal": True}
     )  # read from an edit not yet written: not cached

@@ -93,8 +93,9 @@ def read_game(
             [Problem(name, line_of(data, None, 1), "", "a game database must be a YAML mapping")]
         )
     sheets: list[Path] = []
+    sheet_notes: list[str] = []
     parser.problems += expand_sheets(
-        data, name, path.resolve().parent, root, sheets, overlay
+        data, name, path.resolve().parent, root, sheets, overlay, sheet_notes
     )  # cards: {from: x.csv}
     languages = declared(data) or ("en",)
     lang = lang or languages[0]
@@ -122,6 +123,7 @@ def read_game(
         root=root,
         symbols=own_symbols(root),
         sheets=tuple(sheets),
+        sheet_notes=tuple(sheet_notes),
         unsaved=bool(overlay),
         language=lang,
         gaps=tuple(gaps),
