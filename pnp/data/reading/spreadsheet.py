@@ -312,31 +312,7 @@ def _cards(
     out.line, out.item_lines = yaml_line, []
     if not rows:
         return out, [Problem(label, 1, "", "the spreadsheet is empty; row 1 names the columns")], warned
-    header = [str(h).strip() if h is not None else "" for h in rows[0]]
-    columns: dict[int, str] = {}
-    known = [*RESERVED, *map(str, fields)]
-    for i, name in enumerate(header):
-        where = f"column {_column(i)}"
-        if not name:
-            continue
-        base, at, _ = name.partition("@")  # name@de: the name in German (a game in several languages)
-        translated = bool(at) and (base in ("name", "text") or base in fields)
-        if name not in RESERVED and name not in fields and not translated:
-            close = difflib.get_close_matches(name, known, n=1, cutoff=CLOSE)
-            if close:
-                problems.append(
-                    Problem(label, lines[0], where, f"unknown column {name!r} (did you mean {close[0]!r}?)")
-                )
-            else:
-                warned.append(
-                    f"{label}:{lines[0]}: {where}: column {name!r} is not a field of the component; "
-                    f"ignored (columns read are {', '.join(RESERVED)} and the declared fields "
-                    f"{', '.join(map(str, fields)) or '(none)'})"
-                )
-        elif name in columns.values():
-            problems.append(Problem(label, lines[0], where, f"column {name!r} appears twice"))
-        else:
-            columns[i] = name
+    columns = _columns(rows[0], fields, label, lines[0], problems, warned)
     if "name" not in columns.values():
         problems.append(Problem(label, lines[0], "", "no 'name' column; every card needs its name"))
     derive = "key" not in columns.values()
@@ -406,6 +382,39 @@ def key_from(name: Any, row: int, taken: Mapping[str, int]) -> str:
         n += 1
         key = f"{slug}-{n}"
     return key
+
+
+def _columns(
+    first: list[Any], fields: dict, label: str, line: int, problems: list[Problem], warned: list[str]
+) -> dict[int, str]:
+    """The header's columns that are read (by index); a misspelt header, a repeated one are problems,
+    one of the designer's own is a warning."""
+    header = [str(h).strip() if h is not None else "" for h in first]
+    columns: dict[int, str] = {}
+    known = [*RESERVED, *map(str, fields)]
+    for i, name in enumerate(header):
+        where = f"column {_column(i)}"
+        if not name:
+            continue
+        base, at, _ = name.partition("@")  # name@de: the name in German (a game in several languages)
+        translated = bool(at) and (base in ("name", "text") or base in fields)
+        if name not in RESERVED and name not in fields and not translated:
+            close = difflib.get_close_matches(name, known, n=1, cutoff=CLOSE)
+            if close:
+                problems.append(
+                    Problem(label, line, where, f"unknown column {name!r} (did you mean {close[0]!r}?)")
+                )
+            else:
+                warned.append(
+                    f"{label}:{line}: {where}: column {name!r} is not a field of the component; "
+                    f"ignored (columns read are {', '.join(RESERVED)} and the declared fields "
+                    f"{', '.join(map(str, fields)) or '(none)'})"
+                )
+        elif name in columns.values():
+            problems.append(Problem(label, line, where, f"column {name!r} appears twice"))
+        else:
+            columns[i] = name
+    return columns
 
 
 def _required(spec: Any) -> bool:

@@ -42,6 +42,7 @@ from pnp.data.reading.variants import (
     parse_spec,
     variant_lines,
 )
+from pnp.data.reading.yamlhints import with_comment_hints
 from pnp.data.reading.yamlsrc import load_yaml
 from pnp.data.templating import elements as custom
 from pnp.data.templating.engine import (
@@ -116,7 +117,7 @@ def read_game(
     parser.problems += found + wrong
     game = parser.record(Game, data, "", line_of(data))
     if game is None:
-        raise InputError(parser.problems)
+        raise InputError(with_comment_hints(parser.problems, name, path, overlay.get(path.resolve())))
     game = dataclasses.replace(
         game,
         source=path,
@@ -132,7 +133,7 @@ def read_game(
     checker = _Checker(name, data, parser.problems)
     game = checker.run(game)
     if checker.problems:
-        raise InputError(checker.problems)
+        raise InputError(with_comment_hints(checker.problems, name, path, overlay.get(path.resolve())))
     return game
 
 
