@@ -12,6 +12,7 @@ from pypdf import PdfReader
 from artwork import (
     CAP_SVG,
     LEAF_SVG,
+    MM,
     count_images,
     game_yaml,
     image_boxes,
@@ -242,3 +243,58 @@ def test_broken_own_symbol_is_located(tmp_path: Path) -> None:
     assert (
         "card_data/art.yaml:4: faces.f: card AT-a: art/symbols/cap.svg: not a readable SVG file" in r.err
     ), r.err
+
+
+GRADIENT_SVG = """<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="0">
+    <stop offset="0" stop-color="#ff0000"/><stop offset="1" stop-color="#0000ff"/>
+  </linearGradient></defs>
+  <rect width="100" height="100" fill="url(#g)"/>
+</svg>
+"""
+
+
+def _shading_names(form: object) -> tuple[set[str], set[str]]:
+    """The names a form's content paints with `sh`, and those its /Resources /Shading holds."""
+    import re as _re
+
+    data = form.get_data().decode("latin-1")  # type: ignore[attr-defined]
+    used = set(_re.findall(r"/(\S+)\s+sh\b", data))
+    shading = form.get("/Resources", {}).get("/Shading", {})  # type: ignore[attr-defined]
+    return used, {str(k).lstrip("/") for k in shading}
+
+
+def test_svg_gradient_prints_its_colours(tmp_path: Path) -> None:
+    """An SVG picture with a gradient: every `sh` in a form names a shading the form's resources
+    hold (else readers paint black), and the page shows red on the left and blue on the right."""
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    cards = "      - {key: a, name: A, n: 1, art: art/fade.svg}"
+    face = 'layout: custom\n    elements:\n      - {type: image, file: "{{ card.art }}", x: 0, y: 0, w: 63, h: 88, fit: cover}'
+    root = project(tmp_path, game_yaml(face, cards))
+    (root / "art" / "fade.svg").write_text(GRADIENT_SVG, encoding="utf-8")
+    pdf = _build(root)
+    reader = PdfReader(str(pdf))
+    seen = 0
+    for page in reader.pages:
+        stack = list(page["/Resources"].get("/XObject", {}).values())
+        while stack:
+            obj = stack.pop().get_object()
+            if obj.get("/Subtype") != "/Form":
+                continue
+            used, held = _shading_names(obj)
+            assert used <= held, (used, held)
+            seen += len(used)
+            stack += list(obj.get("/Resources", {}).get("/XObject", {}).values())
+    assert seen >= 1
+    face_at = placements(reader.pages[0])[0]
+    doc = pdfium.PdfDocument(str(pdf))
+    scale = 2.0
+    pixels = np.asarray(doc[0].render(scale=scale).to_pil().convert("RGB"), dtype=np.int16)
+    height = pixels.shape[0]
+    row = int(height - (face_at.y + 44) * MM * scale)
+    left = pixels[row, int((face_at.x + 5) * MM * scale)]
+    right = pixels[row, int((face_at.x + 58) * MM * scale)]
+    assert left[0] > 180 and left[2] < 90, left
+    assert right[2] > 180 and right[0] < 90, right

@@ -205,3 +205,9 @@ def test_a_control_character_never_reaches_openpyxl_as_an_error() -> None:
     ws = openpyxl.load_workbook(io.BytesIO(new)).active
     assert [(c.value, c.data_type) for c in ws[2]] == [("a", "s"), ("=1+1", "s"), ("@x", "s")]
     assert read_rows(Path("cards.xlsx"), None, new)[1] == ["a", "=1+1", "@x"]
+
+
+def test_a_semicolon_csv_stays_one_when_a_card_is_saved() -> None:
+    text = "key;name;text\r\nA;a;x, y\r\nB;b;z\r\n"
+    assert rows.csv_set(text, "B", {"name": "bee"}) == "key;name;text\r\nA;a;x, y\r\nB;bee;z\r\n"
+    assert rows.csv_add(text, {"key": "C", "name": "c"}).endswith("B;b;z\r\nC;c;\r\n")

@@ -70,7 +70,7 @@ def test_sheet_deck_equals_the_yaml_deck(tmp_path: Path, kind: str) -> None:
 
 def test_bad_csv_rows_name_file_row_and_column(tmp_path: Path) -> None:
     proj = make_project(tmp_path / "p")
-    rows = [HEADER + ["colour"]] + _bargain_rows(proj)
+    rows = [HEADER + ["copie"]] + _bargain_rows(proj)
     rows[1] = rows[1] + [""]
     rows[2][2] = "three"  # row 3, column C: not a whole number
     rows[3][2] = 4  # row 4, column C: not one of the choices
@@ -81,7 +81,7 @@ def test_bad_csv_rows_name_file_row_and_column(tmp_path: Path) -> None:
     r = run("check", "--project", str(proj))
     assert r.code == 2, r.out + r.err
     for expect in (
-        "card_data/deck.csv:1: column F: unknown column 'colour'",
+        "card_data/deck.csv:1: column F: unknown column 'copie' (did you mean 'copies'?)",
         "card_data/deck.csv:3: column C (value): expected a whole number, found 'three'",
         "card_data/deck.csv:4: column C (value): 4 is not allowed",
         "card_data/deck.csv:5: column D (copies): copies must be 0 or more",
@@ -197,3 +197,104 @@ def test_a_csv_of_too_many_rows_stops_at_the_limit(tmp_path: Path) -> None:
     _from_sheet(proj, "deck.csv")
     r = run("check", "--project", str(proj))
     assert r.code == 2 and "more than 50000 card rows" in r.err and "Traceback" not in r.err, r.err
+
+
+@pytest.mark.parametrize("sep", [";", "\t"])
+def test_a_csv_saved_with_semicolons_or_tabs_reads_as_with_commas(tmp_path: Path, sep: str) -> None:
+    """Excel in a French or German locale writes `;` between cells (and `,` in numbers)."""
+    yaml_proj = make_project(tmp_path / "yaml")
+    proj = make_project(tmp_path / "sheet")
+    with (proj / "card_data" / "deck.csv").open("w", newline="", encoding="utf-8") as fh:
+        csv.writer(fh, delimiter=sep).writerows([HEADER] + _bargain_rows(yaml_proj))
+    _from_sheet(proj, "deck.csv")
+    assert _cards(proj) == _cards(yaml_proj)
+    r = run("check", "--project", str(proj))
+    assert r.code == 0 and "separator" not in r.out and "split at" not in r.out, r.out + r.err
+
+
+def test_the_separator_is_the_header_lines_and_a_guess_is_said() -> None:
+    from pnp.data.reading.spreadsheet import separator
+
+    assert separator("key;name;value\r\n") == (";", "")
+    assert separator('key,name,"a;b"\n') == (",", "")  # quoted cells do not count
+    assert separator("key\n") == (",", "")
+    sep, note = separator("key;name;value;cost, in gold\n")
+    assert sep == ";" and "semicolons and commas" in note and "split at each semicolon" in note
+
+
+def test_a_guessed_separator_is_a_warning_of_check(tmp_path: Path) -> None:
+    proj = make_project(tmp_path / "p")
+    rows = [["key", "name", "value", "copies", "text, in words"]] + [r[:4] for r in _bargain_rows(proj)]
+    with (proj / "card_data" / "deck.csv").open("w", newline="", encoding="utf-8") as fh:
+        csv.writer(fh, delimiter=";").writerows(rows)
+    _from_sheet(proj, "deck.csv")
+    r = run("check", "bargains", "--project", str(proj))
+    assert r.code == 0, r.out + r.err
+    assert "warning: card_data/deck.csv:1: the header line holds semicolons and commas" in r.out, r.out
+
+
+def test_without_a_key_column_keys_come_from_the_names(tmp_path: Path) -> None:
+    proj = make_project(tmp_path / "p")
+    rows = [["name", "value", "copies"], ["Dewdrop", 1, 13], ["Acorn Cap", 3, 13], ["Acorn cap!", 5, 13]]
+    rows += [["¿?", 7, 13], ["Crown", 10, 13]]
+    _write_csv(proj / "card_data" / "deck.csv", rows)
+    _from_sheet(proj, "deck.csv")
+    r = run("check", "bargains", "--project", str(proj))
+    assert r.code == 0, r.out + r.err  # no error per row at the YAML line
+    game = load_game(proj / "card_data" / "bargains.yaml")
+    keys = [c.key for c in game.component("deck").cards]
+    assert keys == ["dewdrop", "acorn-cap", "acorn-cap-2", "5", "crown"]
+
+
+def test_no_name_column_is_one_error(tmp_path: Path) -> None:
+    proj = make_project(tmp_path / "p")
+    _write_csv(proj / "card_data" / "deck.csv", [["value", "copies"]] + [[v, 13] for v in (1, 3, 5, 7, 10)])
+    _from_sheet(proj, "deck.csv")
+    r = run("check", "bargains", "--project", str(proj))
+    assert r.code == 2 and r.err.count("card_data/") == 1, r.err
+    assert "card_data/deck.csv:1: no 'name' column" in r.err, r.err
+
+
+def test_an_extra_column_is_ignored_with_a_warning_and_a_misspelt_one_is_named(tmp_path: Path) -> None:
+    proj = make_project(tmp_path / "p")
+    rows = [HEADER + ["notes"]] + [r + ["mine"] for r in _bargain_rows(proj)]
+    _write_csv(proj / "card_data" / "deck.csv", rows)
+    _from_sheet(proj, "deck.csv")
+    r = run("check", "bargains", "--project", str(proj))
+    assert r.code == 0, r.out + r.err
+    warned = [line for line in r.out.splitlines() if "'notes'" in line]
+    assert len(warned) == 1 and "card_data/deck.csv:1: column F: column 'notes'" in warned[0], r.out
+    assert "ignored" in warned[0]
+    rows[0][2] = "valeu"
+    _write_csv(proj / "card_data" / "deck.csv", rows)
+    r = run("check", "bargains", "--project", str(proj))
+    assert r.code == 2
+    assert "card_data/deck.csv:1: column C: unknown column 'valeu' (did you mean 'value'?)" in r.err, r.err
+
+
+def test_errors_name_the_line_an_editor_shows(tmp_path: Path) -> None:
+    """A cell holding line breaks: the rows after it start further down the file than their row numbers."""
+    proj = make_project(tmp_path / "p")
+    rows = [HEADER] + _bargain_rows(proj)
+    rows[1][4] = "one\ntwo\nthree"  # row 2 spans lines 2 to 4
+    rows[2][2] = "three"  # row 3 starts on line 5
+    _write_csv(proj / "card_data" / "deck.csv", rows)
+    _from_sheet(proj, "deck.csv")
+    r = run("check", "bargains", "--project", str(proj))
+    assert r.code == 2
+    assert "card_data/deck.csv:5: column C (value): expected a whole number, found 'three'" in r.err, r.err
+
+
+def test_serve_says_a_sheet_card_is_defined_at_its_line_of_the_sheet(tmp_path: Path) -> None:
+    from pnp.data.reading.project import Project
+    from pnp.serve.state import Tracker
+
+    proj = make_project(tmp_path / "p")
+    rows = [HEADER] + _bargain_rows(proj)
+    rows[1][4] = "one\ntwo"  # row 2 spans lines 2 and 3
+    _write_csv(proj / "card_data" / "deck.csv", rows)
+    _from_sheet(proj, "deck.csv")
+    tiles = Tracker(Project.at(proj)).refresh().tiles()
+    faces = {t.card: t for t in tiles.values() if t.side == "face" and t.component == "deck"}
+    assert (faces[rows[1][0]].file, faces[rows[1][0]].line) == ("card_data/deck.csv", 2)
+    assert (faces[rows[2][0]].file, faces[rows[2][0]].line) == ("card_data/deck.csv", 4)

@@ -65,6 +65,9 @@ def layouts(project_dir: str, write_dir: str | None, show: str | None) -> None:
                 "  (slots)        any        names you choose; the design's `elements` read them as slots.NAME"
             )
             click.echo("  code_color     colour     the collation code and set mark (see docs/own-cards.md)")
+            click.echo(
+                "  code           mapping    where the collation code goes, or none (any design; docs/own-cards.md)"
+            )
         for slot, spec in slots.items():
             click.echo(f"  {slot:<14} {spec.type:<10} {spec.meaning}")
         click.echo("")

@@ -20,7 +20,7 @@ from pnp.data.format.colours import on
 from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.layout import Layout
 from pnp.data.format.limits import MAX_SLOT_SYMBOLS, MAX_SLOT_TEXT
-from pnp.data.format.model import CardType, Component, Design, Game, Mark
+from pnp.data.format.model import CardType, CodeSpot, Component, Design, Game, Mark
 from pnp.data.reading.layouts import builtin
 from pnp.data.templating.slots import (
     SlotKey,
@@ -151,7 +151,7 @@ class FormCache:
         try:
             _bounded(slots)
             ink = self._layout(ctx, comp, design, where, slots, card, mark, set_index)
-            draw_footer(ctx, ink or color(self.game.style.ink))
+            draw_footer(ctx, ink or color(self.game.style.ink), code_spot(design, comp))
         except (
             ElementProblem
         ) as exc:  # a custom design's own element: its line; a built-in layout: the design
@@ -368,11 +368,35 @@ def _finish(
         )
 
 
-def draw_footer(ctx: CardContext, ink: Any) -> None:
-    """The collation code and version (and set mark) in small type at the bottom of the safe zone."""
-    y = ctx.safe + pt(0.9)
+SMALL_TOKEN = 24.0  # mm: a token narrower than this prints no collation code unless its design places one
+_PLAIN_CODE = CodeSpot()
+
+
+def code_spot(design: Design, comp: Component) -> CodeSpot | None:
+    """Where a card of `comp` drawn with `design` prints its collation code; None: nowhere."""
+    if design.code == "none":
+        return None
+    if design.code is not None:
+        return design.code
+    size = card_size_of(comp)
+    if comp.kind == "tokens" and min(size.w, size.h) < SMALL_TOKEN:
+        return None  # the value of a small token fills it: a code would print across it
+    return _PLAIN_CODE
+
+
+def draw_footer(ctx: CardContext, ink: Any, spot: CodeSpot | None = _PLAIN_CODE) -> None:
+    """The collation code and version where `spot` says (by default centred in small type at the
+    bottom of the safe zone; None: left out), and the set mark."""
     label = f"{ctx.code} \u00b7 {ctx.version}" if ctx.code and ctx.version else ctx.code
-    ctx.text(ctx.w / 2, y, label, "condensed", 5.5, ink, align="center")
+    if spot is not None and label:
+        x = ctx.w / 2 if spot.x is None else pt(spot.x)
+        if spot.y is not None:
+            y = ctx.h - pt(spot.y)
+        elif spot.at == "top":
+            y = ctx.h - ctx.safe - spot.size * 0.75  # its capitals' top at the safe zone's edge
+        else:
+            y = ctx.safe + pt(0.9)
+        ctx.text(x, y, label, "condensed", spot.size, ink, align="center")
     if ctx.mark:
         _mark(ctx, ctx.w - ctx.safe - pt(1.5), ctx.h - ctx.safe - pt(1.5), ink)
 

@@ -91,6 +91,22 @@ class MissingGlyph(Exception):
         return (MissingGlyph, (self.text, self.chars, self.font))
 
 
+CFF_ADVICE = (
+    "the font has PostScript (CFF) outlines, which PDFs made here cannot embed; use a font with "
+    "TrueType outlines (a .ttf file, most families offer one) or convert it, e.g. in FontForge: "
+    "open it and generate fonts as TrueType"
+)
+
+
+def _postscript_outlines(path: Path) -> bool:
+    """Whether a font file is an OpenType font with CFF outlines (it starts with `OTTO`)."""
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(4) == b"OTTO"
+    except OSError:
+        return False  # reported when the font is used
+
+
 @dataclass(frozen=True)
 class Fonts:
     """Font files by role; each is parsed and registered the first time it is used.
@@ -145,6 +161,8 @@ class Fonts:
                 problems.append(Problem(shown, line, where, "font files must be inside the fonts folder"))
             elif not path.is_file():
                 problems.append(Problem(shown, line, where, f"font file {value} not found in {folder.name}/"))
+            elif _postscript_outlines(path):
+                problems.append(Problem(shown, line, where, f"{folder.name}/{value}: {CFF_ADVICE}"))
             else:
                 files[role] = path
         if problems:
@@ -175,11 +193,16 @@ class Fonts:
             try:
                 name = _register(self.files[role])
             except Exception as exc:  # noqa: BLE001 - ReportLab raises several kinds for a bad font file
+                why = (
+                    CFF_ADVICE
+                    if "postscript outlines" in str(exc).lower()
+                    else f"not a usable TrueType font: {exc}"
+                )
                 raise problem(
                     self.label(role).split(" ")[0],
                     None,
                     f"roles.{role}",
-                    f"not a usable TrueType font: {exc}",
+                    f"{why} (named in fonts/fonts.yaml)",
                 ) from None
             self._loaded[role] = (name, pdfmetrics.getFont(name).face.charToGlyph)
         return self._loaded[role]

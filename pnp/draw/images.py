@@ -301,7 +301,7 @@ class Artwork:
             renderPDF.draw(
                 _with_font(drawing, rl.current_font(c, getattr(c, "pnp_font", "Helvetica"))), c, 0, 0
             )
-            c.endForm()
+            rl.end_form_compressed(c, form)  # with its gradients' shadings in the form's resources
         return form
 
     def _image(self, c: Canvas, path: Path, size: tuple[int, int] | None = None) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,6 +15,8 @@ from pnp.draw.pdf import canvas
 from pnp.geometry.sizes import Size, pt
 
 ROW = 5.2  # mm per row
+CODE_COLUMN = (25.0, 70.0)  # mm: the code column's width, at least and at most
+CODE_GAP = 2.5  # mm between the longest code and the names
 
 
 def checklist_rows(game: Game, counts: dict[str, int]) -> list[tuple[str, list[tuple[str, str, int, str]]]]:
@@ -48,7 +50,9 @@ def write_checklist(path: Path, game: Game, counts: dict[str, int], paper: Size,
     sheet.text(MARGIN, sheet.y - 12, say("checklist_intro"), "italic", 8.5)
     sheet.y -= 22
     grand = 0
-    for comp_name, rows in checklist_rows(game, counts):
+    listed = checklist_rows(game, counts)
+    sheet.fit_codes(code for _, rows in listed for code, *_ in rows)
+    for comp_name, rows in listed:
         grand += sheet.band(comp_name, sum(r[2] for r in rows), color(game.style.accent))
         for code, name, copies, set_label in rows:
             sheet.row(code, f"{name}  ({set_label})" if set_label else name, copies)
@@ -61,6 +65,8 @@ def write_checklist(path: Path, game: Game, counts: dict[str, int], paper: Size,
 
 
 MARGIN = 15.0  # mm round the page
+CODE_SIZE = 8.5  # points: a code in the list
+COPIES_AT = MARGIN + 118  # mm: where the copies count ends
 
 
 @dataclass
@@ -75,6 +81,7 @@ class TickSheet:
     say: Callable[..., str]  # pnp's words in the game's language (Game.say)
     pages: int = 1
     y: float = field(default=0.0)
+    code_w: float = CODE_COLUMN[0]  # mm from a code's start to its name's (`fit_codes`)
 
     def __post_init__(self) -> None:
         self.y = self.page.h - MARGIN
@@ -86,6 +93,11 @@ class TickSheet:
         self.c.setFont(self.fonts.name(role), size)
         self.c.setFillColor(self.ink)
         (self.c.drawRightString if right else self.c.drawString)(pt(x), pt(y), s)
+
+    def fit_codes(self, codes: Iterable[str]) -> None:
+        """Make the code column as wide as the longest of `codes` as printed (within CODE_COLUMN)."""
+        widest = max((self.fonts.width(code, "bold", CODE_SIZE) for code in codes), default=0.0) / pt(1)
+        self.code_w = min(CODE_COLUMN[1], max(CODE_COLUMN[0], widest + CODE_GAP))
 
     def room(self, height: float) -> None:
         """A new page unless `height` mm still fit above the bottom margin."""
@@ -112,9 +124,13 @@ class TickSheet:
         """One card: its code, name and a box to tick for every copy (16 to a line)."""
         self.room(ROW)
         y = self.y
-        self.text(MARGIN + 1, y - 3.6, code, "bold", 8.5)
-        self.text(MARGIN + 26, y - 3.6, label[:60], "body", 8.5)
-        self.text(MARGIN + 118, y - 3.6, f"× {copies}", "body", 8.5, right=True)
+        room = self.code_w - CODE_GAP
+        code_size = self.fonts.fit(code, "bold", pt(room), CODE_SIZE, 4.0)
+        self.text(MARGIN + 1, y - 3.6, code, "bold", code_size)
+        label, left = label[:60], MARGIN + 1 + self.code_w
+        room = COPIES_AT - 10 - left  # clear of the copies ("x 16") right-aligned at COPIES_AT
+        self.text(left, y - 3.6, label, "body", self.fonts.fit(label, "body", pt(room), 8.5, 6.0))
+        self.text(COPIES_AT, y - 3.6, f"× {copies}", "body", 8.5, right=True)
         self.c.setStrokeColor(self.ink)
         self.c.setLineWidth(0.4)
         for i in range(copies):

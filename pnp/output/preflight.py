@@ -17,6 +17,7 @@ from pnp.draw.faces import FormCache, printed_cards
 from pnp.draw.fonts import Fonts
 from pnp.draw.images import Artwork, Placed
 from pnp.output.booklets import prepare
+from pnp.output.same_names import same_names
 from pnp.output.workers import chunked, run_all
 
 PARALLEL_FROM = 200  # distinct cards: below this one process draws them sooner than a pool would start
@@ -164,14 +165,14 @@ def validate(
     game: Game, fonts: Fonts, booklets: bool = True, cards_key: str | None = None, jobs: int = 1
 ) -> list[str]:
     """Draw every card, read every board, render every booklet; raise all problems at once.
-    Returns the warnings found on the way (low-resolution pictures).
+    Returns the warnings found on the way (low-resolution pictures, card types named alike).
 
     `pnp check` leaves booklets out while a composition rule is broken: a booklet
     describes a complete deck, and its errors would only echo the broken rule.
     `cards_key`: see `checked_cards`; `jobs`: the processes a large deck is drawn on.
     """
     problems: list[Problem] = []
-    warnings: list[str] = []
+    warnings: list[str] = [*game.sheet_notes, *same_names(game)]
     steps: list[Callable[[], object]] = [lambda: warnings.extend(checked_cards(game, fonts, cards_key, jobs))]
     for comp in game.components:
         if comp.kind == "deck" and comp.tuckbox:

@@ -58,6 +58,7 @@ def write_reprint(path: Path, game: Game, changes: Changes, options: BuildOption
     sheet.y -= 22
     out = changes.of("removed") + changes.of("changed")
     put = changes.of("changed") + changes.of("added")
+    sheet.fit_codes(ch.ident for ch in out + put)
     _list(sheet, "Take out of the printed deck", out, lambda ch: ch.copies[0], color(game.style.accent))
     _list(sheet, "Put in from this reprint", put, lambda ch: ch.copies[1], color(game.style.accent))
     c.showPage()

@@ -337,6 +337,7 @@ def _component(
         copies: int,
         line: int,
         fields: dict[str, Any],
+        file: str = "",
     ) -> Tile:
         p = cards[index]
         ident = f"{game.slug}/{comp.key}/{side}/{ident}/{p.set_index or ''}"
@@ -355,7 +356,7 @@ def _component(
             p.set_index,
             p.mark.label if p.mark else "",
             key,
-            game.where,
+            file or game.where,
             line,
             fields,
             error,
@@ -366,7 +367,8 @@ def _component(
 
     for i, p in enumerate(cards):
         fields = dict(p.card.values) | ({"text": p.card.text} if p.card.text else {})
-        tiles.append(tile(i, "face", p.card.key, p.card.name, p.code, p.copies, p.card.line, fields))
+        file, line = p.card.source[:2] if p.card.source else (game.where, p.card.line)  # a sheet's own line
+        tiles.append(tile(i, "face", p.card.key, p.card.name, p.code, p.copies, line, fields, file))
     for i in distinct_backs(comp, cards):
         design, set_index = back_key(comp, cards[i])
         count = sum(p.copies for p in cards if back_key(comp, p) == (design, set_index))

@@ -18,7 +18,7 @@ import io
 from typing import Any
 
 from pnp.data.editing.yamltext import REMOVE, EditError
-from pnp.data.reading.spreadsheet import FORMULA_START, cell_from_text, text_cell
+from pnp.data.reading.spreadsheet import FORMULA_START, cell_from_text, separator, text_cell
 
 
 def cell_text(value: Any) -> str:
@@ -38,7 +38,7 @@ def _rows(text: str) -> list[tuple[list[str], int, int]]:
     starts = [0]
     for line in lines:
         starts.append(starts[-1] + len(line))
-    reader = csv.reader(io.StringIO(text, newline=""))
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_separator(text))
     out, done = [], 0
     try:
         for cells in reader:
@@ -49,11 +49,16 @@ def _rows(text: str) -> list[tuple[list[str], int, int]]:
     return out
 
 
-def _line(cells: list[str], ending: str) -> str:
+def _separator(text: str) -> str:
+    """The file's own separator (a semicolon CSV stays one when a card is saved into it)."""
+    return separator(text.split("\n", 1)[0])[0]
+
+
+def _line(cells: list[str], ending: str, sep: str = ",") -> str:
     """One row's text ending in `ending`; a cell holding CR or LF is quoted whatever the ending (the
     csv module quotes only the characters of its line terminator, so it is given both)."""
     buf = io.StringIO(newline="")
-    csv.writer(buf, lineterminator="\r\n").writerow(cells)
+    csv.writer(buf, lineterminator="\r\n", delimiter=sep).writerow(cells)
     return buf.getvalue().removesuffix("\r\n") + ending
 
 
@@ -91,7 +96,8 @@ def csv_set(text: str, key: str, changes: dict[str, Any], copy_after: bool = Fal
     cells, start, end = rows[i]
     new_header, new_cells = _changed(header, cells, changes)
     ending = _ending(text)
-    line = _line(new_cells, ending)
+    sep = _separator(text)
+    line = _line(new_cells, ending, sep)
     if copy_after:
         at = end
         if not text[:at].endswith(("\n", "\r")):
@@ -103,7 +109,7 @@ def csv_set(text: str, key: str, changes: dict[str, Any], copy_after: bool = Fal
         _, h_start, h_end = rows[0]
         text = (
             text[:h_start]
-            + _line(rows[0][0] + [text_cell(h) for h in new_header[len(header) :]], ending)
+            + _line(rows[0][0] + [text_cell(h) for h in new_header[len(header) :]], ending, sep)
             + text[h_end:]
         )
     return text
@@ -116,15 +122,15 @@ def csv_add(text: str, values: dict[str, Any]) -> str:
         raise EditError("the spreadsheet has no header row")
     header = [cell_from_text(h).strip() for h in rows[0][0]]
     new_header, cells = _changed(header, [], values)
-    ending = _ending(text)
+    ending, sep = _ending(text), _separator(text)
     if text and not text.endswith(("\n", "\r")):
         text += ending
-    text += _line(cells, ending)
+    text += _line(cells, ending, sep)
     if new_header != header:
         _, h_start, h_end = rows[0]
         text = (
             text[:h_start]
-            + _line(rows[0][0] + [text_cell(h) for h in new_header[len(header) :]], ending)
+            + _line(rows[0][0] + [text_cell(h) for h in new_header[len(header) :]], ending, sep)
             + text[h_end:]
         )
     return text

@@ -79,6 +79,30 @@ class SetsSpec:
             raise ValueError(f"sets: {len(self.marks)} marks given but up to {self.max} sets can be printed")
 
 
+CODE_SIZES = (3.0, 12.0)  # points: the collation code's type, smallest to largest
+
+
+@dataclass(frozen=True)
+class CodeSpot:
+    """Where a design prints the collation code (`TAG-key · version`) and how large."""
+
+    at: Literal["bottom", "top"] = fld(
+        default="bottom", metadata=_d("the edge of the safe zone the code sits at")
+    )
+    size: float = fld(default=5.5, metadata=_d("type size in points, 3 to 12"))
+    x: float | None = fld(
+        default=None, metadata=_d("mm from the trim's left edge to the code's centre (default: the middle)")
+    )
+    y: float | None = fld(
+        default=None, metadata=_d("mm from the trim's top edge to the code's baseline (default: from `at`)")
+    )
+
+    def __post_init__(self) -> None:
+        low, high = CODE_SIZES
+        if not low <= self.size <= high:
+            raise ValueError(f"size: must be {low:g} to {high:g} points, found {self.size:g}")
+
+
 @dataclass(frozen=True)
 class Design:
     """A face or back design: a generic layout and the values of its slots (jinja2 text allowed)."""
@@ -99,6 +123,13 @@ class Design:
         metadata=_d(
             "layout custom: the collation code's colour, a template that may use the let names (default: the "
             "slot code_color, else the style's ink)"
+        ),
+    )
+    code: CodeSpot | Literal["none"] | None = fld(
+        default=None,
+        metadata=_d(
+            "the collation code: `none` leaves it out, or {at: bottom or top, size: points, x: mm, y: mm}; "
+            "default: centred at the bottom in 5.5 pt (left out on tokens under 24 mm across)"
         ),
     )
     doc: str = ""
@@ -201,6 +232,13 @@ class Component:
     name: str
     doc: str = ""
     card_size: str = fld(default="poker", metadata=_d("poker, bridge, tarot, mini, square or WxH in mm"))
+    same_names: bool = fld(
+        default=False,
+        metadata=_d(
+            "true when card types may share a name on purpose (variants told apart by a field); "
+            "otherwise `pnp check` warns about each repeated name"
+        ),
+    )
     shape: Literal["rect", "circle", "hex"] = fld(
         default="rect",
         metadata=_d(
@@ -329,6 +367,9 @@ class Game:
     sheets: tuple[Path, ...] = fld(
         default=(), metadata={"internal": True}
     )  # spreadsheets its cards came from
+    sheet_notes: tuple[str, ...] = fld(
+        default=(), metadata={"internal": True}
+    )  # warnings from reading them (columns ignored, a separator guessed)
     unsaved: bool = fld(
         default=False, metadata={"internal": True}
     )  # read from an edit not yet written: not cached

@@ -8,6 +8,7 @@ halfway through drawing.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from pnp.data.format.colours import colour
 from pnp.data.format.errors import Problem
 from pnp.data.format.limits import MAX_SETS_CARDS
 from pnp.data.format.model import Game
+from pnp.data.reading.yamlhints import COMMENT_HINT
 from pnp.data.reading.yamlsrc import line_of
 from pnp.data.store.files import OUTSIDE, project_folder
 
@@ -28,6 +30,33 @@ def _not_colour(value: str) -> str | None:
     return None
 
 
+_COLOUR_KEYS = re.compile(r"colou?r|ink|fill|stroke", re.I)  # a palette entry keyed so holds a colour
+_COLOUR_START = ("#", "rgb(", "rgba(", "cmyk(")  # a value meant as a colour, whatever its key
+
+
+def _palette_colours(file: str, table: dict, where: str, line: int | None) -> list[Problem]:
+    """Each palette entry meant as a colour (by its key, or its value's form) that is not one, at its
+    own line: reported there once, not at every element that uses it."""
+    problems: list[Problem] = []
+    for key, value in table.items():
+        at, field = line_of(table, key, line), f"{where}.{key}"
+        if isinstance(value, dict):
+            problems += _palette_colours(file, value, field, at)
+            continue
+        named = bool(_COLOUR_KEYS.fullmatch(str(key)))
+        if value is None and named:
+            problems.append(Problem(file, at, field, f"no colour; {COMMENT_HINT}"))
+        elif (
+            isinstance(value, str)
+            and "{{" not in value
+            and (named or value.lower().startswith(_COLOUR_START))
+        ):
+            why = _not_colour(value)
+            if why:
+                problems.append(Problem(file, at, field, why))
+    return problems
+
+
 def check_look(file: str, game: Game, raw: Any) -> list[Problem]:
     """Every problem with the style colours, set mark colours and booklet templates of a game."""
     problems: list[Problem] = []
@@ -37,6 +66,9 @@ def check_look(file: str, game: Game, raw: Any) -> list[Problem]:
         why = _not_colour(value)
         if why:
             problems.append(Problem(file, line_of(style, name, line_of(raw, "style")), f"style.{name}", why))
+    palettes = raw.get("palettes") if isinstance(raw, dict) else None
+    if isinstance(palettes, dict):
+        problems += _palette_colours(file, palettes, "palettes", line_of(raw, "palettes"))
     raw_comps = raw.get("components") if isinstance(raw, dict) else None
     for ci, comp in enumerate(game.components):
         raw_comp = raw_comps[ci] if isinstance(raw_comps, list) and ci < len(raw_comps) else None

@@ -3,7 +3,10 @@
 One row per card type under a header row; columns are `key`, `name`, `copies`,
 `text`, `face`, `back` and the component's declared fields. Cells are converted
 to each field's type and checked here, so every problem names the spreadsheet,
-the row and the column (as a spreadsheet shows them: row 1 is the header).
+the line (a CSV's line as a text editor counts it; an XLSX's row) and the column
+letter. A CSV's separator (comma, semicolon or tab) is read from its header line;
+a header close to a column's name is a misspelling (an error), any other unknown
+one is ignored with a warning; without a `key` column keys are made from names.
 The rows then stand in for the YAML card list, and loading goes on as usual.
 
 A CSV cell pnp writes never starts a formula: text that begins with `=`, `+`, `-`, `@`, a tab
@@ -15,9 +18,14 @@ against CSV injection, and reading takes exactly that one `'` off again (`text_c
 from __future__ import annotations
 
 import csv
+import difflib
 import io
+import itertools
 import math
+import re
+import unicodedata
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -38,11 +46,13 @@ def expand(
     root: Path,
     used: list[Path] | None = None,
     overlay: Mapping[Path, bytes] | None = None,
+    notes: list[str] | None = None,
 ) -> list[Problem]:
     """Replace every `cards: {from: FILE}` in raw database `data` by the rows of FILE; return problems.
 
     The files read are appended to `used` (a game's outputs and cache entry depend on them);
-    `overlay` gives some files' bytes (by resolved path) as an edit would leave them.
+    `overlay` gives some files' bytes (by resolved path) as an edit would leave them; warnings
+    (columns ignored, a separator guessed) are appended to `notes`.
     """
     problems: list[Problem] = []
     comps = data.get("components") if isinstance(data, dict) else None
@@ -62,13 +72,15 @@ def expand(
         if used is not None:
             used.append(path)
         try:
-            rows = read_rows(path, spec.get("sheet"), (overlay or {}).get(path))
+            table = read_table(path, spec.get("sheet"), (overlay or {}).get(path))
         except (OSError, ValueError, KeyError) as exc:  # unreadable file or sheet; openpyxl raises these
             problems.append(Problem(file, line, where, f"cannot read {label}: {exc}"))
             comp["cards"] = LocatedList()
             continue
-        cards, found = _cards(rows, fields, label, line or 0)
+        cards, found, warned = _cards(table, fields, label, line or 0)
         problems += found
+        if notes is not None:
+            notes += [f"{label}:1: {note}" for note in table.notes] + warned
         comp["cards"] = cards
     return problems
 
@@ -143,9 +155,52 @@ def _locate(
 MAX_ROWS = MAX_DECK_CARDS + 1  # a header and one row per card type
 MAX_COLUMNS = 200
 MAX_SHEET_BYTES = 50_000_000  # the file itself (an XLSX is compressed: its cells are bounded as read)
+MAX_HEADER_CHARS = MAX_COLUMNS * 1_000  # the header line read to find the separator
+
+
+SEPARATORS = {",": "comma", ";": "semicolon", "\t": "tab"}  # what a CSV's cells may be split by
+
+
+@dataclass
+class Table:
+    """A spreadsheet's rows (header first), the line each starts on as a text editor counts them
+    (a CSV cell may hold line breaks; an XLSX row is its row number), and notes for the reader."""
+
+    rows: list[list[Any]]
+    lines: list[int]
+    notes: list[str] = field(default_factory=list)
+
+
+def separator(header: str) -> tuple[str, str]:
+    """The separator of a CSV file read from its header line (the one a spreadsheet saved it with:
+    a French or German Excel writes semicolons), and a note saying which was taken when the line
+    holds more than one of them; a comma for a one-column file."""
+    counts = dict.fromkeys(SEPARATORS, 0)
+    quoted = False
+    for ch in header:
+        if ch == '"':
+            quoted = not quoted
+        elif not quoted and ch in counts:
+            counts[ch] += 1
+    best = max(SEPARATORS, key=lambda sep: counts[sep])  # a tie goes to the first: comma, semicolon, tab
+    if not counts[best]:
+        return ",", ""
+    also = [SEPARATORS[sep] for sep in SEPARATORS if sep != best and counts[sep]]
+    note = (
+        f"the header line holds {SEPARATORS[best]}s and {' and '.join(also)}s; "
+        f"its cells were split at each {SEPARATORS[best]}"
+        if also
+        else ""
+    )
+    return best, note
 
 
 def read_rows(path: Path, sheet: Any, content: bytes | None = None) -> list[list[Any]]:
+    """Every row of the file (or of `content`), header first; see `read_table`."""
+    return read_table(path, sheet, content).rows
+
+
+def read_table(path: Path, sheet: Any, content: bytes | None = None) -> Table:
     """Every row of the file (or of `content`, its bytes as an edit would leave them) as cell values,
     header first, read as a stream and refused (ValueError) at the first row, column or cell over the
     limits, so memory stays flat whatever the file claims."""
@@ -159,7 +214,12 @@ def read_rows(path: Path, sheet: Any, content: bytes | None = None) -> list[list
         )
         with fh:
             try:
-                return _bounded(_csv_rows(csv.reader(fh)))
+                first = fh.readline(MAX_HEADER_CHARS)
+                sep, note = separator(first)
+                lines: list[int] = []
+                reader = csv.reader(itertools.chain([first] if first else [], fh), delimiter=sep)
+                rows = _bounded(_csv_rows(reader, lines))
+                return Table(rows, lines, [note] if note else [])
             except (csv.Error, UnicodeDecodeError) as exc:
                 raise ValueError(f"not a readable UTF-8 CSV file ({exc})") from None
     import openpyxl  # lazy: only XLSX sources need it, and it is slow to import
@@ -173,7 +233,8 @@ def read_rows(path: Path, sheet: Any, content: bytes | None = None) -> list[list
     try:
         ws = book[str(sheet)] if sheet is not None else book.worksheets[0]
         ws.reset_dimensions()  # the size the file claims is not trusted: rows are read as they come
-        return _bounded(ws.iter_rows(max_col=MAX_COLUMNS + 1, values_only=True))
+        rows = _bounded(ws.iter_rows(max_col=MAX_COLUMNS + 1, values_only=True))
+        return Table(rows, list(range(1, len(rows) + 1)))
     except (OSError, ValueError, KeyError):
         raise
     except Exception as exc:  # noqa: BLE001 - damaged XML inside the workbook
@@ -197,8 +258,12 @@ def cell_from_text(cell: str) -> str:
     return cell[1:] if cell.startswith("'") and _starts_formula(cell) else cell
 
 
-def _csv_rows(reader: Iterable[list[str]]) -> Iterable[list[str]]:
+def _csv_rows(reader: Any, lines: list[int]) -> Iterable[list[str]]:
+    """The reader's rows, each row's first line appended to `lines` as it is read."""
+    done = 0
     for row in reader:
+        lines.append(done + 1)
+        done = reader.line_num
         yield [cell_from_text(c) for c in row]
 
 
@@ -229,57 +294,49 @@ def _column(i: int) -> str:
     return out
 
 
+CLOSE = 0.7  # how alike (difflib's ratio) a header and a column name must be to count as a misspelling
+
+
 def _cards(
-    rows: list[list[Any]], fields: dict, label: str, yaml_line: int
-) -> tuple[LocatedList, list[Problem]]:
+    table: Table, fields: dict, label: str, yaml_line: int
+) -> tuple[LocatedList, list[Problem], list[str]]:
+    """The rows as located cards; the problems (at the file's line and column) and the warnings.
+
+    A header that is none of the columns is a misspelling when it is close to one (an error that
+    names it), else a column of the designer's own (notes, ...): ignored, with one warning.
+    Without a `key` column each card's key is made from its name (`key_from`).
+    """
+    rows, lines = table.rows, table.lines
     problems: list[Problem] = []
+    warned: list[str] = []
     out = LocatedList()
     out.line, out.item_lines = yaml_line, []
     if not rows:
-        return out, [Problem(label, 1, "", "the spreadsheet is empty; row 1 names the columns")]
-    header = [str(h).strip() if h is not None else "" for h in rows[0]]
-    columns: dict[int, str] = {}
-    for i, name in enumerate(header):
-        where = f"column {_column(i)}"
-        if not name:
-            continue
-        base, at, _ = name.partition("@")  # name@de: the name in German (a game in several languages)
-        translated = bool(at) and (base in ("name", "text") or base in fields)
-        if name not in RESERVED and name not in fields and not translated:
-            problems.append(
-                Problem(
-                    label,
-                    1,
-                    where,
-                    f"unknown column {name!r}; columns are {', '.join(RESERVED)} "
-                    f"and the fields {', '.join(map(str, fields)) or '(none declared)'}",
-                )
-            )
-        elif name in columns.values():
-            problems.append(Problem(label, 1, where, f"column {name!r} appears twice"))
-        else:
-            columns[i] = name
-    for need in ("key", "name"):
-        if need not in columns.values():
-            problems.append(Problem(label, 1, "", f"no {need!r} column"))
+        return out, [Problem(label, 1, "", "the spreadsheet is empty; row 1 names the columns")], warned
+    columns = _columns(rows[0], fields, label, lines[0], problems, warned)
+    if "name" not in columns.values():
+        problems.append(Problem(label, lines[0], "", "no 'name' column; every card needs its name"))
+    derive = "key" not in columns.values()
     absent = [name for name, spec in fields.items() if _required(spec) and name not in columns.values()]
     for name in absent:  # one error for the column, not one per card
         problems.append(
             Problem(
                 label,
-                1,
+                lines[0],
                 "",
                 f"no {name!r} column; every card needs its {name}: add a column "
                 f"headed {name} (or give the field a default)",
             )
         )
+    stop = bool(absent) or "name" not in columns.values()  # the column's one error, not one per card
     seen: dict[str, int] = {}
     for r, row in enumerate(rows[1:], start=2):
         if all(c is None or str(c).strip() == "" for c in row):
             continue
+        start = lines[r - 1]
         card = Located()
         card.line, card.key_lines = yaml_line, {}
-        card.source = (label, r, {name: f"column {_column(i)} ({name})" for i, name in columns.items()})
+        card.source = (label, start, {name: f"column {_column(i)} ({name})" for i, name in columns.items()})
         before = len(problems)
         for i, name in columns.items():
             cell = row[i] if i < len(row) else None
@@ -287,24 +344,78 @@ def _cards(
             try:
                 value = _convert(cell, name, fields)
             except ValueError as exc:
-                problems.append(Problem(label, r, where, str(exc)))
+                problems.append(Problem(label, start, where, str(exc)))
                 continue
             if value is not None or "@" in name:  # an empty translation is kept: pnp check names it
                 card[name] = value
                 card.key_lines[name] = yaml_line
             elif name in ("key", "name") or _required(fields.get(name)):
-                problems.append(Problem(label, r, where, f"empty cell; every card needs its {name}"))
+                problems.append(Problem(label, start, where, f"empty cell; every card needs its {name}"))
+        if derive:
+            card["key"] = key_from(card.get("name"), r, seen)
+            card.key_lines["key"] = yaml_line
         key = card.get("key")
         if key is not None:
             if key in seen:
                 problems.append(
-                    Problem(label, r, "column key", f"duplicate key {key!r} (first on row {seen[key]})")
+                    Problem(
+                        label, start, "column key", f"duplicate key {key!r} (first at {label}:{seen[key]})"
+                    )
                 )
-            seen.setdefault(key, r)
-        if len(problems) == before and not absent:  # a row with a problem is reported here only
+            seen.setdefault(key, start)
+        if len(problems) == before and not stop:  # a row with a problem is reported here only
             out.append(card)
             out.item_lines.append(yaml_line)
-    return out, problems
+    return out, problems, warned
+
+
+MAX_DERIVED_KEY = 40  # characters of a key made from a name
+
+
+def key_from(name: Any, row: int, taken: Mapping[str, int]) -> str:
+    """A card's key when the sheet has no `key` column: its name as a slug (lower-case ASCII letters,
+    digits and `-`: "Young Ember Sprite" -> young-ember-sprite), else its row number, made unique
+    in the sheet with -2, -3, ..."""
+    text = unicodedata.normalize("NFKD", str(name or "")).encode("ascii", "ignore").decode().lower()
+    slug = re.sub(r"[^a-z0-9]+", "-", text).strip("-")[:MAX_DERIVED_KEY].strip("-") or str(row)
+    key, n = slug, 1
+    while key in taken:
+        n += 1
+        key = f"{slug}-{n}"
+    return key
+
+
+def _columns(
+    first: list[Any], fields: dict, label: str, line: int, problems: list[Problem], warned: list[str]
+) -> dict[int, str]:
+    """The header's columns that are read (by index); a misspelt header, a repeated one are problems,
+    one of the designer's own is a warning."""
+    header = [str(h).strip() if h is not None else "" for h in first]
+    columns: dict[int, str] = {}
+    known = [*RESERVED, *map(str, fields)]
+    for i, name in enumerate(header):
+        where = f"column {_column(i)}"
+        if not name:
+            continue
+        base, at, _ = name.partition("@")  # name@de: the name in German (a game in several languages)
+        translated = bool(at) and (base in ("name", "text") or base in fields)
+        if name not in RESERVED and name not in fields and not translated:
+            close = difflib.get_close_matches(name, known, n=1, cutoff=CLOSE)
+            if close:
+                problems.append(
+                    Problem(label, line, where, f"unknown column {name!r} (did you mean {close[0]!r}?)")
+                )
+            else:
+                warned.append(
+                    f"{label}:{line}: {where}: column {name!r} is not a field of the component; "
+                    f"ignored (columns read are {', '.join(RESERVED)} and the declared fields "
+                    f"{', '.join(map(str, fields)) or '(none)'})"
+                )
+        elif name in columns.values():
+            problems.append(Problem(label, line, where, f"column {name!r} appears twice"))
+        else:
+            columns[i] = name
+    return columns
 
 
 def _required(spec: Any) -> bool:

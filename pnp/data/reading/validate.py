@@ -42,6 +42,7 @@ from pnp.data.reading.variants import (
     parse_spec,
     variant_lines,
 )
+from pnp.data.reading.yamlhints import with_comment_hints
 from pnp.data.reading.yamlsrc import load_yaml
 from pnp.data.templating import elements as custom
 from pnp.data.templating.engine import (
@@ -93,8 +94,9 @@ def read_game(
             [Problem(name, line_of(data, None, 1), "", "a game database must be a YAML mapping")]
         )
     sheets: list[Path] = []
+    sheet_notes: list[str] = []
     parser.problems += expand_sheets(
-        data, name, path.resolve().parent, root, sheets, overlay
+        data, name, path.resolve().parent, root, sheets, overlay, sheet_notes
     )  # cards: {from: x.csv}
     languages = declared(data) or ("en",)
     lang = lang or languages[0]
@@ -115,13 +117,14 @@ def read_game(
     parser.problems += found + wrong
     game = parser.record(Game, data, "", line_of(data))
     if game is None:
-        raise InputError(parser.problems)
+        raise InputError(with_comment_hints(parser.problems, name, path, overlay.get(path.resolve())))
     game = dataclasses.replace(
         game,
         source=path,
         root=root,
         symbols=own_symbols(root),
         sheets=tuple(sheets),
+        sheet_notes=tuple(sheet_notes),
         unsaved=bool(overlay),
         language=lang,
         gaps=tuple(gaps),
@@ -130,7 +133,7 @@ def read_game(
     checker = _Checker(name, data, parser.problems)
     game = checker.run(game)
     if checker.problems:
-        raise InputError(checker.problems)
+        raise InputError(with_comment_hints(checker.problems, name, path, overlay.get(path.resolve())))
     return game
 
 
