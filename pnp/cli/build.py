@@ -213,7 +213,7 @@ def build(
     if only_changed:
         from pnp.cli.changes import reprint  # lazy: only a reprint needs it
 
-        reprint(project, out, files, _options(ctx.params, read_spec()), since, force, tag)
+        reprint(project, out, files, _options(ctx.params, read_spec()), since, force, tag, lang, bool(games))
         return
     chosen, units = _units(project, files, lang, bool(games))
     wanted = units
@@ -232,7 +232,7 @@ def build(
             click.echo(
                 f"Up to date: {len(units)} game(s) unchanged since the last build in {out} (--clean rebuilds)"
             )
-            keep_tag(project, files, tag, set_counts(players, decks))
+            keep_tag(project, files, tag, set_counts(players, decks), chosen)
             return
         requested, files = files, list(dict.fromkeys(u[1] for u in wanted))
     # lazy: only a build that draws needs these (start-up speed)
