@@ -65,6 +65,22 @@ _NOT_OPTIONS = (
     "--crop-marks", type=click.Choice(["edge", "corner", "full", "off"]), default="edge", show_default=True
 )
 @click.option(
+    "--crop-length",
+    type=click.FloatRange(1, 30),
+    default=None,
+    metavar="MM",
+    help="Every crop mark this long (never into the margin) [default: to the margin; 4 mm for corner].",
+)
+@click.option(
+    "--gap",
+    type=click.FloatRange(0, 10),
+    default=0.0,
+    show_default=True,
+    metavar="MM",
+    help="Space between neighbouring cards; each card's bleed fills up to half of it, and all of it round "
+    "the block (0: cards share cut lines, or each keeps its whole bleed where that fits as many).",
+)
+@click.option(
     "--margin",
     type=click.FloatRange(0, 30),
     default=5.0,
@@ -166,6 +182,8 @@ def build(
     bleed: float,
     back_offset: str,
     crop_marks: str,
+    crop_length: float | None,
+    gap: float,
     margin: float,
     tuckbox: bool,
     card_thickness: float | None,
@@ -313,6 +331,8 @@ def _options(p: Mapping[str, Any], sheet: Any) -> Any:
         sheet,
         p["corner_radius"],
         p["cut_files"],
+        p["gap"],
+        p["crop_length"],
     )
     return BuildOptions(
         sheets,
