@@ -35,6 +35,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "preview": ("pnp.cli.export", "preview"),
     "schema": ("pnp.cli.schema", "schema"),
     "serve": ("pnp.cli.serve", "serve"),
+    "showcase": ("pnp.cli.showcase", "showcase"),
     "sheets": ("pnp.cli.sheets", "sheets"),
     "stack": ("pnp.cli.stack", "stack"),
 }

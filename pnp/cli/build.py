@@ -66,6 +66,22 @@ _NOT_OPTIONS = (
     "--crop-marks", type=click.Choice(["edge", "corner", "full", "off"]), default="edge", show_default=True
 )
 @click.option(
+    "--crop-length",
+    type=click.FloatRange(1, 30),
+    default=None,
+    metavar="MM",
+    help="Every crop mark this long (never into the margin) [default: to the margin; 4 mm for corner].",
+)
+@click.option(
+    "--gap",
+    type=click.FloatRange(0, 10),
+    default=0.0,
+    show_default=True,
+    metavar="MM",
+    help="Space between neighbouring cards; each card's bleed fills up to half of it, and all of it round "
+    "the block (0: cards share cut lines, or each keeps its whole bleed where that fits as many).",
+)
+@click.option(
     "--margin",
     type=FiniteRange(0, 30),
     default=5.0,
@@ -167,6 +183,8 @@ def build(
     bleed: float,
     back_offset: str,
     crop_marks: str,
+    crop_length: float | None,
+    gap: float,
     margin: float,
     tuckbox: bool,
     card_thickness: float | None,
@@ -214,7 +232,7 @@ def build(
     if only_changed:
         from pnp.cli.changes import reprint  # lazy: only a reprint needs it
 
-        reprint(project, out, files, _options(ctx.params, read_spec()), since, force, tag)
+        reprint(project, out, files, _options(ctx.params, read_spec()), since, force, tag, lang, bool(games))
         return
     chosen, units = _units(project, files, lang, bool(games))
     wanted = units
@@ -233,7 +251,7 @@ def build(
             click.echo(
                 f"Up to date: {len(units)} game(s) unchanged since the last build in {out} (--clean rebuilds)"
             )
-            keep_tag(project, files, tag, set_counts(players, decks))
+            keep_tag(project, files, tag, set_counts(players, decks), chosen)
             return
         requested, files = files, list(dict.fromkeys(u[1] for u in wanted))
     # lazy: only a build that draws needs these (start-up speed)
@@ -314,6 +332,8 @@ def _options(p: Mapping[str, Any], sheet: Any) -> Any:
         sheet,
         p["corner_radius"],
         p["cut_files"],
+        p["gap"],
+        p["crop_length"],
     )
     return BuildOptions(
         sheets,

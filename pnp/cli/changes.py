@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pnp.cli.common import load_fonts, load_games, open_project, project_option, rules_first
+from pnp.cli.language import in_languages, lang_option
 
 if TYPE_CHECKING:  # the command line starts without the model (start-up speed)
     from pnp.data.format.model import Game
@@ -27,8 +28,11 @@ if TYPE_CHECKING:  # the command line starts without the model (start-up speed)
     metavar="NAME",
     help="A print kept with pnp build --tag NAME (default: the last build).",
 )
+@lang_option
 @click.option("--json", "as_json", is_flag=True, help="Print the changes as JSON (for tools).")
-def changes(game: str, project_dir: str, out_dir: str, since: str | None, as_json: bool) -> None:
+def changes(
+    game: str, project_dir: str, out_dir: str, since: str | None, lang: str | None, as_json: bool
+) -> None:
     """List GAME's cards added, removed and changed since a tagged print (or the last build).
 
     Changed cards name the fields that changed (old -> new), or say that the face or
@@ -37,14 +41,16 @@ def changes(game: str, project_dir: str, out_dir: str, since: str | None, as_jso
     """
     project = open_project(project_dir)
     out = project.output(out_dir)
-    (loaded,) = load_games(project, (game,))
-    found = compare(project, out, loaded, since, {})
-    _publish(out, loaded, found, None)
-    if as_json:
-        click.echo(json.dumps(found.as_dict(), indent=2, ensure_ascii=False))
-        return
-    click.echo(summary(loaded, found))
-    click.echo(f"Wrote {out / loaded.slug / 'changes.md'}")
+    reports = []
+    for loaded in in_languages(project, load_games(project, (game,)), lang, True):
+        found = compare(project, out, loaded, since, {})
+        _publish(out, loaded, found, None)
+        reports.append(found.as_dict())
+        if not as_json:
+            click.echo(summary(loaded, found))
+            click.echo(f"Wrote {out / loaded.slug / 'changes.md'}")
+    if as_json:  # one language: its changes; --lang all: a list, one per language
+        click.echo(json.dumps(reports[0] if len(reports) == 1 else reports, indent=2, ensure_ascii=False))
 
 
 def compare(project: Project, out: Path, game: Game, since: str | None, counts: dict[str, int]) -> Any:
@@ -56,7 +62,7 @@ def compare(project: Project, out: Path, game: Game, since: str | None, counts: 
 
     old, label = earlier_print(project.root, read_manifest(out), game, since)
     now = print_record(game, counts or dict(old.get("counts") or {}))
-    return diff(old, now, game.slug, label)
+    return diff(old, now, game.slug, label, since)
 
 
 def summary(game: Game, found: Any) -> str:
@@ -81,10 +87,13 @@ def reprint(
     since: str | None,
     force: bool,
     tag: str | None,
+    lang: str | None = None,
+    named: bool = True,
 ) -> None:
-    """`pnp build --only-changed`: per game, reprint.pdf with the new and changed cards and the list of
-    cards to swap, and changes.md; nothing changed gives no reprint (an old one is removed)."""
-    games = load_games(project, tuple(str(p) for p in files))
+    """`pnp build --only-changed`: per game (in the languages `lang` asks for, as `--lang`), reprint.pdf
+    with the new and changed cards and the list of cards to swap, and changes.md; nothing changed gives no
+    reprint (an old one is removed)."""
+    games = in_languages(project, load_games(project, tuple(str(p) for p in files)), lang, named)
     rules_first(games, force)
     found = {g.slug: compare(project, out, g, since, options.counts) for g in games}
     fonts = load_fonts(project) if any(f.items for f in found.values()) else None

@@ -20,7 +20,7 @@ from pnp.cli.common import (
 )
 from pnp.cli.language import in_languages, lang_option
 from pnp.data.format.errors import InputError, Problem, in_order
-from pnp.output.preflight import untranslated, validate
+from pnp.output.preflight import untranslated, validate, words_missing
 from pnp.output.workers import jobs_for
 from pnp.rules.checker import checked
 
@@ -53,7 +53,7 @@ def check(
         problems: list[Problem] = []
         for game, violations, _ in report:  # every game drawn, all their problems in one run
             try:
-                warned[game.slug] = validate(
+                warned[game.slug] = words_missing(game) + validate(
                     game, fonts, not any(v.severity == "error" for v in violations), jobs=jobs_for(jobs)
                 )
             except InputError as exc:

@@ -36,7 +36,8 @@ class Grid:
     """How cards are imposed on a sheet.
 
     `gutter` is the space between neighbouring trims: 2 x bleed when each card
-    keeps its own bleed, 0 when neighbours share a cut line. `outer` is the bleed
+    keeps its own bleed, 0 when neighbours share a cut line, or the gap asked for
+    (`--gap`: each card's bleed reaches half-way across a narrower one). `outer` is the bleed
     round the block of cards (at most `bleed`: less when that keeps a row or
     column inside the printable area); `margin` the paper edge nothing is drawn in.
     `fold`: the fronts sit on one side of a fold line through the page's middle and
@@ -164,6 +165,7 @@ def choose_grid(
     fold_gap: float | None = None,
     corners: float = 0.0,
     area: tuple[float, float] | None = None,
+    gap: float = 0.0,
 ) -> Grid:
     """The sheet orientation and grid that fit the most cards inside the printable area.
 
@@ -178,12 +180,17 @@ def choose_grid(
     `corners`: mm from the page's corners kept clear (a cutting machine's registration
     marks): the block stays that far from the top and bottom edges, or from the sides.
     `area`: the cards with their bleed fit this [width, height], centred on the page.
+    `gap` (mm, > 0): neighbouring trims this far apart (cards that keep their own bleed: at least
+    2 x bleed), the bleed round the block whole; 0 chooses as above.
     """
     folds = ("vertical", "horizontal") if fold_gap is not None else ("",)
     for room in (MARK_GAP + MARK_MIN, 0.0) if marks else (0.0,):
         best: Grid | None = None
         best_key: tuple = ()
-        gutters = (2 * bleed,) if own_bleed else (2 * bleed, 0.0)
+        if gap > 0:
+            gutters: tuple[float, ...] = (max(gap, 2 * bleed) if own_bleed else gap,)
+        else:
+            gutters = (2 * bleed,) if own_bleed else (2 * bleed, 0.0)
         clear = [(0.0, 0.0)] if corners <= 0 else [(corners, 0.0), (0.0, corners)]
         for page, fold, gutter, (cx, cy) in (
             (p, f, g, c)

@@ -161,6 +161,21 @@ def untranslated(game: Game) -> list[Problem]:
     return list(dict.fromkeys(found))
 
 
+def words_missing(game: Game) -> list[str]:
+    """A warning when pnp has none of its own words (footers, checklist, print guide) in the game's
+    language: no catalogue ships for it and the project has no messages/<lang>.yaml, so English stands in."""
+    from pnp.data.reading.project import catalogues  # lazy, as above
+
+    lang = game.lang
+    if lang == "en" or lang.startswith(("en-", "en_")) or catalogues(game.root, lang):
+        return []
+    return [
+        f"pnp has no words of its own in {lang!r}: footers, checklist and print guide print in English; "
+        f"add messages/{lang}.yaml with every phrase translated (the keys of pnp/messages/de.yaml, "
+        "see docs/languages.md)"
+    ]
+
+
 def validate(
     game: Game, fonts: Fonts, booklets: bool = True, cards_key: str | None = None, jobs: int = 1
 ) -> list[str]:

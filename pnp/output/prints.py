@@ -264,6 +264,12 @@ class CardChange:
     fields: dict[str, tuple[Any, Any]]
     face: bool = False
     back: bool = False
+    printed_name: str = ""  # the name on the copies printed before (a changed card's may differ)
+
+    @property
+    def old_name(self) -> str:
+        """The card's name as it was printed: what to look for when taking it out of the deck."""
+        return self.printed_name or self.name
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -285,6 +291,7 @@ class Changes:
     game: str
     since: str
     items: tuple[CardChange, ...]
+    tag: str | None = None  # the tagged print compared with (None: the last build)
 
     def of(self, kind: str) -> list[CardChange]:
         return [c for c in self.items if c.kind == kind]
@@ -299,8 +306,11 @@ class Changes:
         }
 
 
-def diff(old: Mapping[str, Any], new: Mapping[str, Any], game: str, since: str) -> Changes:
-    """The cards added, removed and changed from `old` to `new` (two print records)."""
+def diff(
+    old: Mapping[str, Any], new: Mapping[str, Any], game: str, since: str, tag: str | None = None
+) -> Changes:
+    """The cards added, removed and changed from `old` to `new` (two print records; `tag`: the name of
+    the print `old` was kept as)."""
     before, now = old.get("cards", {}), new.get("cards", {})
     items: list[CardChange] = []
     for key in sorted(set(before) | set(now)):
@@ -333,6 +343,7 @@ def diff(old: Mapping[str, Any], new: Mapping[str, Any], game: str, since: str) 
                         fields,
                         face,
                         back,
+                        str(a.get("name") or b["name"]),
                     )
                 )
-    return Changes(game, since, tuple(items))
+    return Changes(game, since, tuple(items), tag)

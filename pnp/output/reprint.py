@@ -3,6 +3,7 @@ saying which printed cards to take out; plus `changes.md`, the same changes for 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -34,10 +35,16 @@ def reprint_cards(
 
 def write_reprint(path: Path, game: Game, changes: Changes, options: BuildOptions, fonts: Fonts) -> int:
     """reprint.pdf: the new and changed cards (fronts and backs as a build prints them), then the list
-    of printed cards to take out and put in; returns the page count."""
+    of printed cards to take out (named as they were printed) and put in, in the game's language;
+    returns the page count."""
+    say = game.say
+    since = say("since_print", tag=changes.tag) if changes.tag else say("since_build")
     page = options.sheets.paper.portrait
     c = canvas(
-        path, f"{game.game.name}: reprint since {changes.since}", (pt(page.w), pt(page.h)), fonts.name("body")
+        path,
+        say("reprint_document", game=game.game.name, since=since),
+        (pt(page.w), pt(page.h)),
+        fonts.name("body"),
     )
     forms = FormCache(c, game, fonts, options.sheets.bleed, max_dpi=options.max_dpi)
     pages = sum(
@@ -45,44 +52,48 @@ def write_reprint(path: Path, game: Game, changes: Changes, options: BuildOption
         for comp, cards in reprint_cards(game, changes, options.counts)
     )
     c.setPageSize((pt(page.w), pt(page.h)))
-    sheet = TickSheet(c, fonts, page, color(game.style.ink), game.say)
-    version = f" (version {game.game.version})" if game.game.version else ""
-    sheet.text(MARGIN, sheet.y - 6, f"{game.game.name}: reprint{version}", "display", 16)
-    sheet.text(
-        MARGIN,
-        sheet.y - 12,
-        f"Cards changed since {changes.since}. Tick each copy as you swap it.",
-        "italic",
-        8.5,
-    )
+    sheet = TickSheet(c, fonts, page, color(game.style.ink), say)
+    version = f" ({say('version', version=game.game.version)})" if game.game.version else ""
+    sheet.text(MARGIN, sheet.y - 6, say("reprint", game=game.game.name) + version, "display", 16)
+    sheet.text(MARGIN, sheet.y - 12, say("reprint_intro", since=since), "italic", 8.5)
     sheet.y -= 22
     out = changes.of("removed") + changes.of("changed")
     put = changes.of("changed") + changes.of("added")
     sheet.fit_codes(ch.ident for ch in out + put)
-    _list(sheet, "Take out of the printed deck", out, lambda ch: ch.copies[0], color(game.style.accent))
-    _list(sheet, "Put in from this reprint", put, lambda ch: ch.copies[1], color(game.style.accent))
+    accent = color(game.style.accent)
+    _list(sheet, say("take_out"), out, lambda ch: ch.copies[0], lambda ch: ch.old_name, accent, say)
+    _list(sheet, say("put_in"), put, lambda ch: ch.copies[1], lambda ch: ch.name, accent, say)
     c.showPage()
     c.save()
     return pages + sheet.pages
 
 
-def _list(sheet: TickSheet, title: str, items: list[CardChange], copies: Any, accent: Any) -> None:
+def _list(
+    sheet: TickSheet,
+    title: str,
+    items: list[CardChange],
+    copies: Callable[[CardChange], int],
+    name: Callable[[CardChange], str],
+    accent: Any,
+    say: Callable[..., str],
+) -> None:
     sheet.band(title, sum(copies(ch) for ch in items), accent)
     for ch in items:
-        sheet.row(ch.ident, f"{ch.name}  ({_what(ch)})", copies(ch))
+        sheet.row(ch.ident, f"{name(ch)}  ({_what(ch, say)})", copies(ch))
     if not items:
-        sheet.text(MARGIN + 1, sheet.y - 3.6, "none", "italic", 8.5)
+        sheet.text(MARGIN + 1, sheet.y - 3.6, say("none"), "italic", 8.5)
         sheet.y -= ROW
     sheet.y -= 3
 
 
-def _what(ch: CardChange) -> str:
+def _what(ch: CardChange, say: Callable[..., str]) -> str:
     if ch.kind != "changed":
-        return ch.kind
-    parts = list(ch.fields) + (["face"] if ch.face and not ch.fields else []) + (["back"] if ch.back else [])
+        return say(ch.kind)
+    parts = list(ch.fields) + ([say("face")] if ch.face and not ch.fields else [])
+    parts += [say("back")] if ch.back else []
     if ch.copies[0] != ch.copies[1]:
-        parts.append("copies")
-    return "changed: " + ", ".join(dict.fromkeys(parts))
+        parts.append(say("copies"))
+    return say("changed", what=", ".join(dict.fromkeys(parts)))
 
 
 def changes_markdown(changes: Changes, name: str) -> str:

@@ -19,12 +19,15 @@ MARK_WIDTH = 0.3  # points
 FOLD_DASH = (3, 2)  # points on, off
 
 
-def mark_segments(grid: Grid, mode: CropMode) -> Iterator[tuple[float, float, float, float]]:
+def mark_segments(
+    grid: Grid, mode: CropMode, length: float | None = None
+) -> Iterator[tuple[float, float, float, float]]:
     """Crop mark line segments (x0, y0, x1, y1 in mm), all outside every card face.
 
     edge: at every cut line, from just outside the bleed to the paper edge.
     corner: the same lines, MARK_LENGTH long.
     full: edge marks plus cut guides across the gutters between cards.
+    `length` (mm): every mark round the block this long instead (never into the margin).
     """
     if mode == "off":
         return
@@ -33,11 +36,12 @@ def mark_segments(grid: Grid, mode: CropMode) -> Iterator[tuple[float, float, fl
     left, bottom, right, top = grid.span()
     x_lo, x_hi = left - o - MARK_GAP, right + o + MARK_GAP
     y_lo, y_hi = bottom - o - MARK_GAP, top + o + MARK_GAP
-    edge = mode in ("edge", "full")
-    reach_x = m if edge else max(m, x_lo - MARK_LENGTH)  # never into the margin the printer cannot print
-    reach_y = m if edge else max(m, y_lo - MARK_LENGTH)
-    far_x = grid.page.w - m if edge else min(grid.page.w - m, x_hi + MARK_LENGTH)
-    far_y = grid.page.h - m if edge else min(grid.page.h - m, y_hi + MARK_LENGTH)
+    edge = mode in ("edge", "full") and length is None
+    n = MARK_LENGTH if length is None else length
+    reach_x = m if edge else max(m, x_lo - n)  # never into the margin the printer cannot print
+    reach_y = m if edge else max(m, y_lo - n)
+    far_x = grid.page.w - m if edge else min(grid.page.w - m, x_hi + n)
+    far_y = grid.page.h - m if edge else min(grid.page.h - m, y_hi + n)
     for x in xs:
         if reach_y < y_lo:
             yield (x, reach_y, x, y_lo)
@@ -59,10 +63,10 @@ def mark_segments(grid: Grid, mode: CropMode) -> Iterator[tuple[float, float, fl
                 yield (x0, y, x0 + grid.gutter, y)
 
 
-def crop_marks(c: Canvas, grid: Grid, mode: CropMode) -> None:
+def crop_marks(c: Canvas, grid: Grid, mode: CropMode, length: float | None = None) -> None:
     c.setStrokeColor(BLACK)
     c.setLineWidth(MARK_WIDTH)
-    for x0, y0, x1, y1 in mark_segments(grid, mode):
+    for x0, y0, x1, y1 in mark_segments(grid, mode, length):
         c.line(pt(x0), pt(y0), pt(x1), pt(y1))
 
 

@@ -42,6 +42,8 @@ class SheetOptions:
     sheet: SheetSpec | None = None  # the sheet (pnp/sheets/, sheets/); None: the duplex sheet
     corner_radius: float = 0.0  # mm: rounded corner guides on the fronts, and in the cut files
     cut_files: bool = False  # write <deck>-cut.svg and <deck>-cut.dxf beside the PDF
+    gap: float = 0.0  # mm between neighbouring cards (--gap); 0: shared cut lines or each its own bleed
+    crop_length: float | None = None  # mm: every crop mark this long (--crop-length); None: as the mode
 
     @property
     def backs(self) -> str:
@@ -104,6 +106,7 @@ def deck_grid(comp: Component, options: SheetOptions) -> Grid:
                 fold_gap=fold,
                 corners=corners,
                 area=area,
+                gap=options.gap,
             )
         except ValueError:  # too large to have its back beside it: backs on the next page, as duplex
             pass
@@ -116,6 +119,7 @@ def deck_grid(comp: Component, options: SheetOptions) -> Grid:
         marks=marks,
         corners=corners,
         area=area,
+        gap=options.gap,
     )
 
 
@@ -187,7 +191,7 @@ def _page(
     if not back and comp.kind == "tokens":
         cut_lines(c, grid, comp.shape, [pl.index for pl in placements])
     elif not back:
-        crop_marks(c, grid, options.marks)
+        crop_marks(c, grid, options.marks, options.crop_length)
     if grid.fold:
         fold_line(c, grid)
     shape = f"{comp.shape} " if comp.shape != "rect" else ""
@@ -239,19 +243,20 @@ def cut_lines(c: Canvas, grid: Grid, shape: str, indexes: list[int]) -> None:
 
 
 def _clip_to_own_area(c: Canvas, grid: Grid, slot: Slot, taken: set[tuple[int, int]]) -> None:
-    """Keep a card's bleed off its neighbours when they share cut lines: round the block the outer bleed,
-    towards a slot left empty on this page the whole bleed, elsewhere none (in the form's own
-    directions: a turned card's left is the page's right)."""
-    if grid.gutter > 0 or grid.bleed == 0:  # each card keeps its own bleed (never shrunk round the block)
+    """Keep a card's bleed off its neighbours when they share cut lines, or stand closer than two bleeds
+    (`--gap`): round the block the outer bleed; towards a neighbour half the gap between them (none on
+    a shared cut line), and where cards share cut lines the whole bleed towards a slot left empty on this
+    page; in the form's own directions: a turned card's left is the page's right."""
+    if grid.gutter >= 2 * grid.bleed:  # each card keeps its own bleed (never shrunk round the block)
         return
-    b, outer = pt(grid.bleed), pt(grid.outer_bleed)
+    b, outer, half = pt(grid.bleed), pt(grid.outer_bleed), pt(grid.gutter / 2)
     w, h = pt(grid.card.w), pt(grid.card.h)
 
     def room(dc: int, dr: int) -> float:
         col, row = slot.col + dc, slot.row + dr
         if not (0 <= col < grid.cols and 0 <= row < grid.rows):
             return outer
-        return 0.0 if (col, row) in taken else b
+        return half if (col, row) in taken or grid.gutter > 0 else b
 
     left, right, top, bottom = room(-1, 0), room(1, 0), room(0, -1), room(0, 1)
     if slot.turned:

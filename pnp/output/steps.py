@@ -44,6 +44,8 @@ class BuildOptions:
             "corner_radius_mm": o.corner_radius,
             "cut_files": o.cut_files,
             "back_offset_mm": list(o.back_offset),
+            **({"gap_mm": o.gap} if o.gap else {}),  # recorded when asked for: older manifests unchanged
+            **({"crop_length_mm": o.crop_length} if o.crop_length is not None else {}),
             "board_paper": size(self.board_paper),
             "counts": dict(sorted(self.counts.items())),
             "cmyk": self.colour is not None,

@@ -64,6 +64,19 @@ ENGLISH: dict[str, str] = {
     "guide_tuckbox": "Tuck box",
     "guide_tuckbox_make": "Cut the solid lines, score and fold the dashed ones, glue the strips marked glue. The "
     "thumb notch goes at the top of the front.",
+    "reprint": "{game}: reprint",
+    "reprint_document": "{game}: reprint since {since}",
+    "reprint_intro": "Cards changed since {since}. Tick each copy as you swap it.",
+    "since_print": "print '{tag}'",
+    "since_build": "the last build",
+    "take_out": "Take out of the printed deck",
+    "put_in": "Put in from this reprint",
+    "added": "added",
+    "removed": "removed",
+    "changed": "changed: {what}",
+    "face": "face",
+    "back": "back",
+    "copies": "copies",
 }
 
 
