@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from pnp.data.editing import cards, rows, yamltext
 from pnp.data.editing.yamltext import REMOVE, EditError
-from pnp.data.reading.spreadsheet import FORMULA_START, cell_from_text, read_rows, text_cell
+from pnp.data.reading.tables import FORMULA_START, cell_from_text, read_rows, text_cell
 
 from conftest import ROOT
 

@@ -130,7 +130,7 @@ def test_the_collation_code_sits_on_a_clear_field(name: str, monkeypatch: pytest
     label = f"{printed.code} \u00b7 {game.game.version}" if game.game.version else printed.code
     fonts = Fonts.load(ROOT / "fonts")
     half = fonts.width(label, "condensed", 5.5) / 2 * 25.4 / 72 + 0.3  # mm
-    monkeypatch.setattr(pnp.draw.faces, "draw_footer", lambda ctx, ink: None)
+    monkeypatch.setattr(pnp.draw.faces, "draw_footer", lambda ctx, ink, spot=None: None)
     size = card_size_of(comp)
     dpi = 300
     frame = profile_frame(card_size(f"{size.w}x{size.h}"), PROFILES["plain"], dpi)

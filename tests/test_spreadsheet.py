@@ -213,7 +213,7 @@ def test_a_csv_saved_with_semicolons_or_tabs_reads_as_with_commas(tmp_path: Path
 
 
 def test_the_separator_is_the_header_lines_and_a_guess_is_said() -> None:
-    from pnp.data.reading.spreadsheet import separator
+    from pnp.data.reading.tables import separator
 
     assert separator("key;name;value\r\n") == (";", "")
     assert separator('key,name,"a;b"\n') == (",", "")  # quoted cells do not count

@@ -101,6 +101,7 @@ def fairy_meat_yaml() -> str:
             {
                 "key": "fairy-deck",
                 "kind": "deck",
+                "same_names": True,  # the two Jokers
                 "name": "Fairy Deck",
                 "card_size": "poker",
                 "face": "fairy",

@@ -17,7 +17,7 @@ from pnp.data.format.errors import InputError
 from pnp.data.format.located import line_of
 from pnp.data.reading.download import download, printable
 from pnp.data.reading.remote import FOLDER, SOURCES, download_url, is_url, local_name
-from pnp.data.reading.spreadsheet import MAX_SHEET_BYTES, read_rows
+from pnp.data.reading.tables import MAX_SHEET_BYTES, read_rows
 from pnp.data.reading.yamlsrc import load_yaml
 from pnp.data.store.cache import file_digest
 from pnp.data.store.files import OutsideRoot, confined, read_bytes_confined, write_bytes_atomic

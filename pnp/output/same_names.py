@@ -12,7 +12,20 @@ def origin(game: Game, card: CardType) -> str:
     if card.source is not None:
         file, line, _ = card.source
         return f"{file}:{line}"
-    return f"{game.where}:{card.line}"
+    return f"{_database(game)}:{card.line}"
+
+
+def _database(game: Game) -> str:
+    """The file a card's line is in: a stacked deck's cards keep the lines of its base game's file."""
+    from pathlib import Path
+
+    base = game.variant.get("base_file") if isinstance(game.variant, dict) else None
+    if not base:
+        return game.where
+    try:
+        return Path(base).resolve().relative_to(game.root.resolve()).as_posix()
+    except ValueError:
+        return str(base)
 
 
 def same_names(game: Game) -> list[str]:

@@ -17,7 +17,7 @@ import yaml
 from pnp.data.editing import rows, yamltext
 from pnp.data.editing.yamltext import REMOVE, EditError
 from pnp.data.format.model import FieldSpec
-from pnp.data.reading.spreadsheet import read_rows
+from pnp.data.reading.tables import read_rows
 
 EDITABLE = ("name", "copies", "text", "face", "back")  # besides the component's declared fields
 

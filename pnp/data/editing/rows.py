@@ -18,7 +18,7 @@ import io
 from typing import Any
 
 from pnp.data.editing.yamltext import REMOVE, EditError
-from pnp.data.reading.spreadsheet import FORMULA_START, cell_from_text, separator, text_cell
+from pnp.data.reading.tables import FORMULA_START, cell_from_text, separator, text_cell
 
 
 def cell_text(value: Any) -> str:
