@@ -29,7 +29,7 @@ components:
   - key: deck
     kind: deck
     name: Wide deck
-    card_size: "63x44"
+    card_size: "63x40"
     face: plain
     back: green
     fields: {value: {type: int}}
@@ -66,17 +66,29 @@ def test_each_back_is_its_front_mirrored_across_the_fold(tmp_path: Path, paper: 
     pdf = out / "bargains" / "deck.pdf"
     reader = PdfReader(str(pdf))
     assert len(reader.pages) == 17  # 65 cards, 4 to a page, fronts and backs on the same page
-    w = float(reader.pages[0].mediabox.width)
+    w, h = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
     placed = placements(pdf, 0)
     fronts = [p for p in placed if "face" in p[0]]
     backs = [p for p in placed if "back" in p[0]]
-    assert len(fronts) == len(backs) == 4 and all(p[1] == 1.0 for p in placed)
-    card_w = 63 * MM
-    for (_, _, fx, fy), (_, _, bx, by) in zip(fronts, backs):
-        assert bx == pytest.approx(w - fx - card_w, abs=0.05 * MM) and by == pytest.approx(fy, abs=0.05 * MM)
-        assert fx + card_w < w / 2 < bx  # the fold runs between every front and its back
+    card_w, card_h = 63 * MM, 88 * MM
     content = reader.pages[0].get_contents().get_data().decode("latin-1")
-    assert f"{w / 2:g}"[:6] in content and "[3 2] 0 d" in content  # the dashed fold line down the middle
+    assert len(fronts) == len(backs) == 4 and "[3 2] 0 d" in content  # a dashed fold line
+    if paper == "a4":  # 2 x 2 on landscape: the fold down the middle (on Letter the 5 mm clearance of
+        # the fold leaves no room for two columns a side: 4 x 1, the fold across, backs turned)
+        assert all(p[1] == 1.0 for p in placed)
+        for (_, _, fx, fy), (_, _, bx, by) in zip(fronts, backs):
+            assert bx == pytest.approx(w - fx - card_w, abs=0.05 * MM) and by == pytest.approx(
+                fy, abs=0.05 * MM
+            )
+            assert fx + card_w < w / 2 < bx  # the fold runs between every front and its back
+        assert f"{w / 2:g}"[:6] in content
+    else:
+        assert all(p[1] == -1.0 for p in backs)
+        for (_, _, fx, fy), (_, _, bx, by) in zip(fronts, backs):
+            assert bx - card_w == pytest.approx(fx, abs=0.05 * MM)
+            assert by - card_h == pytest.approx(h - fy - card_h, abs=0.05 * MM)
+            assert by < h / 2 < fy
+        assert f"{h / 2:g}"[:6] in content
 
 
 def test_across_a_horizontal_fold_backs_are_turned(tmp_path: Path) -> None:
@@ -92,7 +104,7 @@ def test_across_a_horizontal_fold_backs_are_turned(tmp_path: Path) -> None:
     for (_, _, fx, fy), (_, _, bx, by) in zip(fronts, backs):
         # turned: the form's origin is its trim's far corner; the trim mirrors the front across the fold
         assert bx - 63 * MM == pytest.approx(fx, abs=0.05 * MM)
-        assert by - 44 * MM == pytest.approx(h - fy - 44 * MM, abs=0.05 * MM)
+        assert by - 40 * MM == pytest.approx(h - fy - 40 * MM, abs=0.05 * MM)
         assert fy > h / 2 > by
 
 
@@ -129,10 +141,10 @@ def test_sheets_are_data_and_a_project_adds_its_own(tmp_path: Path) -> None:
     project = make_project(tmp_path / "proj")
     (project / "sheets").mkdir()
     (project / "sheets" / "wide-fold.yaml").write_text(
-        "about: Gutterfold with room to glue.\nbacks: fold\nfold_gap: 12\n", encoding="utf-8"
+        "about: Gutterfold with room to glue.\nbacks: fold\nfold_gap: 20\n", encoding="utf-8"
     )
     (project / "sheets" / "broken.yaml").write_text("about: Broken.\nbacks: sideways\n", encoding="utf-8")
-    assert sheet_named("wide-fold", project).fold_gap == 12
+    assert sheet_named("wide-fold", project).fold_gap == 20
     r = run("build", "bargains", "--sheet", "broken", "--project", str(project), "--out", str(tmp_path / "o"))
     assert r.code == 2 and "sheets/broken.yaml:2" in r.err and "backs" in r.err and "fold" in r.err
     assert not (tmp_path / "o").exists()
@@ -143,7 +155,7 @@ def test_sheets_are_data_and_a_project_adds_its_own(tmp_path: Path) -> None:
     placed = placements(tmp_path / "o" / "bargains" / "deck.pdf", 0)
     fronts = [x for _, _, x, _ in placed if x < 300]
     backs = [x for _, _, x, _ in placed if x >= 300]
-    assert min(backs) - (max(fronts) + 63 * MM) == pytest.approx(12 * MM, abs=0.05 * MM)
+    assert min(backs) - (max(fronts) + 63 * MM) == pytest.approx(20 * MM, abs=0.05 * MM)
     r = run("sheets", "--project", str(project), "--out", str(tmp_path / "pics"))
     assert (
         "wide-fold  (sheets/wide-fold.yaml)" in r.out and "gutterfold  (pnp/sheets/gutterfold.yaml)" in r.out

@@ -51,9 +51,12 @@ def _inside(pdf: Path) -> tuple[float, float, float]:
 
 
 @pytest.mark.parametrize(
-    "flags, per_card", [((), 0.3), (("--sleeved",), 0.5), (("--card-thickness", "0.4"), 0.4)]
+    "flags, per_card, sleeve",
+    [((), 0.3, 0.0), (("--sleeved",), 0.5, 3.0), (("--card-thickness", "0.4"), 0.4, 0.0)],
 )
-def test_the_box_holds_the_deck(tmp_path: Path, flags: tuple[str, ...], per_card: float) -> None:
+def test_the_box_holds_the_deck(
+    tmp_path: Path, flags: tuple[str, ...], per_card: float, sleeve: float
+) -> None:
     project = make_project(tmp_path / "proj")
     out = tmp_path / "out"
     r = run(
@@ -62,7 +65,8 @@ def test_the_box_holds_the_deck(tmp_path: Path, flags: tuple[str, ...], per_card
     assert r.code == 0, r.err
     pdf = out / "bargains" / "deck-tuckbox.pdf"
     w, h, d = _inside(pdf)
-    assert w == pytest.approx(64.0, abs=0.05) and h == pytest.approx(89.0, abs=0.05)  # poker + 1 mm
+    # poker (in a 66 x 91 mm sleeve) + 1 mm
+    assert w == pytest.approx(64.0 + sleeve, abs=0.05) and h == pytest.approx(89.0 + sleeve, abs=0.05)
     assert d == pytest.approx(65 * per_card + 1.0, abs=0.05)  # 65 cards + 1 mm
     cuts = segments(pdf, 0.5)
     assert len(cuts) > 30  # the outline, the notch's arc among them

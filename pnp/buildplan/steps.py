@@ -121,6 +121,7 @@ def _deck_run(
                 grid,
                 options.sheets.corner_radius,
                 sheet.print_area if sheet else None,
+                comp.shape if comp.kind == "tokens" else "rect",
             )
         if sheet and sheet.print_area and sheet.cut_files:
             write_print_images(path, grid, sheet.print_area)
@@ -138,13 +139,15 @@ def _deck_run(
     return run
 
 
-def write_cut_files(stem: Path, grid: Any, radius: float, area: tuple[float, float] | None = None) -> None:
-    """`<deck>-cut.svg` (of the page, or of a print-then-cut `area`) and `<deck>-cut.dxf` (of the page):
-    the cut outlines of a full fronts page."""
+def write_cut_files(
+    stem: Path, grid: Any, radius: float, area: tuple[float, float] | None = None, shape: str = "rect"
+) -> None:
+    """`<deck>-cut.svg` and `<deck>-cut.dxf`, both of the page or both of a print-then-cut `area`: the
+    cut outlines of a full fronts page, in the cards' or tokens' shape."""
     from pnp.output.cut_files import dxf, svg  # lazy: only builds that ask for cut files
 
-    stem.with_name(stem.name + "-cut.svg").write_text(svg(grid, radius, area), encoding="utf-8")
-    stem.with_name(stem.name + "-cut.dxf").write_text(dxf(grid, radius), encoding="utf-8")
+    stem.with_name(stem.name + "-cut.svg").write_text(svg(grid, radius, area, shape), encoding="utf-8")
+    stem.with_name(stem.name + "-cut.dxf").write_text(dxf(grid, radius, area, shape), encoding="utf-8")
 
 
 def write_print_images(pdf: Path, grid: Any, area: tuple[float, float]) -> None:

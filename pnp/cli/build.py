@@ -100,7 +100,9 @@ _NOT_OPTIONS = (
     metavar="MM",
     help="Card thickness for tuck boxes [default: 0.3 mm, 300 gsm card; 0.5 mm with --sleeved].",
 )
-@click.option("--sleeved", is_flag=True, help="Tuck boxes with room for sleeved cards.")
+@click.option(
+    "--sleeved", is_flag=True, help="Tuck boxes with room for sleeved cards (3 mm wider and taller each)."
+)
 @click.option(
     "--ink",
     type=click.Choice(["full", "low"]),

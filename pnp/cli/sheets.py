@@ -10,6 +10,7 @@ from pnp.cli.common import fail_input
 from pnp.data.format.errors import InputError
 from pnp.data.reading.sheets import read_sheet, sheet_files
 from pnp.data.store import files
+from pnp.geometry.grid import FOLD_CLEAR
 from pnp.geometry.sizes import card_size, paper_size
 from pnp.output.sheet_pictures import sheet_grid, sheet_picture
 
@@ -65,6 +66,12 @@ def sheets(project_dir: str, paper: str, card: str, out_dir: str) -> None:
             f"  {card_mm.label()} on {paper_mm.label()}: {grid.per_page} per page "
             f"({grid.cols} x {grid.rows}, {way}{', fold ' + grid.fold if grid.fold else ''})"
         )
+        if grid.fold:
+            click.echo(
+                f"  fronts and backs {grid.fold_gap:g} mm apart: the fold {FOLD_CLEAR:g} mm from any bleed"
+            )
+        if spec.registration:
+            click.echo(f"  cards {spec.registration.frame:g} mm from every edge, inside the marks' frame")
         path = folder / f"{spec.name}-{paper}-{card}.png".replace(" ", "")
         files.write_bytes(path, sheet_picture(spec, grid), folder.parent)
         click.echo(f"  picture: {path}")

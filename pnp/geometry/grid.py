@@ -8,6 +8,7 @@ and every back lies behind its front, whatever the printer.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pnp.geometry.sizes import Size
@@ -17,6 +18,7 @@ MARK_GAP = 0.5  # crop marks start this far outside the bleed
 MARK_MIN = 3.0  # crop marks are at least this long inside the printable area ...
 MARK_LENGTH = 4.0  # ... and corner-mode marks this long
 MIN_OUTER_BLEED = 1.5  # the bleed round the block of cards may shrink to this to keep a row or column
+FOLD_CLEAR = 5.0  # a fold line keeps this far from any bleed: a fold a few mm off still shows the right art
 FOLDS = ("", "vertical", "horizontal")  # no fold; a fold line down the page's middle; across it
 
 
@@ -138,16 +140,14 @@ class Grid:
             x, y = front.x, self.page.h - front.y - self.card.h
         return Slot(col, row, x + offset[0], y + offset[1], turned)
 
-    def cut_lines(self) -> tuple[list[float], list[float]]:
-        """x positions of vertical cuts and y positions of horizontal cuts (mm), of fronts and folded backs."""
+    def cut_lines(self, indexes: Iterable[int] | None = None) -> tuple[list[float], list[float]]:
+        """x positions of vertical cuts and y positions of horizontal cuts (mm), of fronts and folded backs:
+        of every position, or only of the positions in `indexes` (those a page fills)."""
         xs: list[float] = []
         ys: list[float] = []
-        for c in range(self.cols):
-            x0 = self.left + c * (self.card.w + self.gutter)
-            xs += [x0, x0 + self.card.w]
-        for r in range(self.rows):
-            y0 = self.bottom + r * (self.card.h + self.gutter)
-            ys += [y0, y0 + self.card.h]
+        for slot in (self.slot(i) for i in (range(self.per_page) if indexes is None else indexes)):
+            xs += [slot.x, slot.x + self.card.w]
+            ys += [slot.y, slot.y + self.card.h]
         if self.fold == "vertical":
             xs += [self.page.w - x for x in xs]
         elif self.fold == "horizontal":
@@ -166,6 +166,7 @@ def choose_grid(
     corners: float = 0.0,
     area: tuple[float, float] | None = None,
     gap: float = 0.0,
+    frame: float = 0.0,
 ) -> Grid:
     """The sheet orientation and grid that fit the most cards inside the printable area.
 
@@ -182,8 +183,12 @@ def choose_grid(
     `area`: the cards with their bleed fit this [width, height], centred on the page.
     `gap` (mm, > 0): neighbouring trims this far apart (cards that keep their own bleed: at least
     2 x bleed), the bleed round the block whole; 0 chooses as above.
+    `frame`: mm from every edge the cards with their bleed keep (inside a cutting machine's marks).
+    A fold sheet's fronts and backs are at least 2 x (bleed + FOLD_CLEAR) apart, whatever `fold_gap` asks.
     """
     folds = ("vertical", "horizontal") if fold_gap is not None else ("",)
+    if fold_gap is not None:
+        fold_gap = max(fold_gap, 2 * (bleed + FOLD_CLEAR))
     for room in (MARK_GAP + MARK_MIN, 0.0) if marks else (0.0,):
         best: Grid | None = None
         best_key: tuple = ()
@@ -201,7 +206,7 @@ def choose_grid(
         ):
             grid = _fit(
                 Grid(page, card, 0, 0, bleed, gutter, -1.0, margin, fold, fold_gap or 0.0),
-                (max(margin + room, cx), max(margin + room, cy)),
+                (max(margin + room, frame, cx), max(margin + room, frame, cy)),
                 shrink=gutter == 0,
                 area=area,
             )

@@ -17,7 +17,8 @@ ROOM = 1.0  # mm added to the card's width and height inside the box
 SLACK = 1.0  # mm added to the deck's thickness
 THICKNESS = 0.3  # mm per card of 300 gsm card stock
 SLEEVED = 0.5  # mm per sleeved card
-GLUE = 8.0  # mm wide glue strips
+SLEEVE_ROOM = 3.0  # mm a sleeve adds to a card's width and height (a 63 x 88 mm card: a 66 x 91 mm sleeve)
+GLUE = 10.0  # mm wide glue strips (print notes: glue flaps about 10 mm)
 MAX_CARDS = 2000
 
 Point = tuple[float, float]
@@ -84,13 +85,17 @@ def _front(x: float, y: float, w: float, h: float) -> Piece:
     return Piece("front", "face", points, frozenset({0, 1, len(points) - 1}))
 
 
-def tuck_box(card: Size, cards: int, thickness: float = THICKNESS) -> TuckBox:
-    """The net of a box holding `cards` cards of `card` size, each `thickness` mm thick."""
+def tuck_box(card: Size, cards: int, thickness: float = THICKNESS, sleeve: float = 0.0) -> TuckBox:
+    """The net of a box holding `cards` cards of `card` size, each `thickness` mm thick, in sleeves
+    `sleeve` mm wider and taller than the card (0: unsleeved)."""
     if not 1 <= cards <= MAX_CARDS:
         raise ValueError(f"a tuck box holds 1 to {MAX_CARDS} cards, not {cards}")
     if not 0.05 <= thickness <= 3.0:
         raise ValueError(f"a card is 0.05 to 3 mm thick, not {thickness:g}")
-    w, h, d = card.w + ROOM, card.h + ROOM, round(cards * thickness + SLACK, 2)
+    if not 0 <= sleeve <= 20:
+        raise ValueError(f"a sleeve adds 0 to 20 mm to a card, not {sleeve:g}")
+    w, h = card.w + sleeve + ROOM, card.h + sleeve + ROOM
+    d = round(cards * thickness + SLACK, 2)
     tongue = min(20.0, max(10.0, h * 0.18))
     g = GLUE
     bottom = d + g  # the bottom flap and its glue strip, below the panels

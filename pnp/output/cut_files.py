@@ -1,6 +1,8 @@
 """Cut outlines of a card sheet for cutting machines and laser cutters: every card's trim (with rounded
-corners when asked) on a full fronts page, as SVG (millimetres, y down) and DXF (R12: lines and arcs,
-millimetres, y up, the page's lower left at 0, 0). They match the PDF's fronts page one to one."""
+corners when asked) or token's outline (a circle, a hexagon) on a full fronts page, as SVG (millimetres,
+y down) and DXF (R12: lines, arcs and circles, millimetres, y up). Both are drawn in one frame: the
+page (its lower left at 0, 0) or a print-then-cut picture's area. They match the PDF's fronts page one
+to one."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.context import color
+from pnp.draw.shapes import hex_corners
 from pnp.geometry.grid import Grid
 from pnp.geometry.sizes import pt
 
@@ -39,15 +42,31 @@ def _corner_arcs(x: float, y: float, w: float, h: float, r: float) -> list[tuple
     return [(x + w - r, y + r, 270), (x + w - r, y + h - r, 0), (x + r, y + h - r, 90), (x + r, y + r, 180)]
 
 
-def svg(grid: Grid, radius: float = 0.0, area: tuple[float, float] | None = None) -> str:
-    """The outlines as an SVG the size of the page, or of `area` (1 unit = 1 mm), hairline red strokes."""
+def _hexagon(x: float, y: float, w: float, h: float) -> list[tuple[float, float]]:
+    """A hex token's six corners (mm, y up), as the sheet's cut line draws it: flat top and bottom."""
+    return hex_corners((x, y, w, h), pointy=False)
+
+
+def svg(grid: Grid, radius: float = 0.0, area: tuple[float, float] | None = None, shape: str = "rect") -> str:
+    """The outlines as an SVG the size of the page, or of `area` (1 unit = 1 mm), hairline red strokes:
+    rectangles (rounded by `radius`), or the tokens' circles or hexagons (`shape`)."""
     r = max(0.0, radius)
     fx, fy, fw, fh = area_frame(grid, area)
-    rects = "\n".join(
-        f'  <rect x="{x - fx:.3f}" y="{fy + fh - y - h:.3f}" width="{w:.3f}" height="{h:.3f}" rx="{r:.3f}" '
-        f'ry="{r:.3f}"/>'
-        for x, y, w, h in outlines(grid, fold_backs=False)
-    )
+    items = []
+    for x, y, w, h in outlines(grid, fold_backs=False):
+        if shape == "circle":
+            items.append(
+                f'  <circle cx="{x + w / 2 - fx:.3f}" cy="{fy + fh - y - h / 2:.3f}" r="{w / 2:.3f}"/>'
+            )
+        elif shape == "hex":
+            points = " ".join(f"{px - fx:.3f},{fy + fh - py:.3f}" for px, py in _hexagon(x, y, w, h))
+            items.append(f'  <polygon points="{points}"/>')
+        else:
+            items.append(
+                f'  <rect x="{x - fx:.3f}" y="{fy + fh - y - h:.3f}" width="{w:.3f}" height="{h:.3f}" '
+                f'rx="{r:.3f}" ry="{r:.3f}"/>'
+            )
+    rects = "\n".join(items)
     return (
         f'<?xml version="1.0" encoding="UTF-8"?>\n'
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{fw:g}mm" height="{fh:g}mm" '
@@ -74,8 +93,27 @@ def print_images(
     yield from enumerate(pages_png(pdf, dpi, box), 1)
 
 
-def dxf(grid: Grid, radius: float = 0.0) -> str:
-    """The outlines as an ASCII DXF (R12) in millimetres: each card four lines and, rounded, four arcs."""
+def _line(x0: float, y0: float, x1: float, y1: float) -> list[str]:
+    return [
+        "0",
+        "LINE",
+        "8",
+        "CUT",
+        "10",
+        f"{x0:.4f}",
+        "20",
+        f"{y0:.4f}",
+        "11",
+        f"{x1:.4f}",
+        "21",
+        f"{y1:.4f}",
+    ]
+
+
+def dxf(grid: Grid, radius: float = 0.0, area: tuple[float, float] | None = None, shape: str = "rect") -> str:
+    """The outlines as an ASCII DXF (R12) in millimetres, in the frame of the page or of `area` (as the
+    SVG): each card four lines and, rounded, four arcs; a circle token a circle, a hex token six lines."""
+    fx, fy, _, _ = area_frame(grid, area)
     out = [
         "0",
         "SECTION",
@@ -101,6 +139,26 @@ def dxf(grid: Grid, radius: float = 0.0) -> str:
         "ENTITIES",
     ]
     for x, y, w, h in outlines(grid, fold_backs=False):
+        x, y = x - fx, y - fy
+        if shape == "circle":
+            out += [
+                "0",
+                "CIRCLE",
+                "8",
+                "CUT",
+                "10",
+                f"{x + w / 2:.4f}",
+                "20",
+                f"{y + h / 2:.4f}",
+                "40",
+                f"{w / 2:.4f}",
+            ]
+            continue
+        if shape == "hex":
+            corners = _hexagon(x, y, w, h)
+            for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1]):
+                out += _line(x0, y0, x1, y1)
+            continue
         r = min(max(0.0, radius), w / 2, h / 2)
         for (x0, y0), (x1, y1) in (
             ((x + r, y), (x + w - r, y)),
@@ -108,20 +166,7 @@ def dxf(grid: Grid, radius: float = 0.0) -> str:
             ((x + w - r, y + h), (x + r, y + h)),
             ((x, y + h - r), (x, y + r)),
         ):
-            out += [
-                "0",
-                "LINE",
-                "8",
-                "CUT",
-                "10",
-                f"{x0:.4f}",
-                "20",
-                f"{y0:.4f}",
-                "11",
-                f"{x1:.4f}",
-                "21",
-                f"{y1:.4f}",
-            ]
+            out += _line(x0, y0, x1, y1)
         if r > 0:
             for cx, cy, start in _corner_arcs(x, y, w, h, r):
                 out += [

@@ -4,7 +4,8 @@ printable area, never in the margin a home printer cannot print."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -15,14 +16,16 @@ from pnp.geometry.grid import MARK_GAP, MARK_LENGTH, Grid
 from pnp.geometry.sizes import pt
 
 CropMode = str  # "edge" | "corner" | "full" | "off"
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm from the page's lower left
 MARK_WIDTH = 0.3  # points
 FOLD_DASH = (3, 2)  # points on, off
 
 
 def mark_segments(
-    grid: Grid, mode: CropMode, length: float | None = None
+    grid: Grid, mode: CropMode, indexes: Iterable[int] | None = None, length: float | None = None
 ) -> Iterator[tuple[float, float, float, float]]:
-    """Crop mark line segments (x0, y0, x1, y1 in mm), all outside every card face.
+    """Crop mark line segments (x0, y0, x1, y1 in mm), all outside every card face, at the cut lines of
+    the positions in `indexes` (those a page fills; every position when None).
 
     edge: at every cut line, from just outside the bleed to the paper edge.
     corner: the same lines, MARK_LENGTH long.
@@ -31,7 +34,8 @@ def mark_segments(
     """
     if mode == "off":
         return
-    xs, ys = grid.cut_lines()
+    filled = sorted(set(range(grid.per_page) if indexes is None else indexes))
+    xs, ys = grid.cut_lines(filled)
     o, m = grid.outer_bleed, grid.margin
     left, bottom, right, top = grid.span()
     x_lo, x_hi = left - o - MARK_GAP, right + o + MARK_GAP
@@ -53,20 +57,29 @@ def mark_segments(
         if x_hi < far_x:
             yield (x_hi, y, far_x, y)
     if mode == "full" and grid.gutter > 0 and not grid.fold:
-        for r in range(grid.rows - 1):  # horizontal gutters: short vertical guides at each x cut
-            y0 = grid.bottom + (r + 1) * grid.card.h + r * grid.gutter
-            for x in xs:
+        slots = [grid.slot(i) for i in filled]
+        w, h = grid.card.w, grid.card.h
+        for row in range(
+            grid.rows - 1
+        ):  # the gutter below each row: short vertical guides at its cards' cuts
+            y0 = grid.slot(row * grid.cols).y - grid.gutter
+            near = {v for s in slots if s.row in (row, row + 1) for v in (s.x, s.x + w)}
+            for x in sorted(near):
                 yield (x, y0, x, y0 + grid.gutter)
-        for col in range(grid.cols - 1):
-            x0 = grid.left + (col + 1) * grid.card.w + col * grid.gutter
-            for y in ys:
+        for col in range(grid.cols - 1):  # the gutter right of each column
+            x0 = grid.slot(col).x + w
+            near = {v for s in slots if s.col in (col, col + 1) for v in (s.y, s.y + h)}
+            for y in sorted(near):
                 yield (x0, y, x0 + grid.gutter, y)
 
 
-def crop_marks(c: Canvas, grid: Grid, mode: CropMode, length: float | None = None) -> None:
+def crop_marks(
+    c: Canvas, grid: Grid, mode: CropMode, indexes: Iterable[int] | None = None, length: float | None = None
+) -> None:
+    """The crop marks of the positions in `indexes` (every position when None), `length` mm long when given."""
     c.setStrokeColor(BLACK)
     c.setLineWidth(MARK_WIDTH)
-    for x0, y0, x1, y1 in mark_segments(grid, mode, length):
+    for x0, y0, x1, y1 in mark_segments(grid, mode, indexes, length):
         c.line(pt(x0), pt(y0), pt(x1), pt(y1))
 
 
@@ -75,34 +88,43 @@ def footer(
     grid: Grid,
     fonts: Fonts,
     text: str,
-    offset: tuple[float, float],
     free: bool = False,
     bar_top: bool = False,
     clear: float = 0.0,
     bar_label: str = "50 mm",
+    avoid: Box | None = None,
+    below: Box | None = None,
 ) -> None:
-    """Sheet label and a 50 mm scale bar in the wider margin, between the crop marks (`free`: a sheet
+    """Sheet label and a 50 mm scale bar in the wider margin, between the crop marks, where they are on
+    every page of the sheet (a backs page's offset moves its cards, never these). `free`: a sheet
     without crop marks, such as tokens, uses the margin's two halves; `bar_top`: the bar goes in the
     strip above the cards, leaving the footer's gaps to the label; `clear`: mm from the corners kept
-    free for a cutting machine's registration marks)."""
+    free for a cutting machine's registration marks; `avoid`: a box (mm) kept clear, the backs page's
+    target; `below`: a box (mm) the footer stays outside of, a print-then-cut picture's frame."""
     xs, ys = grid.cut_lines()
     if free:
         xs, ys = ([a, (a + b) / 2, b] for a, b in ((xs[0], xs[-1]), (ys[0], ys[-1])))
     horizontal = grid.margin_y >= 7.0 or grid.margin_y >= grid.margin_x
     c.saveState()
-    c.translate(pt(offset[0]), pt(offset[1]))
     if horizontal:
         gaps = list(zip(xs, xs[1:]))
-        depth = grid.margin_y
+        depth = min(grid.margin_y, below[1]) if below else grid.margin_y
+        keep = (avoid[0], avoid[2]) if avoid and avoid[1] < depth else None
     else:
         # Run the footer up the left margin: rotate so "x" runs along the page's y axis.
+        depth = min(grid.margin_x, below[0]) if below else grid.margin_x
         c.rotate(90)
-        c.translate(0, -pt(grid.margin_x))
+        c.translate(0, -pt(depth))
         gaps = list(zip(ys, ys[1:]))
-        depth = grid.margin_x
+        keep = (avoid[1], avoid[3]) if avoid and avoid[0] < depth else None
     if clear:  # nothing in a marked corner: the footer runs from `clear` in from the left
         gaps = [(max(a, clear), b) for a, b in gaps]
+    if keep:  # a gap the box reaches into is left to it (1 mm to spare), whatever an offset moves it by
+        gaps = [(a, b) for a, b in gaps if b < keep[0] - 1 or a > keep[1] + 1]
     gaps = [g for g in gaps if g[1] - g[0] > 20]
+    if not gaps:
+        c.restoreState()
+        return
     baseline = max(grid.margin + 1.3, depth / 2 - 1.0)  # mm from the paper edge to the text baseline
     font = fonts.name("body")
     size = 6.0
@@ -143,33 +165,58 @@ def _split(parts: list[str], n: int) -> list[list[str]]:
     return [parts[i : i + size] for i in range(0, len(parts), size)]
 
 
-def target_center(grid: Grid) -> tuple[float, float]:
-    """Registration target on the fronts page: in the strip above the card block, over the middle of
-    the first column (clear of the crop marks), wholly inside the printable area."""
-    low, high = grid.bottom + grid.block_h + grid.outer_bleed + MARK_GAP, grid.page.h - grid.margin
-    return grid.left + grid.card.w / 2, (low + high) / 2
+TARGET_REACH = 0.6  # mm the target's cross runs past its ring
 
 
-def target_radius(grid: Grid) -> float:
-    """The target's ring radius: its cross and 1 mm ticks (0.6 mm past the ring) stay in its strip."""
-    low, high = grid.bottom + grid.block_h + grid.outer_bleed + MARK_GAP, grid.page.h - grid.margin
-    return max(0.8, min((high - low) / 2 - 0.8, grid.card.w / 2 - 1.0, 4.5))
+@dataclass(frozen=True)
+class TargetSpot:
+    """The registration target: its centre on the fronts page, on the backs page, and its ring's radius."""
+
+    front: tuple[float, float]
+    back: tuple[float, float]
+    radius: float
+
+    def box(self, back: bool) -> tuple[float, float, float, float]:
+        """What the target covers on its page (mm): the ring and the cross past it."""
+        x, y = self.back if back else self.front
+        r = self.radius + TARGET_REACH
+        return x - r, y - r, x + r, y + r
 
 
-def target(c: Canvas, grid: Grid, back: bool, flip: str, offset: tuple[float, float]) -> None:
+def target_spot(
+    grid: Grid, flip: str = "long", offset: tuple[float, float] = (0.0, 0.0)
+) -> TargetSpot | None:
+    """Where the registration target goes: in the strip above the card block, over the middle of the
+    first column (clear of the crop marks), and behind it on the backs page, moved by the backs'
+    `offset` with their cards. Both copies wholly inside the printable area; None when the strip has
+    no room for one."""
+    m, w, h = grid.margin, grid.page.w, grid.page.h
+    low, high = grid.bottom + grid.block_h + grid.outer_bleed + MARK_GAP, h - m
+    x = grid.left + grid.card.w / 2
+    mirror_cols = (flip == "long") == (h >= w)
+    dx, dy = offset
+    # the backs copy, at the front's mirror image moved by the offset, stays in the printable area too
+    high = high - max(0.0, dy) if mirror_cols else high + min(0.0, dy)
+    y = (low + high) / 2
+    back = (w - x + dx, y + dy) if mirror_cols else (x + dx, h - y + dy)
+    side = min(back[0] - m, w - m - back[0], x - m, w - m - x)
+    r = min((high - low) / 2, side) - TARGET_REACH - 0.2
+    r = min(r, grid.card.w / 2 - 1.0, 4.5)
+    if r < 0.8:
+        return None
+    return TargetSpot((x, y), back, r)
+
+
+def target(c: Canvas, spot: TargetSpot, back: bool) -> None:
     """Crosshair and rings; the backs page's copy sits behind the front's and carries a mm scale."""
-    x, y = target_center(grid)
-    if back:
-        mirror_cols = (flip == "long") == (grid.page.h >= grid.page.w)
-        x, y = (grid.page.w - x, y) if mirror_cols else (x, grid.page.h - y)
-        x, y = x + offset[0], y + offset[1]
-    r = target_radius(grid)
+    x, y = spot.back if back else spot.front
+    r, reach = spot.radius, TARGET_REACH
     c.setStrokeColor(BLACK)
     c.setLineWidth(0.25)
     c.circle(pt(x), pt(y), pt(r), stroke=1, fill=0)
     c.circle(pt(x), pt(y), pt(r / 2), stroke=1, fill=0)
-    c.line(pt(x - r - 0.6), pt(y), pt(x + r + 0.6), pt(y))
-    c.line(pt(x), pt(y - r - 0.6), pt(x), pt(y + r + 0.6))
+    c.line(pt(x - r - reach), pt(y), pt(x + r + reach), pt(y))
+    c.line(pt(x), pt(y - r - reach), pt(x), pt(y + r + reach))
     if back:
         for i in range(-int(r), int(r) + 1):  # 1 mm ticks to read a misregistration off
             tick = 0.7 if i % 5 == 0 else 0.4

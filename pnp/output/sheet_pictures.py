@@ -28,6 +28,7 @@ def sheet_grid(spec: SheetSpec, paper: Size, card: Size, bleed: float = 3.0, mar
         fold_gap=spec.fold_gap if spec.backs == "fold" else None,
         corners=spec.registration.zone if spec.registration else 0.0,
         area=spec.print_area,
+        frame=spec.registration.frame if spec.registration else 0.0,
     )
 
 

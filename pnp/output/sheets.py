@@ -17,7 +17,7 @@ from pnp.draw.fonts import Fonts
 from pnp.draw.pdf import place_form
 from pnp.geometry.grid import MARGIN, Grid, Slot, choose_grid
 from pnp.geometry.sizes import Size, pt
-from pnp.output.cut_files import corner_guides
+from pnp.output.cut_files import area_frame, corner_guides
 from pnp.output.sheet_marks import (
     MARK_WIDTH,
     CropMode,
@@ -26,6 +26,7 @@ from pnp.output.sheet_marks import (
     footer,
     registration_marks,
     target,
+    target_spot,
 )
 
 
@@ -91,9 +92,11 @@ def deck_grid(comp: Component, options: SheetOptions) -> Grid:
     A fold sheet keeps each card's back beside it (not for tokens, which have none)."""
     spec = options.sheet
     fold = spec.fold_gap if spec and options.backs == "fold" and not comp.single_sided else None
-    marks = comp.kind != "tokens" and options.marks != "off"
+    # crop marks, or a token sheet's registration target, need a strip round the block
+    marks = options.marks != "off" if comp.kind != "tokens" else _has_target(comp, options)
     size = card_size_of(comp)
     corners = spec.registration.zone if spec and spec.registration else 0.0
+    frame = spec.registration.frame if spec and spec.registration else 0.0
     area = spec.print_area if spec else None
     if fold is not None:
         try:
@@ -107,6 +110,7 @@ def deck_grid(comp: Component, options: SheetOptions) -> Grid:
                 corners=corners,
                 area=area,
                 gap=options.gap,
+                frame=frame,
             )
         except ValueError:  # too large to have its back beside it: backs on the next page, as duplex
             pass
@@ -120,7 +124,13 @@ def deck_grid(comp: Component, options: SheetOptions) -> Grid:
         corners=corners,
         area=area,
         gap=options.gap,
+        frame=frame,
     )
+
+
+def _has_target(comp: Component, options: SheetOptions) -> bool:
+    """Whether a component's duplex sheets carry the registration target (double-sided, backs printed)."""
+    return options.target and not (comp.single_sided or options.backs == "none")
 
 
 def draw_deck(
@@ -191,7 +201,7 @@ def _page(
     if not back and comp.kind == "tokens":
         cut_lines(c, grid, comp.shape, [pl.index for pl in placements])
     elif not back:
-        crop_marks(c, grid, options.marks, options.crop_length)
+        crop_marks(c, grid, options.marks, [pl.index for pl in placements], options.crop_length)
     if grid.fold:
         fold_line(c, grid)
     shape = f"{comp.shape} " if comp.shape != "rect" else ""
@@ -199,22 +209,33 @@ def _page(
     if options.backs == "fold" and not grid.fold and not comp.single_sided:
         what += f" ({game.say('too_large_to_fold')})"
     reg = options.sheet.registration if options.sheet else None
+    area = options.sheet.print_area if options.sheet else None
+    spot = None
+    if side in ("fronts", "backs") and _has_target(comp, options):
+        spot = target_spot(grid, options.duplex, options.back_offset)
     footer(
         c,
         grid,
         fonts,
         f"{label} · {what} · {shape}{card_size_of(comp).label()}",
-        offset,
         free=comp.kind == "tokens",
         bar_top=bool(grid.fold),
         clear=reg.zone if reg else 0.0,
         bar_label=game.say("scale_bar"),
+        avoid=spot.box(back) if spot else None,
+        below=_frame_box(grid, area) if area else None,
     )
     if reg is not None and not back:
         registration_marks(c, grid, reg)
-    if side in ("fronts", "backs") and options.target and not (comp.single_sided or options.backs == "none"):
-        target(c, grid, back, options.duplex, offset)
+    if spot is not None:
+        target(c, spot, back)
     c.showPage()
+
+
+def _frame_box(grid: Grid, area: tuple[float, float]) -> tuple[float, float, float, float]:
+    """A print-then-cut picture's frame on the page (x0, y0, x1, y1 mm)."""
+    x, y, w, h = area_frame(grid, area)
+    return x, y, x + w, y + h
 
 
 def _cards(c: Canvas, grid: Grid, placed: list[tuple[Slot, str]]) -> None:

@@ -12,12 +12,12 @@ from pnp.adapters import reportlab_save as rls
 from pnp.data.format.colours import mix
 from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.model import Component, Game
-from pnp.draw.context import BLACK, color
+from pnp.draw.context import BLACK, color, scale_bar
 from pnp.draw.faces import FormCache, Printed, card_size_of, printed_cards
 from pnp.draw.fonts import Fonts
 from pnp.draw.pdf import canvas, place_form
 from pnp.geometry.sizes import Size, paper_size, pt
-from pnp.geometry.tuckbox import SLEEVED, THICKNESS, Piece, TuckBox, tuck_box
+from pnp.geometry.tuckbox import SLEEVE_ROOM, SLEEVED, THICKNESS, Piece, TuckBox, tuck_box
 from pnp.output.steps import BuildOptions, Output, Step
 
 CUT_WIDTH, FOLD_WIDTH = 0.5, 0.4  # points
@@ -31,7 +31,7 @@ def box_for(game: Game, comp: Component, options: BuildOptions) -> tuple[TuckBox
     count = sum(p.copies for p in cards)
     thickness = options.card_thickness or (SLEEVED if options.sleeved else THICKNESS)
     try:
-        box = tuck_box(card_size_of(comp), count, thickness)
+        box = tuck_box(card_size_of(comp), count, thickness, SLEEVE_ROOM if options.sleeved else 0.0)
     except ValueError as exc:
         raise InputError([Problem(game.where, comp.line, f"{comp.key}.tuckbox", str(exc))]) from None
     need, m = box.size, options.sheets.margin
@@ -106,7 +106,39 @@ def draw_box(
     fonts.check(text, "body")
     c.setFont(fonts.name("body"), fonts.fit(text, "body", pt(page.w - 2 * 8), 6.5, 4.5))
     c.setFillColor(color("#333333"))
-    c.drawCentredString(pt(page.w / 2), pt(min(oy / 2, 8.0) + 5.0 if oy > 12 else page.h - 9.0), text)
+    text_y = min(oy / 2, 8.0) + 5.0 if oy > 12 else page.h - 9.0
+    c.drawCentredString(pt(page.w / 2), pt(text_y), text)
+    x, y, turned = _bar_spot(box, page, ox, oy, text_y)
+    c.saveState()
+    c.translate(pt(x), pt(y))
+    if turned:
+        c.rotate(90)
+    scale_bar(c, 0, 0, fonts, game.say("scale_bar"))
+    c.restoreState()
+
+
+BAR_W, BAR_H, BAR_CLEAR = 58.0, 2.5, 2.0  # mm: the 50 mm bar with its label; kept this far off the net
+
+
+def _bar_spot(box: TuckBox, page: Size, ox: float, oy: float, text_y: float) -> tuple[float, float, bool]:
+    """Where the 50 mm scale bar goes (its lower left, mm, and whether it runs up the page): off the net,
+    inside the printable area (5 mm in) and clear of the label; below the net, above it, beside it, or
+    else on the scrap below the back panel and glue strip, which the net always leaves."""
+    need, m = box.size, 5.0
+    label = (text_y - 1.0, text_y + 3.0)  # the label line's height
+    x_mid = (page.w - BAR_W) / 2
+    if oy - BAR_CLEAR - BAR_H >= max(m, label[1] + 1.0 if text_y < oy else m):
+        return x_mid, oy - BAR_CLEAR - BAR_H, False  # below the net, above the label
+    top = oy + need.h + BAR_CLEAR
+    if top + BAR_H <= min(page.h - m, label[0] - 1.0 if text_y > oy else page.h - m):
+        return x_mid, top, False
+    y_mid = (page.h - BAR_W) / 2
+    if ox - BAR_CLEAR - BAR_H >= m:  # beside the net, running up the page (drawn turned: x is its top edge)
+        return ox - BAR_CLEAR, y_mid, True
+    if page.w - (ox + need.w + BAR_CLEAR) - BAR_H >= m:
+        return ox + need.w + BAR_CLEAR + BAR_H, y_mid, True
+    back = box.piece("back").box()
+    return ox + max(BAR_CLEAR, back[2] - BAR_W - BAR_CLEAR), oy + (back[1] - BAR_H) / 2, False
 
 
 def _path(c: Canvas, piece: Piece, x: float = 0.0, y: float = 0.0, sx: float = 1.0, sy: float = 1.0):

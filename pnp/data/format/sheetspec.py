@@ -29,6 +29,12 @@ class Registration:
         """mm from each marked corner's two edges that nothing else may use."""
         return self.inset + max(self.length, self.square) + self.clearance
 
+    @property
+    def frame(self) -> float:
+        """mm from every edge the cards, their bleed and their cut lines keep: inside the frame the marks
+        span (their outer edges, `inset` mm in), `clearance` mm clear of it."""
+        return self.inset + self.clearance
+
     def __post_init__(self) -> None:
         for name in ("inset", "length", "thickness", "square", "clearance"):
             value = getattr(self, name)
@@ -50,9 +56,10 @@ class SheetSpec:
         ),
     )
     fold_gap: float = fld(
-        default=4.0,
+        default=16.0,
         metadata=_d(
-            "mm between the fronts and the backs of a fold sheet; the fold line runs down its middle"
+            "mm between the fronts' and the backs' trims on a fold sheet; the fold line runs down its "
+            "middle, and at least 2 x (bleed + 5) is used, so the fold keeps 5 mm from any bleed"
         ),
     )
     marks: Literal["crop", "none"] = fld(
