@@ -315,33 +315,6 @@ def resolve(
     if problems:
         raise InputError(problems)
     return out
-    import jinja2  # lazy: only slots not already rendered need jinja2
-
-    ctx = context(game, comp, card, mark, set_index)
-    out = {}
-    for slot, value in design.slots.items():
-        try:
-            out[slot] = render_slot(value, ctx)
-        except jinja2.TemplateError as exc:
-            # lazy: hints only for a template that failed
-            from pnp.data.templating.hints import explain
-
-            raise InputError(
-                [
-                    Problem(
-                        game.where,
-                        design.line,
-                        f"{where}.slots.{slot}",
-                        f"{label}: {explain(str(exc.message or exc), value, ctx)}",
-                    )
-                ]
-            ) from None
-        except ValueError as exc:
-            raise InputError(
-                [Problem(game.where, design.line, f"{where}.slots.{slot}", f"{label}: {exc}")]
-            ) from None
-        _finish(game, design, where, label, slot, out, art)
-    return out
 
 
 def _finish(
