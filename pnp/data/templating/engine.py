@@ -8,6 +8,7 @@ Output over `MAX_TEMPLATE_OUTPUT` characters is refused while rendering.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -158,7 +159,42 @@ def compile_expr(expr: str) -> Callable[..., Any]:
     def limited(**context: Any) -> Any:
         return _defined(sandbox.limited(fn, **context))
 
-    return limited
+    path = expr.strip().split(".")
+    if not all(_NAME.fullmatch(step) for step in path) or path[0] in _LITERALS:
+        return limited
+
+    def looked_up(**context: Any) -> Any:
+        """A plain name or dotted path (`deep`, `style.paper`, `card.value`): read directly, as the
+        sandbox would, without a jinja2 context; anything else (a method, a missing name) goes the
+        jinja2 way, which also words its errors."""
+        value = context.get(path[0], _MISSING)
+        for step in path[1:]:
+            if value is _MISSING:
+                break
+            value = _step(value, step)
+        return limited(**context) if value is _MISSING else value
+
+    return looked_up
+
+
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # no leading underscore: the sandbox refuses those anyway
+_LITERALS = frozenset({"true", "false", "none", "True", "False", "None", "not", "loop", "self", "caller"})
+_MISSING = object()
+
+
+def _step(value: Any, name: str) -> Any:
+    """`value.name` as jinja2's sandbox reads it (an attribute first, then an item), or _MISSING where
+    only jinja2 can say: a method or other callable (the sandbox decides if it is safe), or nothing."""
+    try:
+        found = getattr(value, name)
+    except AttributeError:
+        try:
+            return value[name]
+        except (TypeError, LookupError):
+            return _MISSING
+    except Exception:  # noqa: BLE001 - a property that fails: jinja2 says how
+        return _MISSING
+    return _MISSING if callable(found) else found
 
 
 def _defined(value: Any, depth: int = 0) -> Any:
