@@ -362,6 +362,18 @@ class Artwork:
             self.sharpest[name] = here
         return dpi
 
+    def absorb(
+        self, placed: Mapping[str, Placed], sharpest: Mapping[str, Placed], missing: Mapping[str, None]
+    ) -> None:
+        """Take in what another Artwork recorded (a worker that drew some of the cards), as `_record` would."""
+        self.missing.update(missing)
+        for name, at in placed.items():
+            if name not in self.placed or at.dpi < self.placed[name].dpi:
+                self.placed[name] = at
+        for name, at in sharpest.items():
+            if name not in self.sharpest or at.dpi > self.sharpest[name].dpi:
+                self.sharpest[name] = at
+
     def warnings(self) -> list[str]:
         """One line per raster picture printed below MIN_DPI somewhere, or far above what prints
         (MAX_USEFUL_DPI) when --max-dpi does not bring it down, in name order."""

@@ -65,10 +65,8 @@ def draw_cards(game: Game, fonts: Fonts, jobs: int = 1) -> list[str]:
     and a draft's missing pictures."""
     cards = [(c.key, i) for c in game.components if c.is_cards for i in range(len(printed_cards(game, c)))]
     if jobs > 1 and len(cards) >= PARALLEL_FROM:
-        parts = [
-            [(key, i, i + 1) for key, i in chunk] for chunk in chunked(cards, jobs, per_worker=2, most=10**6)
-        ]
-        found = run_all(_task, [_merge_runs(p) for p in parts], functools.partial(_start, game, fonts), jobs)
+        parts = [_ranges(chunk) for chunk in chunked(cards, jobs, per_worker=2, most=10**6)]
+        found = run_all(_task, parts, functools.partial(_start, game, fonts), jobs)
     else:
         found = [_draw_some(game, fonts, [(c.key, 0, 10**9) for c in game.components if c.is_cards])]
     problems = [p for drawn in found for p in drawn.problems]
@@ -76,24 +74,18 @@ def draw_cards(game: Game, fonts: Fonts, jobs: int = 1) -> list[str]:
         raise InputError(list(dict.fromkeys(problems)))  # a back shared by many cards: its problem once
     art = Artwork(game.root, draft=game.draft)
     for drawn in found:
-        art.missing.update(drawn.missing)
-        for name, at in drawn.placed.items():
-            if name not in art.placed or at.dpi < art.placed[name].dpi:
-                art.placed[name] = at
-        for name, at in drawn.sharpest.items():
-            if name not in art.sharpest or at.dpi > art.sharpest[name].dpi:
-                art.sharpest[name] = at
+        art.absorb(drawn.placed, drawn.sharpest, drawn.missing)
     return art.warnings()
 
 
-def _merge_runs(parts: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
-    """Neighbouring cards of one component as one range: (deck, 0, 1), (deck, 1, 2) -> (deck, 0, 2)."""
+def _ranges(cards: list[tuple[str, int]]) -> list[tuple[str, int, int]]:
+    """Cards (component, index) as ranges of neighbours: (deck, 0), (deck, 1) -> (deck, 0, 2)."""
     out: list[tuple[str, int, int]] = []
-    for key, lo, hi in parts:
-        if out and out[-1][0] == key and out[-1][2] == lo:
-            out[-1] = (key, out[-1][1], hi)
+    for key, i in cards:
+        if out and out[-1][0] == key and out[-1][2] == i:
+            out[-1] = (key, out[-1][1], i + 1)
         else:
-            out.append((key, lo, hi))
+            out.append((key, i, i + 1))
     return out
 
 

@@ -136,7 +136,10 @@ class Ahead:
 
 
 def _process(method: str, target: Callable[..., None], args: tuple[Any, ...], name: str) -> BaseProcess:
-    """A daemon process, not yet started, started by `method` ("fork" or "spawn")."""
+    """A daemon process, not yet started, started by `method` ("fork" or "spawn"). `method` comes from
+    `workers.can_start`, which offers fork only where the system has it (Linux): macOS and Windows
+    spawn, as the foreign-system tests do (tests/test_foreign_system.py). The platform test is for
+    the type checker, which knows no fork context on Windows."""
     if method == "fork" and sys.platform != "win32":
         return multiprocessing.get_context("fork").Process(target=target, args=args, name=name, daemon=True)
     return multiprocessing.get_context("spawn").Process(target=target, args=args, name=name, daemon=True)

@@ -36,10 +36,6 @@ def name_problem(name: object) -> str | None:
     return None
 
 
-def is_name(name: object) -> bool:
-    return name_problem(name) is None
-
-
 def is_device(name: str) -> bool:
     """Whether Windows takes a file of this name (with any extension) for a device: `con`, `nul.txt`."""
     return name.split(".")[0].strip().lower() in _DEVICES

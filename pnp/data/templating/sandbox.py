@@ -356,7 +356,7 @@ def time_limit(seconds: float = TEMPLATE_SECONDS, memory: int = TEMPLATE_MEMORY)
 @contextmanager
 def _timer(budget: _Budget) -> Iterator[None]:
     """The main thread's limit: an interval timer whose handler raises when the budget is overrun."""
-    if sys.platform == "win32":  # no interval timers there: time_limit takes the watchdog
+    if sys.platform == "win32":  # for the type checker: time_limit comes here only where setitimer exists
         raise NotImplementedError
     if signal.getitimer(signal.ITIMER_REAL)[0] > 0:  # someone else's timer: left in charge
         yield
