@@ -59,11 +59,12 @@ def main() -> None:
     args = ap.parse_args()
 
     from pnp.data.reading.loader import load_game
-    from pnp.draw.faces import FormCache, printed_cards
-    from pnp.draw.fonts import Fonts
+    from pnp.draw.faces import FormCache
     from pnp.draw.pdf import canvas
     from pnp.geometry.sizes import paper_size, pt
     from pnp.output.sheets import SheetOptions, deck_grid, draw_deck
+    from pnp.resolve.cards import printed_cards
+    from pnp.resolve.fonts import Fonts
 
     path = Path(args.game).resolve()
     game = load_game(path)

@@ -167,7 +167,10 @@ def test_unknown_symbol_lists_every_name(tmp_path: Path) -> None:
     (root / "art" / "symbols" / "cap.svg").write_text(CAP_SVG)
     r = run("check", "--project", str(root))
     assert r.code == 2
-    assert "card_data/art.yaml:4: faces.f.slots.emblem: unknown symbol 'capp'; did you mean cap?" in r.err
+    assert (
+        "card_data/art.yaml:4: faces.f.slots.emblem: card AT-a: unknown symbol 'capp'; did you mean cap?"
+        in r.err
+    )
     assert "built-in: acorn, beetle" in r.err and "own (art/symbols/): cap" in r.err
 
 

@@ -14,7 +14,6 @@ from PIL import ImageChops, ImageStat
 from pnp.data.format.errors import InputError
 from pnp.data.reading.boardspec import parse_board
 from pnp.data.reading.loader import load_game
-from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import MM, paper_size
 from pnp.output.boards import (
     board_step,
@@ -25,6 +24,7 @@ from pnp.output.boards import (
 )
 from pnp.output.sheets import SheetOptions
 from pnp.output.steps import BuildOptions
+from pnp.resolve.fonts import Fonts
 
 from conftest import ROOT
 

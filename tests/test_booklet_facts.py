@@ -14,10 +14,10 @@ import pytest
 
 from pnp.data.reading.loader import load_game
 from pnp.data.templating.slots import card_view
-from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import paper_size
 from pnp.output.booklet_text import render
 from pnp.output.booklets import prepare, write_plain
+from pnp.resolve.fonts import Fonts
 
 from conftest import ROOT, page_texts
 

@@ -12,7 +12,7 @@ import pytest
 from test_booklet_facts import booklet_words
 
 from pnp.data.format.model import Game
-from pnp.draw.fonts import Fonts
+from pnp.resolve.fonts import Fonts
 
 from conftest import ROOT
 

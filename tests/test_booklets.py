@@ -16,7 +16,6 @@ from pypdf import PdfReader
 from pnp.data.format.errors import InputError
 from pnp.data.format.model import Component
 from pnp.data.reading.loader import load_game
-from pnp.draw.fonts import Fonts
 from pnp.draw.markup import MarkupError, parse
 from pnp.geometry.imposition import saddle_order
 from pnp.geometry.sizes import MM, paper_size
@@ -24,6 +23,7 @@ from pnp.output.booklet_text import Recorder, render
 from pnp.output.booklets import booklet_step, prepare, write_imposed, write_plain
 from pnp.output.sheets import SheetOptions
 from pnp.output.steps import BuildOptions
+from pnp.resolve.fonts import Fonts
 from pnp.rules.checker import check_game
 
 from conftest import ROOT

@@ -297,7 +297,7 @@ def test_a_slot_text_too_long_to_fit_is_refused_at_once(tmp_path: Path, text: st
     with timed() as took:
         r = run("check", "--project", str(proj))
     assert r.code == 2 and says in r.err and "Traceback" not in r.err, r.err
-    assert re.search(r"card_data/bargains.yaml:\d+: faces.bargain: card BG-1: slot 'text'", r.err), r.err
+    assert re.search(r"card_data/bargains.yaml:\d+: faces.bargain.slots.text: card BG-1: ", r.err), r.err
     assert_quick(took.wall, 10.0, "refusing a slot of 190,000 symbols")
     b = run("build", "bargains", "--project", str(proj), "--out", str(tmp_path / "out"))
     assert b.code == 2 and says in b.err and "Traceback" not in b.err, b.err

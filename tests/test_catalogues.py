@@ -100,9 +100,9 @@ def test_a_french_game_prints_pnps_words_in_french(tmp_path: Path) -> None:
     assert "Cochez une case" in checklist and "In all" not in checklist and "checklist" not in checklist
 
     from pnp.data.reading.loader import load_game
-    from pnp.draw.fonts import Fonts
     from pnp.geometry.sizes import paper_size
     from pnp.output.print_guide import write_guide
+    from pnp.resolve.fonts import Fonts
 
     game = load_game(root / "card_data" / "woods.yaml")
     guide = tmp_path / "guide.pdf"

@@ -22,8 +22,9 @@ def _faces(database: Path, out: Path, dpi: int = 150) -> list[np.ndarray]:
     from reportlab.pdfgen.canvas import Canvas
 
     from pnp.data.reading.loader import load_game
-    from pnp.draw.faces import FormCache, card_size_of, printed_cards
-    from pnp.draw.fonts import Fonts
+    from pnp.draw.faces import FormCache, card_size_of
+    from pnp.resolve.cards import printed_cards
+    from pnp.resolve.fonts import Fonts
 
     game = load_game(database, root=database.parent.parent)
     comp = game.component("deck")
@@ -202,7 +203,7 @@ def test_documented_example_checks_and_builds(tmp_path: Path, example: str, made
 def test_live_preview_sees_a_changed_picture(tmp_path: Path) -> None:
     """`pnp serve` keys each card picture by what it reads: an image element's file is part of it."""
     from pnp.data.reading.loader import load_game
-    from pnp.draw.faces import printed_cards
+    from pnp.resolve.cards import printed_cards
     from pnp.serve.pictures import FileDigests, picture_key
 
     face = 'layout: custom\n    elements:\n      - {type: image, file: "{{ card.art }}", x: 5, y: 5, w: 20, h: 20}'

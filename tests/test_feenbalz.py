@@ -15,7 +15,7 @@ from pnp.cli import main
 from pnp.data.format.colours import luminance
 from pnp.data.reading.loader import load_game
 from pnp.draw.context import color
-from pnp.draw.faces import resolve
+from pnp.resolve.sides import Job, resolve_slots
 
 from conftest import assert_check_names, codes_in
 
@@ -70,7 +70,7 @@ def test_every_object_names_colour_kind_and_value(game):
     """Colour-blind play: ribbon and corner name the colour in words, symbols show the kind, value in the corner."""
     comp = game.component("objects")
     for card in comp.cards:
-        slots = resolve(game, comp, game.faces["object"], "faces.object", card, None, None)
+        slots = resolve_slots(game, Job(comp, game.faces["object"], "faces.object", card, None, None))
         v = card.values
         assert game.palettes["colour"][v["colour"]]["name"] in slots["ribbon"]
         assert slots["index_label"] == game.palettes["colour"][v["colour"]]["short"]
@@ -89,7 +89,9 @@ def test_fairy_cards_show_dislike_and_wishes(game):
     for card in comp.cards:
         if card.values["black"]:
             continue
-        badges = resolve(game, comp, game.faces["fairy"], "faces.fairy", card, None, None)["badges"]
+        badges = resolve_slots(game, Job(comp, game.faces["fairy"], "faces.fairy", card, None, None))[
+            "badges"
+        ]
         assert badges[0]["cross"] and len(badges) == 3
         assert bool(badges[1].get("empty")) == (card.values["colour"] == "none")
         assert bool(badges[2].get("empty")) == (card.values["category"] == "none")

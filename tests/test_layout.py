@@ -17,6 +17,7 @@ LEVELS = {
     "engines": 0,
     "data": 1,
     "rules": 2,
+    "resolve": 2.5,
     "draw": 3,
     "output": 4,
     "buildplan": 5,

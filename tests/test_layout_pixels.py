@@ -19,10 +19,10 @@ from PIL import Image
 
 from pnp.data.reading.loader import load_game
 from pnp.draw.faces import card_size_of
-from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import card_size
 from pnp.output.exports.profiles import PROFILES, profile_frame
 from pnp.output.exports.raster import Request, Scene, render
+from pnp.resolve.fonts import Fonts
 
 from conftest import ROOT
 
@@ -121,7 +121,7 @@ def test_the_collation_code_sits_on_a_clear_field(name: str, monkeypatch: pytest
     """Behind every built-in layout's collation code (its capitals, and 0.3 mm round them) lies one
     plain colour: the card drawn without its code shows no frame line, panel edge or picture there."""
     import pnp.draw.faces
-    from pnp.draw.faces import printed_cards
+    from pnp.resolve.cards import printed_cards
 
     game_name, comp_key, index, side = CASES[name]
     game = load_game(ROOT / "card_data" / f"{game_name}.yaml", root=ROOT)
@@ -130,7 +130,7 @@ def test_the_collation_code_sits_on_a_clear_field(name: str, monkeypatch: pytest
     label = f"{printed.code} \u00b7 {game.game.version}" if game.game.version else printed.code
     fonts = Fonts.load(ROOT / "fonts")
     half = fonts.width(label, "condensed", 5.5) / 2 * 25.4 / 72 + 0.3  # mm
-    monkeypatch.setattr(pnp.draw.faces, "draw_footer", lambda ctx, ink, spot=None: None)
+    monkeypatch.setattr(pnp.draw.faces, "draw_footer", lambda *args: None)
     size = card_size_of(comp)
     dpi = 300
     frame = profile_frame(card_size(f"{size.w}x{size.h}"), PROFILES["plain"], dpi)

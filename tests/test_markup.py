@@ -13,8 +13,8 @@ from pypdf.generic import ContentStream
 from reportlab.lib.colors import black
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.draw.inline_markup import inline, plain, tokens
 from pnp.draw.symbol_forms import symbol_form
+from pnp.resolve.inline_markup import inline, plain, tokens
 
 from conftest import ROOT, run
 
@@ -183,7 +183,8 @@ def test_unknown_icon_names_the_card(tmp_path: Path) -> None:
 def test_built_in_texts_hold_no_markup_characters() -> None:
     """Markup came after the five games: none of their rendered slots reads differently now."""
     from pnp.data.reading.loader import load_game
-    from pnp.draw.faces import printed_cards, resolve
+    from pnp.resolve.cards import printed_cards
+    from pnp.resolve.sides import Job, resolve_slots
 
     def strings(value):
         if isinstance(value, str):
@@ -203,7 +204,7 @@ def test_built_in_texts_hold_no_markup_characters() -> None:
                     (game.faces, p.card.face or comp.face),
                     (game.backs, p.card.back or comp.back),
                 ):
-                    slots = resolve(game, comp, designs[key], "x", p.card, p.mark, p.set_index)
+                    slots = resolve_slots(game, Job(comp, designs[key], "x", p.card, p.mark, p.set_index))
                     for text in strings(slots):
                         assert not re.search(r"[*{}\\]", text), (path.name, p.code, text)
 
@@ -213,7 +214,7 @@ def test_a_capitalised_line_keeps_its_icons(monkeypatch: pytest.MonkeyPatch) -> 
     import pnp.draw.context as context
     from pnp.data.format.model import Style
     from pnp.draw.context import CardContext
-    from pnp.draw.fonts import Fonts
+    from pnp.resolve.fonts import Fonts
 
     drawn: list[str] = []
     monkeypatch.setattr(context, "symbol_form", lambda c, name, *a, **k: drawn.append(name))

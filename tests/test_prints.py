@@ -195,9 +195,9 @@ def test_a_layout_can_place_the_version(tmp_path: Path) -> None:
 
 
 def test_the_booklet_cover_says_the_version(tmp_path: Path) -> None:
-    from pnp.draw.fonts import Fonts
     from pnp.geometry.sizes import paper_size
     from pnp.output.booklets import prepare, write_plain
+    from pnp.resolve.fonts import Fonts
 
     from conftest import ROOT
 

@@ -17,7 +17,7 @@ import pytest
 
 from pnp.data.reading.loader import load_game
 from pnp.data.reading.project import Project
-from pnp.draw.faces import printed_cards
+from pnp.resolve.cards import printed_cards
 from pnp.serve.server import make_server, serve, stop
 
 from conftest import ROOT, assert_quick, make_project, wait_for

@@ -21,11 +21,11 @@ from pnp.adapters import reportlab as rl
 from pnp.adapters.reportlab import pdfdoc_bytes as _pdfdoc_bytes
 from pnp.data.reading import boardspec
 from pnp.data.reading.loader import load_game
-from pnp.draw import fonts as fonts_module
-from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import paper_size
 from pnp.output import booklet_story
 from pnp.output.booklets import prepare, write_plain
+from pnp.resolve import fonts as fonts_module
+from pnp.resolve.fonts import Fonts
 
 from conftest import ROOT, make_project, run, shown
 

@@ -599,8 +599,8 @@ def test_tarot_chart_makes_room_for_unlinked_characters(
 
 
 def test_chart_strip_wraps_at_full_width() -> None:
-    from pnp.draw.charting import Node, box_width, strip, strip_rows
-    from pnp.draw.fonts import Fonts
+    from pnp.resolve.charting import Node, box_width, strip, strip_rows
+    from pnp.resolve.fonts import Fonts
 
     fonts = Fonts.load(MAIN / "fonts")
     one = [Node("10", "Luvia", "magic", "X", ())]

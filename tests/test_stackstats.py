@@ -17,11 +17,11 @@ from pnp.data.format.model import Game
 from pnp.data.reading.loader import base_component, load_game
 from pnp.data.reading.variants import fairy_cards
 from pnp.data.stacking.stack import VariantSpec, write_variant
-from pnp.draw.fonts import Fonts
 from pnp.engines.cards import parse_card
 from pnp.engines.combat import SidePlay, resolve_attack
 from pnp.output.stats_report import format_text, report
 from pnp.output.stats_sheet import write_pdf
+from pnp.resolve.fonts import Fonts
 
 TRIALS = 400
 

@@ -14,8 +14,8 @@ from click.testing import CliRunner
 from pnp.cli import main
 from pnp.data.reading.loader import load_game
 from pnp.data.templating.engine import roman
-from pnp.draw.charting import layers, nodes_from
-from pnp.draw.faces import resolve
+from pnp.resolve.charting import layers, nodes_from
+from pnp.resolve.sides import Job, resolve_slots
 
 from conftest import page_texts
 
@@ -107,7 +107,7 @@ def test_decks_outside_range_is_refused(tmp_path: Path) -> None:
 def chart_edges(g) -> set[tuple[str, str]]:
     comp = g.component("arcana")
     chart = next(c for c in comp.cards if c.key == "chart")
-    slots = resolve(g, comp, g.faces["chart"], "faces.chart", chart, None, None)
+    slots = resolve_slots(g, Job(comp, g.faces["chart"], "faces.chart", chart, None, None))
     nodes = nodes_from(
         slots["nodes"],
         slots.get("node_id") or "id",

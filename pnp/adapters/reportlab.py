@@ -422,6 +422,12 @@ def forms_keep_resources() -> bool:
     return ACTIVE and pdfdoc.PDFFormXObject is _Form
 
 
+def prints_in_inks(c: Canvas) -> bool:
+    """Whether the canvas turns every colour into inks (CMYK print-shop output, which allows no
+    transparency), whatever the adapters do."""
+    return getattr(c, "_enforceColorSpace", None) is not None
+
+
 def colour_hook(c: Canvas) -> Callable[[Any], Any] | None:
     """The canvas's colour hook (e.g. to CMYK) for colours ReportLab passes around it (gradient stops)."""
     return c._enforceColorSpace if ACTIVE else None

@@ -10,10 +10,10 @@ from pnp.buildplan.plan import plan_build
 from pnp.buildplan.run import build
 from pnp.data.format.model import Game
 from pnp.data.format.sheetspec import SheetSpec
-from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import paper_size
 from pnp.output.package import INKS, PAPERS, SHEETS, is_card_sheet
 from pnp.output.steps import BuildOptions
+from pnp.resolve.fonts import Fonts
 
 
 def build_variants(

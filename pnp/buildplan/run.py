@@ -11,12 +11,12 @@ from typing import Any
 from pnp.buildplan.plan import longest_first, plan_build
 from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.model import Game
-from pnp.draw.fonts import Fonts, MissingGlyph
 from pnp.output import freshness
 from pnp.output.manifest import record_build
 from pnp.output.publish import publish, staging
 from pnp.output.steps import BuildOptions, Output, Step
 from pnp.output.workers import run_all, start_method
+from pnp.resolve.fonts import Fonts, MissingGlyph
 
 
 @dataclass(frozen=True)

@@ -11,14 +11,15 @@ from pnp.adapters import reportlab_save as rls
 from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.model import Component, Game
 from pnp.data.templating.slots import rendered_slots
-from pnp.draw.faces import FormCache, Printed, card_size_of, printed_cards
-from pnp.draw.fonts import Fonts
+from pnp.draw.faces import FormCache, card_size_of
 from pnp.draw.pdf import canvas
 from pnp.geometry.sizes import pt
 from pnp.output.checklist import write_checklist
 from pnp.output.colour.pdfx import colour_hook, finish_pdfx, whole_page_boxes
 from pnp.output.sheets import deck_grid, draw_deck, plan
 from pnp.output.steps import BuildOptions, Output, Step
+from pnp.resolve.cards import Printed, printed_cards
+from pnp.resolve.fonts import Fonts
 
 
 def deck_output(game: Game, comp: Component, rel: str, pages: int, cards: list[Printed]) -> Output:

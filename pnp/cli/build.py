@@ -236,7 +236,10 @@ def build(
 
         reprint(project, out, files, _options(ctx.params, read_spec()), since, force, tag, lang, bool(games))
         return
-    chosen, units = _units(project, files, lang, bool(games))
+    try:
+        chosen, units = _units(project, files, lang, bool(games))
+    except InputError as exc:
+        raise _as_check_says(project, files, lang, draft, exc) from None
     wanted = units
     if not clean:
         manifest = freshness.read_manifest(out)
@@ -265,7 +268,10 @@ def build(
     if chosen is not None:
         loaded = [g for g in chosen if (g.slug, g.source) in wanted]
     else:
-        loaded = load_games(project, tuple(str(p) for p in files))
+        try:
+            loaded = load_games(project, tuple(str(p) for p in files))
+        except InputError as exc:
+            raise _as_check_says(project, files, None, draft, exc) from None
     loaded = as_drafts(loaded, draft)
     rules_first(loaded, force)
     steps = plan_build(loaded, options)
@@ -279,13 +285,27 @@ def build(
         raise every_problem(loaded, fonts, exc, jobs_for(jobs)) from None
     pages = sum(o.pages for o in outputs)
     if draft:  # what the draft still lacks, as check lists it
-        from pnp.output.preflight import draw_cards  # lazy: only a draft
+        from pnp.output.preflight import resolve_cards  # lazy: only a draft
 
         for game in loaded:
-            for note in draw_cards(game, fonts):
+            for note in resolve_cards(game, fonts):
                 click.echo(f"warning: {game.slug}: {note}", err=True)
     click.echo(f"Wrote {len(outputs)} PDFs ({pages} pages) to {out} and updated {out / 'manifest.json'}")
     keep_tag(project, requested, tag, options.counts, None if requested != files else loaded)
+
+
+def _as_check_says(
+    project: Any, files: list[Path], lang: str | None, draft: bool, first: InputError
+) -> InputError:
+    """A build whose games did not read: the list `pnp check` gives for them, what reading found and
+    what resolving the cards finds besides (`pnp.cli.check.collect`)."""
+    from pnp.cli.check import collect  # lazy: only a build that failed
+
+    try:
+        collect(project, tuple(str(p) for p in files), lang, draft, 1)
+    except InputError as exc:
+        return exc
+    return first
 
 
 def _units(

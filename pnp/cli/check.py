@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
@@ -19,10 +20,45 @@ from pnp.cli.common import (
     project_option,
 )
 from pnp.cli.language import in_languages, lang_option
-from pnp.data.format.errors import InputError, Problem, in_order
+from pnp.data.format.errors import InputError, Problem, echoes_left_out, in_order
 from pnp.output.preflight import untranslated, validate, words_missing
 from pnp.output.workers import jobs_for
-from pnp.rules.checker import checked
+from pnp.rules.checker import Violation, checked
+
+if TYPE_CHECKING:
+    from pnp.data.format.model import Game
+    from pnp.data.reading.project import Project
+
+
+Report = list[tuple["Game", list[Violation], list[Problem]]]
+
+
+def collect(
+    project: Project, games: tuple[str, ...], lang: str | None, draft: bool, jobs: int | None
+) -> tuple[Report, dict[str, list[str]]]:
+    """Every game read and resolved in the languages asked for: each game's rule report and warnings,
+    or InputError with every problem of all of them (a game read with problems resolved too, so one
+    run names what reading and resolving found; `pnp build` gives the same list when it fails)."""
+    partly: list[Problem] = []  # what reading found; the games read with it are resolved too
+    loaded = as_drafts(
+        in_languages(project, load_games(project, games, partly), lang, bool(games), partly), draft
+    )
+    fonts = load_fonts(project)
+    report = [(game, checked(game), untranslated(game)) for game in loaded] if not partly else []
+    warned: dict[str, list[str]] = {}
+    problems: list[Problem] = []
+    for game in loaded:  # every game resolved, all their problems in one run
+        try:
+            unbroken = not partly and not any(v.severity == "error" for _, vs, _ in report for v in vs)
+            warned[game.slug] = words_missing(game) + validate(game, fonts, unbroken, jobs=jobs_for(jobs))
+        except InputError as exc:
+            problems += exc.problems
+        except Exception:  # noqa: BLE001 - a game read with problems may not hold together; they stand
+            if not partly:
+                raise
+    if partly or problems:
+        raise InputError(partly + echoes_left_out(problems, partly))
+    return report, warned
 
 
 @click.command()
@@ -44,22 +80,7 @@ def check(
 
     try:
         project = open_project(project_dir)
-        loaded = as_drafts(
-            in_languages(project, load_games(project, games), lang or "all", bool(games)), draft
-        )
-        fonts = load_fonts(project)
-        report = [(game, checked(game), untranslated(game)) for game in loaded]
-        warned: dict[str, list[str]] = {}
-        problems: list[Problem] = []
-        for game, violations, _ in report:  # every game drawn, all their problems in one run
-            try:
-                warned[game.slug] = words_missing(game) + validate(
-                    game, fonts, not any(v.severity == "error" for v in violations), jobs=jobs_for(jobs)
-                )
-            except InputError as exc:
-                problems += exc.problems
-        if problems:
-            raise InputError(problems)
+        report, warned = collect(project, games, lang or "all", draft, jobs)
     except InputError as exc:
         if as_json:
             found = in_order(exc.problems)

@@ -9,11 +9,11 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import click
 
-from pnp.data.format.errors import InputError, in_order
+from pnp.data.format.errors import InputError, PartlyRead, Problem, in_order
 from pnp.data.reading.project import Project
 
 if TYPE_CHECKING:
@@ -78,8 +78,11 @@ def as_drafts(games: list[Game], draft: bool) -> list[Game]:
     return [dataclasses.replace(g, draft=True) for g in games] if draft else games
 
 
-def load_games(project: Project, names: tuple[str, ...]) -> list[Game]:
-    """Load the named games (all when none), collecting every problem before failing."""
+def load_games(project: Project, names: tuple[str, ...], partly: list[Problem] | None = None) -> list[Game]:
+    """Load the named games (all when none), collecting every problem before failing.
+
+    With `partly` (`pnp check`), a game read with problems is kept as far as it could be read and its
+    problems go into `partly` instead: its cards are checked too."""
     from pnp.data.reading.loader import (
         load_game,  # lazy: `pnp build` with nothing to do loads nothing
     )
@@ -89,6 +92,12 @@ def load_games(project: Project, names: tuple[str, ...]) -> list[Game]:
     for path in files:
         try:
             games.append(load_game(path, display(project, path), project.root))
+        except PartlyRead as exc:
+            if partly is None:
+                problems += exc.problems
+            else:
+                partly += exc.problems
+                games.append(cast("Game", exc.model))
         except InputError as exc:
             problems += exc.problems
     if problems:
@@ -123,7 +132,7 @@ def rules_first(games: list[Game], force: bool, verb: tuple[str, str] = ("built"
 def load_fonts(project: Project) -> Any:
     """The project's fonts; says so (one line on stderr) when stand-in fonts are used."""
     # lazy: only the commands that draw need fonts (start-up speed)
-    from pnp.draw.fonts import Fonts
+    from pnp.resolve.fonts import Fonts
 
     fonts = Fonts.load(project.fonts)
     if fonts.notice:

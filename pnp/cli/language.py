@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import click
 
-from pnp.data.format.errors import InputError, Problem
+from pnp.data.format.errors import InputError, PartlyRead, Problem
 from pnp.data.reading.project import Project
 
 if TYPE_CHECKING:
@@ -41,10 +41,12 @@ def chosen_lang() -> str | None:
     return ctx.meta.get("pnp.lang") if ctx is not None else None
 
 
-def in_languages(project: Project, games: list[Game], lang: str | None, named: bool) -> list[Game]:
+def in_languages(
+    project: Project, games: list[Game], lang: str | None, named: bool, partly: list[Problem] | None = None
+) -> list[Game]:
     """Each game in the languages `lang` asks for (None: as loaded, in its first). A game not written in
     a language asked for by its code is an error when it was named, and left out when all were meant (an
-    error too when no game is written in it)."""
+    error too when no game is written in it). `partly`: see `pnp.cli.common.load_games`."""
     if lang is None:
         return games
     from pnp.data.reading.loader import load_game  # lazy, as in load_games
@@ -70,6 +72,12 @@ def in_languages(project: Project, games: list[Game], lang: str | None, named: b
                 out.append(
                     game if code == game.lang else load_game(game.source, game.where, game.root, lang=code)
                 )
+            except PartlyRead as exc:
+                if partly is None:
+                    problems += exc.problems
+                else:
+                    partly += exc.problems
+                    out.append(cast("Game", exc.model))
             except InputError as exc:
                 problems += exc.problems
     if problems:

@@ -10,8 +10,8 @@ from pnp.cli.common import fail_input, load_games, open_project, project_option
 from pnp.data.format.catalog import CUSTOM_DOC, FREE_SLOTS, SLOT_TYPES, SYMBOLS
 from pnp.data.format.errors import InputError
 from pnp.data.reading.layouts import builtin, layout_file, layout_slots
-from pnp.draw.fonts import Fonts
 from pnp.output.exports.samples import write_samples
+from pnp.resolve.fonts import Fonts
 
 # The sample pictures ship with the source, beside the documentation.
 SAMPLES = Path(__file__).resolve().parent.parent.parent / "docs" / "layouts"

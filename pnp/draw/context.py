@@ -16,13 +16,15 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.data.format.catalog import unknown_symbol
 from pnp.data.format.model import Mark, Style
 from pnp.draw import richtext
-from pnp.draw.fonts import Fonts
-from pnp.draw.images import Artwork, Picture
+from pnp.draw.images import Artwork
 from pnp.draw.inks import BIG_PICTURE, color, fill_ink, low_ink, mark_ink, text_ink
-from pnp.draw.inline_markup import is_plain
 from pnp.draw.symbol_forms import symbol_form
 from pnp.draw.symbols import has_symbol
 from pnp.geometry.sizes import SAFE_ZONE, pt
+from pnp.resolve import text as measure
+from pnp.resolve.fonts import Fonts
+from pnp.resolve.inline_markup import is_plain
+from pnp.resolve.pictures import Picture
 
 WHITE = Color(1, 1, 1)
 BLACK = Color(0, 0, 0)
@@ -82,8 +84,8 @@ class CardContext:
         if not text:
             return size
         if not is_plain(text):
-            runs = richtext.runs(text)
-            if richtext.is_styled(runs):
+            runs = measure.runs(text)
+            if measure.is_styled(runs):
                 return self._rich(x, y, runs, role, size, fill, align, max_width, min_size)
             text = "".join(r.text for r in runs)
         self.fonts.check(text, role)
@@ -104,7 +106,7 @@ class CardContext:
         self,
         x: float,
         y: float,
-        runs: list[richtext.Run],
+        runs: list[measure.Run],
         role: str,
         size: float,
         fill: Color | None,
@@ -113,7 +115,7 @@ class CardContext:
         min_size: float,
     ) -> float:
         if max_width:
-            size = self.fonts.fit(richtext.serialize(runs), role, max_width, size, min_size)
+            size = self.fonts.fit(measure.serialize(runs), role, max_width, size, min_size)
         richtext.draw_line(
             self.c,
             self.fonts,
@@ -136,46 +138,14 @@ class CardContext:
         return name.lower()
 
     def wrap(self, text: str, role: str, size: float, width: float) -> list[str]:
-        """Greedy word wrap; blank lines in `text` start new paragraphs (kept as '').
-
-        Marked-up text wraps by its drawn width and each line comes back as markup for `text`.
-        """
-        if not is_plain(str(text)):
-            return richtext.wrap(self.fonts, str(text), role, size, width)
-        lines: list[str] = []
-        for para in str(text).split("\n"):
-            words = para.split()
-            if not words:
-                lines.append("")
-                continue
-            line = words[0]
-            for word in words[1:]:
-                trial = f"{line} {word}"
-                if self.fonts.width(trial, role, size) <= width:
-                    line = trial
-                else:
-                    lines.append(line)
-                    line = word
-            lines.append(line)
-        return lines
+        """`text` wrapped to `width` points (`pnp.resolve.text.lines_of`)."""
+        return measure.lines_of(self.fonts, str(text), role, size, width)
 
     def fit_paragraph(
         self, text: str, role: str, size: float, min_size: float, width: float, height: float, leading: float
     ) -> tuple[float, list[str]]:
-        """The size (not below `min_size`, in 0.25 pt steps) and lines at which `text` fits the box;
-        ValueError when it does not fit even then."""
-        while True:
-            lines = self.wrap(text, role, size, width)
-            needed = len(lines) * size * leading
-            if needed <= height or size <= min_size:
-                break
-            size = max(min_size, size - 0.25)
-        if needed > height + 0.01:
-            raise ValueError(
-                f"text does not fit its {width / pt(1):.0f} x {height / pt(1):.0f} mm box "
-                f"even at {min_size:g} pt: {text[:40]!r}..."
-            )
-        return size, lines
+        """The size and lines at which `text` fits the box (`pnp.resolve.text.fit_paragraph`)."""
+        return measure.fit_paragraph(self.fonts, text, role, size, min_size, width, height, leading)
 
     def paragraph(
         self,

@@ -15,9 +15,9 @@ from reportlab.pdfbase import pdfmetrics
 from pnp.data.format.elements import Element
 from pnp.draw import shapes
 from pnp.draw.context import CardContext, color
-from pnp.draw.images import Picture
 from pnp.draw.inks import faded
-from pnp.geometry.sizes import MM, pt
+from pnp.geometry.sizes import MM
+from pnp.resolve.pictures import Picture
 
 Box = tuple[float, float, float, float]  # x, bottom, width, height in points
 
@@ -39,8 +39,6 @@ def draw(ctx: CardContext, elements: Iterable[Element]) -> None:
 def _one(ctx: CardContext, el: Element) -> None:
     """One element; in a graphics state of its own only when it leaves something to undo (a turn,
     a mirror, a clip, a dash): colours and widths each element sets for itself."""
-    if not 0 <= float(el.opacity) <= 1:
-        raise ValueError(f"opacity: from 0 (invisible) to 1 (solid), found {el.opacity!r}")
     b = box(ctx, el)
     c = ctx.c
     own_state = bool(el.rotate or el.mirror or el.dash or el.type in ("group", "image") or el.halo)
@@ -100,12 +98,10 @@ def _shape(ctx: CardContext, el: Element, b: Box) -> None:
         path = ctx.c.beginPath()
         path.ellipse(x, y, w, h)
     elif el.type == "polygon":
-        path = shapes.polygon_path(ctx, shapes.corners(b, shapes.count_of(el.sides, "sides")))
+        path = shapes.polygon_path(ctx, shapes.corners(b, shapes.count_of(el.sides)))
     elif el.type == "star":
         inner = float(el.inner)
-        if not 0.05 <= inner <= 0.95:
-            raise ValueError(f"inner: from 0.05 to 0.95 of the points' reach, found {el.inner!r}")
-        path = shapes.polygon_path(ctx, shapes.corners(b, shapes.count_of(el.points, "points"), inner))
+        path = shapes.polygon_path(ctx, shapes.corners(b, shapes.count_of(el.points), inner))
     elif el.type == "hex":
         path = shapes.polygon_path(ctx, shapes.hex_corners(b, bool(el.pointy)))
     else:
@@ -152,28 +148,23 @@ def path_of(ctx: CardContext, el: Element) -> Any:
 
 
 def _text(ctx: CardContext, el: Element, b: Box) -> None:
-    """One line in the box, shrunk to its width (when it has one) down to min_size; an error if it
-    still does not fit."""
+    """One line in the box at the size resolving fitted it to (`pnp.resolve.fitting`)."""
     text = _words(el.text)
     if not text:
         return
     x, bottom, w, h = b
     size = float(el.size or 8.0)
-    least = float(el.min_size if el.min_size is not None else size)
-    fitted = ctx.fonts.fit(text, el.font, w, size, least) if w > 0 else size
-    if w > 0 and fitted <= least and ctx.fonts.width(text, el.font, fitted) > w + 0.01:
-        raise ValueError(f"text does not fit its {w / pt(1):.1f} mm box even at {least:g} pt: {text[:40]!r}")
     if el.valign == "baseline":
         baseline = bottom
     elif el.valign == "middle":
-        baseline = bottom + h / 2 - fitted * 0.36  # middle centres the capitals
+        baseline = bottom + h / 2 - size * 0.36  # middle centres the capitals
     else:
-        ascent, descent = pdfmetrics.getAscentDescent(ctx.fonts.name(el.font), fitted)
+        ascent, descent = pdfmetrics.getAscentDescent(ctx.fonts.name(el.font), size)
         baseline = bottom + h - ascent if el.valign == "top" else bottom - descent
     ax = x if el.align == "left" else x + w / 2 if el.align == "center" else x + w
     if el.halo and el.halo_width:
-        _halo(ctx, el, ax, baseline, text, fitted)
-    ctx.text(ax, baseline, text, el.font, fitted, _ink(el.fill or ctx.style.ink, el), align=el.align)
+        _halo(ctx, el, ax, baseline, text, size)
+    ctx.text(ax, baseline, text, el.font, size, _ink(el.fill or ctx.style.ink, el), align=el.align)
 
 
 def _halo(ctx: CardContext, el: Element, x: float, y: float, text: str, size: float) -> None:
@@ -191,22 +182,22 @@ def _halo(ctx: CardContext, el: Element, x: float, y: float, text: str, size: fl
 
 
 def _paragraph(ctx: CardContext, el: Element, b: Box) -> None:
+    """The lines resolving wrapped, at the size it fitted them to, from the top or the middle of the box."""
+    if not el.lines:
+        return
     x, bottom, w, h = b
-    size = float(el.size or 8.0)
-    ctx.paragraph(
-        x,
-        bottom + h,
-        w,
-        h,
-        _words(el.text),
-        el.font,
-        size,
-        min_size=float(el.min_size if el.min_size is not None else size),
-        leading=float(el.leading),
-        fill=_ink(el.fill or ctx.style.ink, el),
-        align="center" if el.align == "center" else "left",
-        valign="middle" if el.valign == "middle" else "top",
-    )
+    size, leading = float(el.size or 8.0), float(el.leading)
+    y = bottom + h - size
+    if el.valign == "middle":
+        y -= (h - len(el.lines) * size * leading) / 2
+    fill = _ink(el.fill or ctx.style.ink, el)
+    centre = el.align == "center"
+    for line in el.lines:
+        if line:
+            ctx.text(
+                x + w / 2 if centre else x, y, line, el.font, size, fill, align="center" if centre else "left"
+            )
+        y -= size * leading
 
 
 def _image(ctx: CardContext, el: Element, b: Box) -> None:
@@ -237,8 +228,6 @@ def _pattern(ctx: CardContext, el: Element, b: Box) -> None:
     x, y, w, h = b
     step = _pt(el.step)
     step_y = _pt(el.step_y) if el.step_y else step
-    if step <= 0 or step_y <= 0:
-        raise ValueError("a pattern's step must be more than 0 mm")
     size = _pt(el.size) if el.size else step * 0.5
     nx, ny = int(w // step + 1e-9), int(h // step_y + 1e-9)
     fill = _ink(el.fill or ctx.style.ink, el)

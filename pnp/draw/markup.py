@@ -3,7 +3,7 @@
 Inline (card text, every text slot, booklet paragraphs): **bold**, *italic*,
 {icon} (a symbol name), [#c00 120% font=NAME]{a span}, a newline breaks a card
 line, and a backslash keeps `*`, `{`, `}`, `[` or `\\` literal; its one reader is
-`pnp.draw.inline_markup`.
+`pnp.resolve.inline_markup`.
 
     # Title                  ## Section              ### Subsection
     A paragraph runs until a blank line. **bold**, *italic*.

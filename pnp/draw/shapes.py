@@ -17,11 +17,10 @@ from pnp.adapters import reportlab as rl
 from pnp.data.format.colours import Gradient, gradient, is_gradient, mix
 from pnp.draw.context import CardContext
 from pnp.draw.inks import color, faded, fill_ink, low_ink
+from pnp.geometry.hexgrid import hex_grid
 from pnp.geometry.sizes import MM
 
 Box = tuple[float, float, float, float]
-MAX_CORNERS = 64
-MAX_HEXES = 2000
 
 
 def corners(b: Box, count: int, inner: float = 1.0, turn: float = 90.0) -> list[tuple[float, float]]:
@@ -60,11 +59,9 @@ def hex_corners(b: Box, pointy: bool) -> list[tuple[float, float]]:
     ]
 
 
-def count_of(value: Any, what: str) -> int:
-    n = round(float(value))
-    if not 3 <= n <= MAX_CORNERS:
-        raise ValueError(f"{what}: from 3 to {MAX_CORNERS}, found {value!r}")
-    return n
+def count_of(value: Any) -> int:
+    """A polygon's sides or a star's points as a whole number (resolving checked its range)."""
+    return round(float(value))
 
 
 def polygon_path(ctx: CardContext, points: list[tuple[float, float]]) -> Any:
@@ -159,23 +156,11 @@ def _bands(ctx: CardContext, g: Gradient, b: Box, opacity: float, count: int = 1
 
 
 def hexgrid(ctx: CardContext, el: Any, b: Box) -> None:
-    """Whole hexes `step` across flats, as many as fit the box, centred in it; neighbours share sides."""
-    step = float(el.step) * MM
-    if step <= 0:
-        raise ValueError("a hexgrid's step must be more than 0 mm")
+    """Whole hexes `step` across flats, as many as fit the box, centred in it (`pnp.geometry.hexgrid`;
+    resolving checked the step and the count)."""
     x, y, w, h = b
-    side = step / math.sqrt(3)
-    # flat-topped: columns 1.5 sides apart, rows `step` apart, odd columns half a row down; pointy: turned
-    across, down = (1.5 * side, step) if not el.pointy else (step, 1.5 * side)
-    hw, hh = (2 * side, step) if not el.pointy else (step, 2 * side)
-    cols = int((w - hw) // across + 1 + 1e-9) if w >= hw else 0
-    rows = (
-        int((h - hh - (down / 2 if cols > 1 and not el.pointy else 0)) // down + 1 + 1e-9) if h >= hh else 0
-    )
-    if el.pointy and rows > 1:
-        cols = int((w - hw - across / 2) // across + 1 + 1e-9) if w >= hw + across / 2 else 0
-    if cols * rows > MAX_HEXES:
-        raise ValueError(f"a hexgrid of {cols * rows} hexes; at most {MAX_HEXES} (a larger step?)")
+    grid = hex_grid(float(el.step) * MM, w, h, bool(el.pointy))
+    cols, rows, across, down, hw, hh = grid.cols, grid.rows, grid.across, grid.down, grid.hw, grid.hh
     used_w = (cols - 1) * across + hw + (across / 2 if el.pointy and rows > 1 else 0)
     used_h = (rows - 1) * down + hh + (down / 2 if not el.pointy and cols > 1 else 0)
     ox, oy = x + (w - used_w) / 2, y + (h - used_h) / 2

@@ -18,9 +18,9 @@ from pnp.data.format.colours import darken, lighten
 from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.model import Component, Game
 from pnp.draw.context import CardContext, color
-from pnp.draw.fonts import Fonts
 from pnp.draw.images import Artwork
 from pnp.geometry.sizes import pt
+from pnp.resolve.fonts import Fonts
 
 CORNER = 3.0  # mm radius of card spaces
 

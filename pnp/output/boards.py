@@ -21,12 +21,12 @@ from pnp.data.format.model import Component, Game
 from pnp.data.reading.boardspec import board_of
 from pnp.draw.context import BLACK, WHITE, CardContext, color, scale_bar
 from pnp.draw.faces import form_name
-from pnp.draw.fonts import Fonts
 from pnp.draw.pdf import canvas
 from pnp.geometry.imposition import Tile, TilePlan, tile_plan
 from pnp.geometry.sizes import Size, pt
 from pnp.output.board_art import draw_board
 from pnp.output.steps import BuildOptions, Output, Step
+from pnp.resolve.fonts import Fonts
 
 MARGIN = 6.0  # mm of paper left unprinted on every edge
 OVERLAP = 10.0  # mm shared by neighbouring tiles

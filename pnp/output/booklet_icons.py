@@ -19,13 +19,13 @@ from pnp.adapters import reportlab as rl
 from pnp.data.format.catalog import has_symbol, unknown_symbol
 from pnp.data.format.errors import Problem
 from pnp.data.format.model import Game
-from pnp.draw.fonts import ICON_ADVANCE
 from pnp.draw.images import Artwork
 from pnp.draw.inks import color
-from pnp.draw.inline_markup import span_style, tokens
 from pnp.draw.markup import Block
 from pnp.draw.richtext import ICON_RISE, ICON_SIZE
 from pnp.draw.symbol_forms import symbol_form
+from pnp.resolve.fonts import ICON_ADVANCE
+from pnp.resolve.inline_markup import span_style, tokens
 
 SPACER = Path(__file__).resolve().parent.parent / "draw" / "spacer.png"  # one grey pixel, drawn 0 high
 CALLBACK = "pnp_icon"

@@ -22,9 +22,7 @@ from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.model import Component, Game
 from pnp.data.reading.boardspec import board_of
 from pnp.draw.context import color
-from pnp.draw.faces import FormCache, card_size_of, printed_cards
-from pnp.draw.fonts import Fonts, emphasis
-from pnp.draw.inline_markup import inline, plain
+from pnp.draw.faces import FormCache, card_size_of
 from pnp.draw.markup import Block
 from pnp.draw.pdf import place_form
 from pnp.geometry.sizes import pt
@@ -42,6 +40,9 @@ from pnp.output.platypus import (
     Table,
     TableStyle,
 )
+from pnp.resolve.cards import printed_cards
+from pnp.resolve.fonts import Fonts, emphasis
+from pnp.resolve.inline_markup import inline, plain
 
 
 class Para(Paragraph):

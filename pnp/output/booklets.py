@@ -22,8 +22,6 @@ from pnp.data.format.colours import darken, lighten
 from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.model import Component, Game
 from pnp.data.reading.loader import derived
-from pnp.draw.fonts import Fonts, MissingGlyph
-from pnp.draw.inline_markup import plain
 from pnp.draw.markup import Block, MarkupError, parse
 from pnp.geometry.imposition import saddle_order
 from pnp.geometry.sizes import Size, pt
@@ -33,6 +31,8 @@ from pnp.output.booklet_story import Pictures, Styles, story, styles
 from pnp.output.booklet_text import render, template_name
 from pnp.output.platypus import SimpleDocTemplate
 from pnp.output.steps import Output, Step
+from pnp.resolve.fonts import Fonts, MissingGlyph
+from pnp.resolve.inline_markup import plain
 
 MARGINS = (13.0, 13.0, 14.0, 17.0)  # left, right, top, bottom (mm)
 

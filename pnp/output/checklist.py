@@ -9,10 +9,10 @@ from typing import Any
 
 from pnp.data.format.model import Game
 from pnp.draw.context import color
-from pnp.draw.faces import printed_cards
-from pnp.draw.fonts import Fonts
 from pnp.draw.pdf import canvas
 from pnp.geometry.sizes import Size, pt
+from pnp.resolve.cards import printed_cards
+from pnp.resolve.fonts import Fonts
 
 ROW = 5.2  # mm per row
 CODE_COLUMN = (25.0, 70.0)  # mm: the code column's width, at least and at most

@@ -13,19 +13,19 @@ from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.model import Component, Game
 from pnp.data.reading.boardspec import board_of
 from pnp.data.store.cache import cached
-from pnp.draw.faces import FormCache, printed_cards
-from pnp.draw.fonts import Fonts
-from pnp.draw.images import Artwork, Placed
 from pnp.output.booklets import prepare
 from pnp.output.same_names import same_names
 from pnp.output.workers import chunked, run_all
+from pnp.resolve.cards import check_cards, printed_cards
+from pnp.resolve.fonts import Fonts
+from pnp.resolve.pictures import Pictures, Placed
 
 PARALLEL_FROM = 200  # distinct cards: below this one process draws them sooner than a pool would start
 
 
 @dataclass(frozen=True)
-class _Drawn:
-    """What drawing some cards met: their problems, and where pictures were placed (for the warnings)."""
+class _Resolved:
+    """What resolving some cards met: their problems, and where pictures were placed (for the warnings)."""
 
     problems: list[Problem]
     placed: dict[str, Placed]
@@ -33,49 +33,40 @@ class _Drawn:
     missing: dict[str, None]
 
 
-def _draw_some(game: Game, fonts: Fonts, parts: list[tuple[str, int, int]]) -> _Drawn:
-    """Draw the faces and backs of cards `lo:hi` of each named component on one throwaway canvas."""
-    forms = FormCache(Canvas(io.BytesIO()), game, fonts, 3.0)
-    problems: list[Problem] = []
-    for key, lo, hi in parts:
-        comp = game.component(key)
-        for printed in printed_cards(game, comp)[lo:hi]:
-            for side in (forms.face, forms.back):
-                try:
-                    side(comp, printed)
-                except InputError as exc:  # every card is tried: all problems in one run
-                    problems += exc.problems
-    art = forms.art
-    return _Drawn(problems, art.placed, art.sharpest, art.missing)
+def _resolve_some(game: Game, fonts: Fonts, parts: list[tuple[str, int, int]]) -> _Resolved:
+    """Resolve the faces and backs of cards `lo:hi` of each named component (`pnp.resolve.cards`)."""
+    pictures = Pictures.for_project(game.root, game.symbols, None, game.draft)
+    problems = check_cards(game, fonts, pictures, parts)
+    return _Resolved(problems, pictures.placed, pictures.sharpest, pictures.missing)
 
 
 def _start(game: Game, fonts: Fonts) -> tuple[Game, Fonts]:
     return game, fonts
 
 
-def _task(state: tuple[Game, Fonts], parts: list[tuple[str, int, int]]) -> _Drawn:
-    return _draw_some(*state, parts)
+def _task(state: tuple[Game, Fonts], parts: list[tuple[str, int, int]]) -> _Resolved:
+    return _resolve_some(*state, parts)
 
 
-def draw_cards(game: Game, fonts: Fonts, jobs: int = 1) -> list[str]:
-    """Draw every distinct face and back on a throwaway canvas: templates, symbols,
-    glyphs and text that must fit its box fail here exactly as they would in a build,
-    and every card is tried, so one InputError lists them all. A large deck is drawn on
-    `jobs` worker processes, in parts. Returns warnings: pictures printed below 300 dpi,
-    and a draft's missing pictures."""
+def resolve_cards(game: Game, fonts: Fonts, jobs: int = 1) -> list[str]:
+    """Resolve every distinct face and back (`pnp.resolve`): templates, symbols, glyphs, pictures
+    and text that must fit its box are checked exactly as a build meets them, nothing drawn, and
+    every card is tried, so one InputError lists them all. A large deck is resolved on `jobs`
+    worker processes, in parts. Returns warnings: pictures printed below 300 dpi, and a draft's
+    missing pictures."""
     cards = [(c.key, i) for c in game.components if c.is_cards for i in range(len(printed_cards(game, c)))]
     if jobs > 1 and len(cards) >= PARALLEL_FROM:
         parts = [_ranges(chunk) for chunk in chunked(cards, jobs, per_worker=2, most=10**6)]
         found = run_all(_task, parts, functools.partial(_start, game, fonts), jobs)
     else:
-        found = [_draw_some(game, fonts, [(c.key, 0, 10**9) for c in game.components if c.is_cards])]
-    problems = [p for drawn in found for p in drawn.problems]
+        found = [_resolve_some(game, fonts, [(c.key, 0, 10**9) for c in game.components if c.is_cards])]
+    problems = [p for part in found for p in part.problems]
     if problems:
         raise InputError(list(dict.fromkeys(problems)))  # a back shared by many cards: its problem once
-    art = Artwork(game.root, draft=game.draft)
-    for drawn in found:
-        art.absorb(drawn.placed, drawn.sharpest, drawn.missing)
-    return art.warnings()
+    pictures = Pictures(game.root, draft=game.draft)
+    for part in found:
+        pictures.absorb(part.placed, part.sharpest, part.missing)
+    return pictures.warnings()
 
 
 def _ranges(cards: list[tuple[str, int]]) -> list[tuple[str, int, int]]:
@@ -90,14 +81,14 @@ def _ranges(cards: list[tuple[str, int]]) -> list[tuple[str, int, int]]:
 
 
 def checked_cards(game: Game, fonts: Fonts, key: str | None, jobs: int = 1) -> list[str]:
-    """`draw_cards`, its outcome (warnings, or the problems it raises) kept in the disk cache under `key` when
+    """`resolve_cards`, its outcome (warnings, or the problems it raises) kept in the disk cache under `key` when
     given: a digest of everything drawing the cards reads (`pnp serve` has one per picture already)."""
     if key is None:
-        return draw_cards(game, fonts, jobs)
+        return resolve_cards(game, fonts, jobs)
 
     def compute() -> tuple[dict[str, list], list]:
         try:
-            return {"warnings": draw_cards(game, fonts), "problems": []}, []
+            return {"warnings": resolve_cards(game, fonts), "problems": []}, []
         except InputError as exc:
             return {
                 "warnings": [],
@@ -111,7 +102,7 @@ def checked_cards(game: Game, fonts: Fonts, key: str | None, jobs: int = 1) -> l
         ]
         warnings = [str(w) for w in found["warnings"]]
     except (TypeError, ValueError, KeyError):  # an entry of another shape: drawn afresh
-        return draw_cards(game, fonts)
+        return resolve_cards(game, fonts)
     if problems:
         raise InputError(problems)
     return warnings

@@ -10,8 +10,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.data.format.model import Game
 from pnp.draw.context import color, scale_bar
-from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import Size, pt
+from pnp.resolve.fonts import Fonts
 
 MARGIN = 16.0  # mm
 

@@ -26,8 +26,9 @@ from pnp.data.format.names import is_device
 from pnp.data.reading.layouts import builtin
 from pnp.data.store.cache import file_digest
 from pnp.data.templating.slots import card_view, rendered_slots
-from pnp.draw.faces import Printed, card_size_of, printed_cards
-from pnp.draw.images import picture_spec
+from pnp.draw.faces import card_size_of
+from pnp.resolve.cards import Printed, printed_cards
+from pnp.resolve.pictures import picture_spec
 
 PRINTS = "prints"
 TAG = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,39}")

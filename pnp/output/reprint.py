@@ -9,14 +9,15 @@ from typing import Any
 
 from pnp.data.format.model import Component, Game
 from pnp.draw.context import color
-from pnp.draw.faces import FormCache, Printed, printed_cards
-from pnp.draw.fonts import Fonts
+from pnp.draw.faces import FormCache
 from pnp.draw.pdf import canvas
 from pnp.geometry.sizes import pt
 from pnp.output.checklist import MARGIN, ROW, TickSheet
 from pnp.output.prints import CardChange, Changes, ident
 from pnp.output.sheets import draw_deck
 from pnp.output.steps import BuildOptions
+from pnp.resolve.cards import Printed, printed_cards
+from pnp.resolve.fonts import Fonts
 
 
 def reprint_cards(

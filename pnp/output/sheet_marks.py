@@ -11,9 +11,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.data.format.sheetspec import Registration
 from pnp.draw.context import BLACK, color, scale_bar
-from pnp.draw.fonts import Fonts
 from pnp.geometry.grid import MARK_GAP, MARK_LENGTH, Grid
 from pnp.geometry.sizes import pt
+from pnp.resolve.fonts import Fonts
 
 CropMode = str  # "edge" | "corner" | "full" | "off"
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm from the page's lower left

@@ -12,8 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.data.format.model import Component, Game
 from pnp.data.format.sheetspec import SheetSpec
 from pnp.draw.context import BLACK
-from pnp.draw.faces import FormCache, Printed, card_size_of, outline
-from pnp.draw.fonts import Fonts
+from pnp.draw.faces import FormCache, card_size_of, outline
 from pnp.draw.pdf import place_form
 from pnp.geometry.grid import MARGIN, Grid, Slot, choose_grid
 from pnp.geometry.sizes import Size, pt
@@ -28,6 +27,8 @@ from pnp.output.sheet_marks import (
     target,
     target_spot,
 )
+from pnp.resolve.cards import Printed
+from pnp.resolve.fonts import Fonts
 
 
 @dataclass(frozen=True)

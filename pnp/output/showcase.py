@@ -17,10 +17,11 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFilter
 
 from pnp.data.format.model import Component, Game
-from pnp.draw.faces import card_size_of, printed_cards
-from pnp.draw.fonts import Fonts
+from pnp.draw.faces import card_size_of
 from pnp.output.exports.profiles import Frame
 from pnp.output.exports.raster import Request, Scene, render
+from pnp.resolve.cards import printed_cards
+from pnp.resolve.fonts import Fonts
 
 HAND_SIZE = (1600, 1000)  # pixels of hand.png
 ROW_SIZE = (1600, 700)  # pixels of row.png

@@ -16,7 +16,6 @@ from pnp.data.format.colours import lighten, on
 from pnp.data.format.model import Game
 from pnp.data.reading.loader import base_component
 from pnp.draw.context import color
-from pnp.draw.fonts import Fonts
 from pnp.draw.pdf import canvas
 from pnp.engines import deckstats
 from pnp.output.stats_report import (
@@ -29,6 +28,7 @@ from pnp.output.stats_report import (
     summary_rows,
 )
 from pnp.output.steps import Output, Step
+from pnp.resolve.fonts import Fonts
 
 
 class _Sheet:

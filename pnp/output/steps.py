@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import Size
 from pnp.output.colour.convert import PrintColour
 from pnp.output.sheets import SheetOptions
+from pnp.resolve.fonts import Fonts
 
 
 @dataclass(frozen=True)

@@ -13,12 +13,13 @@ from pnp.data.format.colours import mix
 from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.model import Component, Game
 from pnp.draw.context import BLACK, color, scale_bar
-from pnp.draw.faces import FormCache, Printed, card_size_of, printed_cards
-from pnp.draw.fonts import Fonts
+from pnp.draw.faces import FormCache, card_size_of
 from pnp.draw.pdf import canvas, place_form
 from pnp.geometry.sizes import Size, paper_size, pt
 from pnp.geometry.tuckbox import SLEEVE_ROOM, SLEEVED, THICKNESS, Piece, TuckBox, tuck_box
 from pnp.output.steps import BuildOptions, Output, Step
+from pnp.resolve.cards import Printed, printed_cards
+from pnp.resolve.fonts import Fonts
 
 CUT_WIDTH, FOLD_WIDTH = 0.5, 0.4  # points
 LARGER = {"letter": "tabloid"}  # the paper a box goes on when it is too large for the sheets' paper

@@ -20,10 +20,10 @@ from pnp.buildplan.run import build
 from pnp.data.format.errors import InputError
 from pnp.data.reading.loader import load_game
 from pnp.data.reading.project import Project
-from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import paper_size
 from pnp.output.sheets import SheetOptions
 from pnp.output.steps import BuildOptions
+from pnp.resolve.fonts import Fonts
 
 DUPLEX = ("long", "short", "off")
 CROP_MARKS = ("edge", "corner", "full", "off")

@@ -22,12 +22,14 @@ from pnp.data.format.catalog import FREE_SLOTS
 from pnp.data.format.model import Component, Game
 from pnp.data.store.cache import peek, put
 from pnp.data.templating.slots import context
-from pnp.draw.faces import Printed, card_size_of, resolve
-from pnp.draw.fonts import Fonts
+from pnp.draw.faces import card_size_of
 from pnp.geometry.sizes import Size
 from pnp.output.exports.pngfile import LEVEL
 from pnp.output.exports.profiles import PROFILES, Frame, cell_frame, profile_frame
 from pnp.output.exports.raster import Request, Scene, render_png
+from pnp.resolve.cards import Printed
+from pnp.resolve.fonts import Fonts
+from pnp.resolve.sides import Job, resolve_slots
 
 THUMB_BOX = (300, 420)  # pixels: shown at half size on the contact sheet, sharp on dense screens
 FULL_DPI = 300.0
@@ -109,7 +111,7 @@ def picture_key(
     where, design = design_of(game, comp, p, side)
     card = p.card if side == "face" else None
     known = (rendered or {}).get((where, card.key if card else None, p.set_index, p.mark))
-    slots = resolve(game, comp, design, where, card, p.mark, p.set_index, known=known)
+    slots = resolve_slots(game, Job(comp, design, where, card, p.mark, p.set_index), known=known)
     named: list[Any] = [slots]
     if design.layout in FREE_SLOTS:  # the files its own image elements name for this card
         # lazy: the element templates only for custom designs

@@ -18,11 +18,12 @@ from pnp.data.format.model import Component, Game
 from pnp.data.reading.loader import load_game
 from pnp.data.reading.project import Project
 from pnp.data.templating.slots import rendered_slots
-from pnp.draw.faces import card_size_of, printed_cards
-from pnp.draw.fonts import Fonts
+from pnp.draw.faces import card_size_of
 from pnp.output.exports.naming import back_key, distinct_backs
 from pnp.output.preflight import validate
 from pnp.output.prints import ident as printed_ident
+from pnp.resolve.cards import printed_cards
+from pnp.resolve.fonts import Fonts
 from pnp.rules.checker import checked
 from pnp.serve.pictures import FileDigests, Source, game_reads, picture_key
 

@@ -249,9 +249,10 @@ class Element:
         default=(), metadata=_p("group: what it draws, in order", ("group",), needed=("group",))
     )
     line: int = fld(default=0, metadata={"internal": True})
+    lines: tuple[str, ...] | None = fld(default=None, metadata={"internal": True})  # a fitted paragraph's
 
 
-_FIELDS = tuple(f for f in dataclasses.fields(Element) if f.name != "line")
+_FIELDS = tuple(f for f in dataclasses.fields(Element) if not f.metadata.get("internal"))
 YAML_NAME = {f.name: f.metadata.get("yaml", f.name) for f in _FIELDS}
 APPLIES: dict[str, frozenset[str]] = {
     kind: frozenset(f.name for f in _FIELDS if kind in f.metadata["kinds"])

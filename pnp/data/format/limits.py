@@ -33,3 +33,5 @@ MAX_SVG_PATH = 2_000_000  # characters of path data (d, points) in one SVG, abou
 CONTROL_CHARS = re.compile(
     r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]"
 )  # C0 and C1 controls but tab, LF, CR: refused in text
+MAX_CORNERS = 64  # a polygon's sides, a star's points
+MAX_HEXES = 2000  # the hexes of one hexgrid element

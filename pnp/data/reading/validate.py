@@ -15,7 +15,7 @@ from typing import Any
 import jinja2
 
 from pnp.data.format.catalog import FREE_SLOTS, has_symbol, unknown_symbol
-from pnp.data.format.errors import InputError, Problem
+from pnp.data.format.errors import InputError, PartlyRead, Problem
 from pnp.data.format.facts import with_labels
 from pnp.data.format.located import Located, line_of
 from pnp.data.format.model import (
@@ -133,7 +133,7 @@ def read_game(
     checker = _Checker(name, data, parser.problems)
     game = checker.run(game)
     if checker.problems:
-        raise InputError(with_comment_hints(checker.problems, name, path, overlay.get(path.resolve())))
+        raise PartlyRead(with_comment_hints(checker.problems, name, path, overlay.get(path.resolve())), game)
     return game
 
 

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from pnp.data.format.model import Component, Game
-from pnp.draw.faces import Printed
+from pnp.resolve.cards import Printed
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 

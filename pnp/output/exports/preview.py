@@ -17,8 +17,6 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.data.format.colours import on
 from pnp.draw.context import color
 from pnp.draw.faces import FormCache, card_size_of
-from pnp.draw.fonts import Fonts
-from pnp.draw.inline_markup import plain
 from pnp.geometry.sizes import pt
 from pnp.output.exports.naming import Target, back_key, distinct_backs, safe
 from pnp.output.exports.output import folder
@@ -26,6 +24,8 @@ from pnp.output.exports.pngfile import save_png
 from pnp.output.exports.raster import page_png
 from pnp.output.exports.setup import Scenes, Setup
 from pnp.output.workers import run_all
+from pnp.resolve.fonts import Fonts
+from pnp.resolve.inline_markup import plain
 
 CARD_W = 108.0  # points: each card about 38 mm wide
 GAP = 16.0

@@ -17,11 +17,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.data.format.model import Game
 from pnp.draw.context import color
-from pnp.draw.faces import FormCache, Printed, card_size_of, printed_cards
-from pnp.draw.fonts import Fonts
+from pnp.draw.faces import FormCache, card_size_of
 from pnp.draw.pdf import place_form
 from pnp.output.exports.pngfile import LEVEL, png_from_rows, scanlines
 from pnp.output.exports.profiles import Frame
+from pnp.resolve.cards import Printed, printed_cards
+from pnp.resolve.fonts import Fonts
 
 
 @dataclass(frozen=True)

@@ -7,11 +7,12 @@ import tempfile
 from pathlib import Path
 
 from pnp.data.format.model import Game
-from pnp.draw.faces import card_size_of, printed_cards
-from pnp.draw.fonts import Fonts
+from pnp.draw.faces import card_size_of
 from pnp.geometry.sizes import card_size
 from pnp.output.exports.profiles import PROFILES, profile_frame
 from pnp.output.exports.raster import Request, Scene, render
+from pnp.resolve.cards import printed_cards
+from pnp.resolve.fonts import Fonts
 
 
 def samples(games: list[Game]) -> dict[str, tuple[Game, str, int, str]]:

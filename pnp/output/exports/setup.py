@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.data.format.model import Game
-from pnp.draw.fonts import Fonts
 from pnp.output.exports.raster import Scene
+from pnp.resolve.fonts import Fonts
 
 Scenes = dict[str, Scene]
 

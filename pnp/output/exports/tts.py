@@ -24,7 +24,7 @@ from urllib.parse import quote
 
 from pnp.data.format.errors import InputError, Problem
 from pnp.data.store import files
-from pnp.draw.faces import Printed, card_size_of
+from pnp.draw.faces import card_size_of
 from pnp.geometry.sizes import Size
 from pnp.output.exports.naming import Target, back_key, back_name, safe
 from pnp.output.exports.output import folder
@@ -33,6 +33,7 @@ from pnp.output.exports.profiles import MM_PER_INCH, Frame
 from pnp.output.exports.raster import grid_pdf, page_png
 from pnp.output.exports.setup import Scenes, Setup
 from pnp.output.workers import run_all
+from pnp.resolve.cards import Printed
 
 MAX_COLS, MAX_ROWS = 10, 7
 MIN_SIDE = 2  # the smallest grid TTS's custom-deck dialog offers

@@ -11,27 +11,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.draw.context import CardContext
 from pnp.geometry.sizes import MM, pt
+from pnp.resolve.fonts import Fonts
+from pnp.resolve.text import fit_paragraph, lines_of
 
 
 @dataclass(frozen=True)
 class Measures:
     """The measuring functions for one card's fonts."""
 
-    ctx: CardContext
+    fonts: Fonts
 
     def width(self, text: Any, font: str, size: float) -> float:
         """The drawn width of `text` in mm."""
-        return self.ctx.fonts.width(str(text), font, float(size)) / MM
+        return self.fonts.width(str(text), font, float(size)) / MM
 
     def fit(self, text: Any, font: str, width: float, size: float, least: float = 5.0) -> float:
         """The size (pt) a one-line text element of `width` mm draws `text` at."""
-        return self.ctx.fonts.fit(str(text), font, pt(float(width)), float(size), float(least))
+        return self.fonts.fit(str(text), font, pt(float(width)), float(size), float(least))
 
     def lines(self, text: Any, font: str, size: float, width: float) -> list[str]:
         """`text` wrapped to `width` mm (blank lines kept as '')."""
-        return self.ctx.wrap(str(text), font, float(size), pt(float(width)))
+        return lines_of(self.fonts, str(text), font, float(size), pt(float(width)))
 
     def paragraph_size(
         self,
@@ -44,7 +45,8 @@ class Measures:
         leading: float = 1.2,
     ) -> float:
         """The size (pt) a paragraph element of `width` x `height` mm shrinks `text` to."""
-        return self.ctx.fit_paragraph(
+        return fit_paragraph(
+            self.fonts,
             str(text).strip(),
             font,
             float(size),
@@ -98,10 +100,10 @@ class Measures:
         w, room = pt(float(width)), None if height is None else pt(float(height))
         while True:
             label_w = min(
-                max(self.ctx.fonts.width(a, label_font, size) for a, _ in pairs) + pt(label_pad),
+                max(self.fonts.width(a, label_font, size) for a, _ in pairs) + pt(label_pad),
                 w * label_share,
             )
-            wrapped = [self.ctx.wrap(b, font, size, w - label_w - pt(text_gap)) for _, b in pairs]
+            wrapped = [lines_of(self.fonts, b, font, size, w - label_w - pt(text_gap)) for _, b in pairs]
             heights = [max(1, len(lines)) * size * leading + pt(row_pad) for lines in wrapped]
             total = sum(heights) + pt(row_gap) * len(heights)
             if room is None or sum(heights) <= room or size <= least:

@@ -27,7 +27,7 @@ from pnp.adapters import reportlab as rl
 from pnp.data.format.errors import InputError, Problem, problem
 from pnp.data.store.cache import cached
 from pnp.data.store.files import OUTSIDE, project_folder
-from pnp.draw.inline_markup import is_plain, span_style, tokens
+from pnp.resolve.inline_markup import is_plain, span_style, tokens
 
 log = logging.getLogger(__name__)
 

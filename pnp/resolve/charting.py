@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.data.templating.engine import numeral
-from pnp.draw.fonts import Fonts
 from pnp.geometry.sizes import MM, pt
+from pnp.resolve.fonts import Fonts
 
 LABEL = 7.2  # node label size (condensed bold)
 NUMBER = 7.0  # node number size (serif)
