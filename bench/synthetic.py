@@ -99,7 +99,14 @@ def csv_project(dest: Path, n: int) -> Path:
     sheet = dest / "card_data" / "lanterns.csv"
     with sheet.open(encoding="utf-8", newline="") as fh:
         rows = list(csv.reader(fh))
-    body = [[f"c{i}", f"{rows[1 + i % 5][1]} {i}", "1", *rows[1 + i % 5][3:]] for i in range(n)]
+    # every language's name made distinct (and short enough to fit its box)
+    named = [i for i, head in enumerate(rows[0]) if head.partition("@")[0] == "name"]
+    body = [
+        [f"{v[:12]} {i}" if col in named else v for col, v in enumerate([f"c{i}", *rows[1 + i % 5][1:]])]
+        for i in range(n)
+    ]
+    for row in body:
+        row[2] = "1"
     with sheet.open("w", encoding="utf-8", newline="") as fh:
         csv.writer(fh).writerows([rows[0], *body])
     db = dest / "card_data" / "lanterns.yaml"

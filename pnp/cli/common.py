@@ -8,6 +8,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -88,21 +89,30 @@ def load_games(project: Project, names: tuple[str, ...], partly: list[Problem] |
     )
 
     files = [project.resolve_game(n) for n in names] if names else list(project.game_files().values())
-    games, problems = [], []
+    games: list[Game] = []
+    problems: list[Problem] = []
     for path in files:
-        try:
-            games.append(load_game(path, display(project, path), project.root))
-        except PartlyRead as exc:
-            if partly is None:
-                problems += exc.problems
-            else:
-                partly += exc.problems
-                games.append(cast("Game", exc.model))
-        except InputError as exc:
-            problems += exc.problems
+        read_into(games, problems, partly, partial(load_game, path, display(project, path), project.root))
     if problems:
         raise InputError(problems)
     return games
+
+
+def read_into(
+    games: list[Game], problems: list[Problem], partly: list[Problem] | None, read: Callable[[], Game]
+) -> None:
+    """read() added to `games`, or its problems to `problems`; with `partly` (`pnp check`), a game read
+    with problems is added as far as it could be read, its problems going into `partly`."""
+    try:
+        games.append(read())
+    except PartlyRead as exc:
+        if partly is None:
+            problems += exc.problems
+        else:
+            partly += exc.problems
+            games.append(cast("Game", exc.model))
+    except InputError as exc:
+        problems += exc.problems
 
 
 def rules_first(games: list[Game], force: bool, verb: tuple[str, str] = ("built", "builds")) -> None:

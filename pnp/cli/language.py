@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from functools import partial
+from typing import TYPE_CHECKING
 
 import click
 
-from pnp.data.format.errors import InputError, PartlyRead, Problem
+from pnp.cli.common import read_into
+from pnp.data.format.errors import InputError, Problem
 from pnp.data.reading.project import Project
 
 if TYPE_CHECKING:
@@ -49,8 +51,6 @@ def in_languages(
     error too when no game is written in it). `partly`: see `pnp.cli.common.load_games`."""
     if lang is None:
         return games
-    from pnp.data.reading.loader import load_game  # lazy, as in load_games
-
     out: list[Game] = []
     problems: list[Problem] = []
     for game in games:
@@ -68,21 +68,17 @@ def in_languages(
                 )
             continue
         for code in languages if lang == "all" else (lang,):
-            try:
-                out.append(
-                    game if code == game.lang else load_game(game.source, game.where, game.root, lang=code)
-                )
-            except PartlyRead as exc:
-                if partly is None:
-                    problems += exc.problems
-                else:
-                    partly += exc.problems
-                    out.append(cast("Game", exc.model))
-            except InputError as exc:
-                problems += exc.problems
+            read_into(out, problems, partly, partial(_in_language, game, code))
     if problems:
         raise InputError(problems)
     if not out:
         written = "; ".join(f"{g.slug}: {', '.join(g.game.languages)}" for g in games)
         raise click.BadParameter(f"no game is written in {lang!r} ({written})", param_hint="--lang")
     return out
+
+
+def _in_language(game: Game, code: str) -> Game:
+    """`game` in the language `code` (itself when loaded in it)."""
+    from pnp.data.reading.loader import load_game  # lazy, as in load_games
+
+    return game if code == game.lang else load_game(game.source, game.where, game.root, lang=code)

@@ -8,7 +8,6 @@ Anything a user could get wrong is a ValueError here, naming the field.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +15,7 @@ from pnp.data.format.catalog import has_symbol, unknown_symbol
 from pnp.data.format.colours import colour, gradient, is_gradient, to_hex
 from pnp.data.format.elements import Element
 from pnp.data.format.limits import MAX_CORNERS, MAX_HEXES
+from pnp.data.templating.elements import finite
 from pnp.geometry.hexgrid import hex_grid
 from pnp.geometry.sizes import pt
 from pnp.resolve import text as measure
@@ -39,7 +39,7 @@ class Fitter:
 
     def fit(self, el: Element) -> Element:
         """`el` ready to draw (a copy when anything was decided); ValueError names the field at fault."""
-        opacity = _number(el.opacity, "opacity")
+        opacity = finite(el.opacity, "opacity")
         if not 0 <= opacity <= 1:
             raise ValueError(f"opacity: from 0 (invisible) to 1 (solid), found {el.opacity!r}")
         if self.trim.opaque and opacity < 1:
@@ -61,7 +61,7 @@ class Fitter:
             _count(el.sides, "sides")
         elif kind == "star":
             _count(el.points, "points")
-            if not 0.05 <= _number(el.inner, "inner") <= 0.95:
+            if not 0.05 <= finite(el.inner, "inner") <= 0.95:
                 raise ValueError(f"inner: from 0.05 to 0.95 of the points' reach, found {el.inner!r}")
         elif kind == "hexgrid":
             self._hexgrid(el)
@@ -199,17 +199,7 @@ def _colours(el: Element, opaque: bool) -> None:
                 raise ValueError(f"{name}: {see_through(to_hex(ink))}")
 
 
-def _number(value: Any, name: str) -> float:
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name}: expected a number, found {value!r}") from None
-    if not math.isfinite(number):
-        raise ValueError(f"{name}: expected a finite number, found {value!r}")
-    return number
-
-
 def _count(value: Any, what: str) -> None:
-    n = round(_number(value, what))
+    n = round(finite(value, what))
     if not 3 <= n <= MAX_CORNERS:
         raise ValueError(f"{what}: from 3 to {MAX_CORNERS}, found {value!r}")

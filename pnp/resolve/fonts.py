@@ -118,6 +118,7 @@ class Fonts:
     files: dict[str, Path]
     notice: str = ""  # set when the project's own fonts are not used: which fonts stand in, and why
     _loaded: dict[str, tuple[str, dict[int, int]]] = field(default_factory=dict, repr=False, compare=False)
+    measured: dict[tuple[Any, ...], Any] = field(default_factory=dict, repr=False, compare=False)  # text.py's
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled without the fonts registered so far: a spawned worker registers its own."""

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.data.format.colours import colour, darken, lighten, luminance, mix, on
+from pnp.data.format.colours import FILTERS, colour
 from pnp.data.format.elements import Element
 from pnp.data.format.layout import Layout
 from pnp.data.format.model import Style
@@ -53,12 +53,7 @@ def functions(fonts: Fonts) -> dict[str, Callable[..., Any]]:
     """What a layout's expressions may call: colours, text measures (in mm) on the card's fonts, maths."""
     m = Measures(fonts)
     return {
-        "colour": colour,
-        "mix": mix,
-        "lighten": lighten,
-        "darken": darken,
-        "on": on,
-        "luminance": luminance,
+        **FILTERS,
         "width": m.width,
         "fit": m.fit,
         "lines": m.lines,

@@ -9,14 +9,17 @@ this module decided; nothing here touches a canvas.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.geometry.sizes import pt
-from pnp.resolve.fonts import ICON_ADVANCE, Fonts, emphasis
+from pnp.resolve.fonts import ICON_ADVANCE, Fonts, MissingGlyph, emphasis
 from pnp.resolve.inline_markup import B_OFF, B_ON, I_OFF, I_ON, escape, is_plain, span_style, tokens
+
+MEASURED = 200_000  # texts remembered per run at most (about 60 MB at the longest)
 
 
 @dataclass(frozen=True)
@@ -174,11 +177,37 @@ class TooLong(ValueError):
     """Text that does not fit its box even at its least size."""
 
 
+def _remembered(fonts: Fonts, key: tuple[Any, ...], work: Callable[[], Any]) -> Any:
+    """work()'s answer (or its TooLong/MissingGlyph), worked out once per text and box for these fonts:
+    a deck repeats its rules texts and frames on many cards (bench: `pnp check`, 1,000-card CSV)."""
+    found = fonts.measured.get(key)
+    if found is None:
+        try:
+            found = (work(), None)
+        except (TooLong, MissingGlyph) as exc:
+            found = (None, exc)
+        if len(fonts.measured) < MEASURED:
+            fonts.measured[key] = found
+    if found[1] is not None:
+        raise found[1].with_traceback(None)
+    return found[0]
+
+
 def fit_paragraph(
     fonts: Fonts, text: str, role: str, size: float, least: float, width: float, height: float, leading: float
 ) -> tuple[float, list[str]]:
     """The size (not below `least`, in 0.25 pt steps) and lines at which `text` fits a box of
     `width` x `height` points; TooLong when it does not fit even then."""
+    key = ("paragraph", text, role, size, least, width, height, leading)
+    size, lines = _remembered(
+        fonts, key, lambda: _fit_paragraph(fonts, text, role, size, least, width, height, leading)
+    )
+    return size, list(lines)
+
+
+def _fit_paragraph(
+    fonts: Fonts, text: str, role: str, size: float, least: float, width: float, height: float, leading: float
+) -> tuple[float, tuple[str, ...]]:
     while True:
         lines = lines_of(fonts, text, role, size, width)
         needed = len(lines) * size * leading
@@ -190,12 +219,17 @@ def fit_paragraph(
             f"text does not fit its {width / pt(1):.0f} x {height / pt(1):.0f} mm box "
             f"even at {least:g} pt: {text[:40]!r}..."
         )
-    return size, lines
+    return size, tuple(lines)
 
 
 def fit_line(fonts: Fonts, text: str, role: str, size: float, least: float, width: float) -> float:
     """The size one line of `text` takes in `width` points (shrunk, not below `least`); TooLong when
     it does not fit even then."""
+    key = ("line", text, role, size, least, width)
+    return float(_remembered(fonts, key, lambda: _fit_line(fonts, text, role, size, least, width)))
+
+
+def _fit_line(fonts: Fonts, text: str, role: str, size: float, least: float, width: float) -> float:
     fitted = fonts.fit(text, role, width, size, least)
     if fitted <= least and fonts.width(text, role, fitted) > width + 0.01:
         raise TooLong(f"text does not fit its {width / pt(1):.1f} mm box even at {least:g} pt: {text[:40]!r}")
@@ -205,6 +239,10 @@ def fit_line(fonts: Fonts, text: str, role: str, size: float, least: float, widt
 def check_glyphs(fonts: Fonts, text: str, role: str) -> None:
     """MissingGlyph when a font a run of `text` is drawn in lacks one of its characters (each run in
     its own face: bold, italic, a span's font)."""
+    _remembered(fonts, ("glyphs", text, role), lambda: _check_glyphs(fonts, text, role))
+
+
+def _check_glyphs(fonts: Fonts, text: str, role: str) -> None:
     if is_plain(text):
         fonts.check(text, role)
         return

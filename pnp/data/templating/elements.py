@@ -277,7 +277,7 @@ def _units(el: Element, values: dict[str, Any], frame: tuple[float, float]) -> N
                 if len(values[name]) not in (0, 2):
                     raise ValueError("give two lengths: on, off")
             elif unit == "number":
-                values[name] = _number(value)
+                values[name] = finite(value)
             else:
                 values[name] = length(value, side)
         except (TypeError, ValueError) as exc:
@@ -288,7 +288,7 @@ def _units(el: Element, values: dict[str, Any], frame: tuple[float, float]) -> N
     elif isinstance(commands, str) and commands:
         raise ValueError(f"commands: expected a list of path commands, found {commands!r}")
     if values.get("size") is not None:
-        values["size"] = _number(values["size"], "size")
+        values["size"] = finite(values["size"], "size")
     for name in CHOICES.keys() & values.keys():
         if values[name] not in CHOICES[name]:
             raise ValueError(
@@ -296,7 +296,8 @@ def _units(el: Element, values: dict[str, Any], frame: tuple[float, float]) -> N
             )
 
 
-def _number(value: Any, name: str = "") -> float:
+def finite(value: Any, name: str = "") -> float:
+    """`value` as a finite float; ValueError (naming the field `name`) for anything else."""
     try:
         number = float(value)
     except (TypeError, ValueError):
@@ -322,7 +323,7 @@ def _commands(commands: Any, fw: float, fh: float) -> tuple[tuple[Any, ...], ...
             raise ValueError(f"commands[{i}]: {op} takes {_ARITY[op]} numbers, found {len(args)}")
         lengths = args[:4] if op == "arc" else args
         done = [length(v, fh if k % 2 else fw) for k, v in enumerate(lengths)]
-        done += [_number(v) for v in args[len(lengths) :]]
+        done += [finite(v) for v in args[len(lengths) :]]
         out.append((op, *done))
     return tuple(out)
 
