@@ -75,7 +75,8 @@ def assert_quick(seconds: float, limit: float, what: str) -> None:
 def start_server(
     project: Path, env: dict[str, str] | None = None, encoding: str | None = None
 ) -> tuple[subprocess.Popen[str], str, int]:
-    """`pnp serve` on a free port in a process of its own: the process, the line it printed, its port."""
+    """`pnp serve` on a free port in a process of its own, once it has read the project: the process,
+    the lines it printed (its address, then what it read), its port."""
     process = subprocess.Popen(
         [sys.executable, "-m", "pnp", "serve", "--project", str(project), "--port", "0"],
         env={**(env or os.environ), "PYTHONFAULTHANDLER": "1"},  # stop_server's SIGABRT shows where it hangs
@@ -90,6 +91,7 @@ def start_server(
     if found is None:
         process.kill()
         pytest.fail(f"pnp serve printed no address: {line}{process.communicate()[1]}")
+    line += process.stdout.readline()  # "Read N games: ..." once the background reading is done
     return process, line, int(found.group(1))
 
 

@@ -133,6 +133,30 @@ def test_the_watcher_tells_the_page_within_a_second(proj: Path) -> None:
     assert_quick(took, 3.0, "from saving to the page's event")  # about 0.3 s
 
 
+def test_a_server_answers_before_the_project_is_read_and_shows_each_game_as_read(proj: Path) -> None:
+    server, app = make_server(Project.at(proj), proj / "output", 0, eager=False)
+    port = server.server_address[1]
+    events = app.live.hub.subscribe()
+    assert app.live.snapshot.reading and not app.live.snapshot.games  # nothing read yet
+    serve(server, app)
+    try:
+        status, body = _get(port, "/api/state")  # answered while the games are read (or just after)
+        assert status == 200 and "reading" in json.loads(body)
+        assert app.live.read.wait(120)
+        said = []
+        while not events.empty():
+            message = events.get_nowait() or ""
+            if message.startswith("event: state"):
+                said.append(json.loads(message.split("data: ", 1)[1]))
+        status, body = _get(port, "/api/state")
+    finally:
+        stop(server, app)
+    whole = json.loads(body)
+    assert not whole["reading"] and [g["slug"] for g in whole["games"]] == ["bargains", "tarot"]
+    assert [d.get("reading", False) for d in said] == [True, True, False]  # a game at a time, then done
+    assert sum(len(c["tiles"]) for g in whole["games"] for c in g["components"]) > 24
+
+
 def _get(port: int, path: str) -> tuple[int, bytes]:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     conn.request("GET", path)  # sent as written: no client-side clean-up of ../
@@ -212,7 +236,9 @@ def test_pnp_serve_prints_its_address_and_stops_on_ctrl_c(tmp_path: Path) -> Non
     proj = make_project(tmp_path / "one", ("bargains",))
     process, line, port = start_server(proj)
     try:
-        assert re.search(r"at http://127\.0\.0\.1:\d+/ \(1 game, 0 problems\)", line), line
+        assert re.search(
+            r"at http://127\.0\.0\.1:\d+/ \(reading the games\).*\nRead 1 game: 0 problems", line
+        ), line
         status, body = _get(port, "/api/state")
         assert status == 200 and json.loads(body)["version"] == 1
     finally:

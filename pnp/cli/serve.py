@@ -47,7 +47,7 @@ def serve(project_dir: str, port: int, host: str, allow_remote: bool, out_dir: s
 
     project = open_project(project_dir)
     try:
-        server, app = make_server(project, project.output(out_dir), port, host, allow_remote)
+        server, app = make_server(project, project.output(out_dir), port, host, allow_remote, eager=False)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
     except OSError as exc:
@@ -57,16 +57,15 @@ def serve(project_dir: str, port: int, host: str, allow_remote: bool, out_dir: s
     bound = server.server_address[1]
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{bound}/" + (f"?token={app.guard.token}" if app.guard.remote else "")
-    problems = len(app.live.snapshot.all_problems())
     main = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGTERM, _interrupted) if main else None  # `kill` stops it as Ctrl+C does
     try:
-        start(server, app)
+        start(server, app)  # answers at once; the project is read in the background, game by game
+        click.echo(f"Serving {project.root} at {address} (reading the games); Ctrl+C stops")
+        app.live.read.wait()
         games = len(app.live.snapshot.games)
-        click.echo(
-            f"Serving {project.root} at {address} ({games} game{'s' * (games != 1)}, "
-            f"{problems} problem{'s' * (problems != 1)}); Ctrl+C stops"
-        )
+        problems = len(app.live.snapshot.all_problems())
+        click.echo(f"Read {games} game{'s' * (games != 1)}: {problems} problem{'s' * (problems != 1)}")
         threading.Event().wait()
     except KeyboardInterrupt:
         click.echo("Stopped.")

@@ -13,6 +13,7 @@ import queue
 import sys
 import threading
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -97,20 +98,41 @@ def watch_filter(root: Path):
 class Live:
     """The current snapshot of a project, kept fresh by a watcher thread."""
 
-    def __init__(self, tracker: Tracker, cache: PictureCache, hub: Hub):
+    def __init__(self, tracker: Tracker, cache: PictureCache, hub: Hub, eager: bool = True):
+        """`eager`: the project is read now; otherwise `start` reads it in the background, and until
+        then the snapshot is an empty one marked `reading` (the page says so)."""
         self.tracker, self.cache, self.hub = tracker, cache, hub
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._warm = threading.Event()
         self._threads: list[threading.Thread] = []
         self.watching = threading.Event()  # set once the watcher sees the folders
-        with cache.drawing:
-            self.snapshot: Snapshot = tracker.refresh()
+        self.read = threading.Event()  # set once the project has been read (the first snapshot is whole)
+        self.snapshot: Snapshot = Snapshot(0, (), reading=True)
+        if eager:
+            with cache.drawing:
+                self.snapshot = tracker.refresh()
+            self.read.set()
         self.last = Changes()
 
     def start(self, wait: float = 5.0, jobs: int = 0, forget: Callable[[], None] = lambda: None) -> None:
         """Start drawing the first page's thumbnails on `jobs` worker processes (every core when 0; each runs
-        `forget` first), then the watcher and the picture warmer; return once the watcher runs (or after `wait` s)."""
+        `forget` first), then the watcher and the picture warmer; return once the watcher runs (or after `wait` s).
+        A project not read yet is read first, in the background, each game shown as soon as it is read."""
+        if self.read.is_set():
+            self._ahead(jobs, forget)
+            targets = [self._watch, self._warmer]
+        else:
+            targets = [partial(self._first, jobs, forget), self._watch, self._warmer]
+        for target in targets:
+            name = getattr(target, "__name__", None) or target.func.__name__  # type: ignore[attr-defined]
+            t = threading.Thread(target=target, daemon=True, name=f"pnp-serve-{name.strip('_')}")
+            t.start()
+            self._threads.append(t)
+        self._warm.set()
+        self.watching.wait(wait)
+
+    def _ahead(self, jobs: int, forget: Callable[[], None]) -> None:
         from pnp.output.workers import jobs_for  # lazy, like the workers themselves
 
         # lazy: the thumbnail workers only when the server starts them
@@ -119,12 +141,29 @@ class Live:
         self.cache.ahead = Ahead.start(
             list(self.snapshot.pictures.items()), jobs_for(jobs or None), forget=forget
         )
-        for target in (self._watch, self._warmer):
-            t = threading.Thread(target=target, daemon=True, name=f"pnp-serve-{target.__name__.strip('_')}")
-            t.start()
-            self._threads.append(t)
-        self._warm.set()
-        self.watching.wait(wait)
+
+    def _first(self, jobs: int, forget: Callable[[], None]) -> None:
+        """Read the project for the first time, telling the pages after each game; then draw ahead."""
+
+        def shown(partly: Snapshot) -> None:
+            self.snapshot = partly
+            self.hub.send("state", {"version": partly.version, "reading": True})
+            self._warm.set()
+
+        try:
+            with self._lock:
+                try:
+                    new = self.tracker.refresh(shown)
+                except Exception as exc:  # noqa: BLE001 - e.g. a folder deleted mid-scan: the next save reads again
+                    print(f"pnp serve: could not read the project: {exc!r}", file=sys.stderr)
+                    new = Snapshot(1, ())
+                self.snapshot = new
+            self.hub.send("state", {"version": new.version, "problems": len(new.all_problems())})
+            if not self._stop.is_set():
+                self._ahead(jobs, forget)
+                self._warm.set()
+        finally:
+            self.read.set()
 
     def stop(self) -> None:
         if self.cache.ahead is not None:

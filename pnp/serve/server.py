@@ -94,10 +94,11 @@ class App:
     guard: Guard
 
     @classmethod
-    def open(cls, project: Project, out: Path, guard: Guard) -> App:
+    def open(cls, project: Project, out: Path, guard: Guard, eager: bool = True) -> App:
+        """The app for `project`; `eager`: read the project now (else `serve` reads it in the background)."""
         hub = Hub()
         cache = PictureCache()
-        live = Live(Tracker(project), cache, hub)
+        live = Live(Tracker(project, cache.drawing), cache, hub, eager)
         builder = Builder(project, out, lambda status: hub.send("build", status), cache.drawing)
         return cls(project, out, live, builder, Editor(live.tracker, cache.drawing), guard)
 
@@ -423,9 +424,15 @@ class Server(ThreadingHTTPServer):
 
 
 def make_server(
-    project: Project, out: Path, port: int = 8000, host: str = HOST, allow_remote: bool = False
+    project: Project,
+    out: Path,
+    port: int = 8000,
+    host: str = HOST,
+    allow_remote: bool = False,
+    eager: bool = True,
 ) -> tuple[Server, App]:
-    """A server bound to host:port (0: any free port), with the project's first snapshot taken.
+    """A server bound to host:port (0: any free port), with the project's first snapshot taken (unless
+    not `eager`: then `serve` reads the project in the background, answering at once).
 
     A host other than this machine's loopback needs `allow_remote` (ValueError otherwise).
     """
@@ -436,7 +443,7 @@ def make_server(
             "on 127.0.0.1 unless you add --allow-remote (then every request needs the token)"
         )
     server = Server((host, port), Handler)
-    app = App.open(project, out, Guard(host, server.server_address[1], remote))
+    app = App.open(project, out, Guard(host, server.server_address[1], remote), eager)
     server.RequestHandlerClass = type("BoundHandler", (Handler,), {"app": app})
     return server, app
 

@@ -9,6 +9,8 @@ Problems read exactly as `pnp check` prints them.
 from __future__ import annotations
 
 import hashlib
+import threading
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -101,6 +103,7 @@ class Snapshot:
     games: tuple[GameView, ...]
     problems: tuple[ProblemItem, ...] = ()
     pictures: dict[str, Source] = field(default_factory=dict, repr=False, compare=False)
+    reading: bool = False  # the project's first reading is still under way (more games to come)
 
     def all_problems(self) -> list[ProblemItem]:
         return list(self.problems) + [p for g in self.games for p in g.problems]
@@ -110,7 +113,8 @@ class Snapshot:
 
     def as_json(self) -> dict[str, Any]:
         games = [{k: v for k, v in asdict(g).items() if k != "digest"} for g in self.games]
-        return {"version": self.version, "games": games, "problems": [asdict(p) for p in self.all_problems()]}
+        problems = [asdict(p) for p in self.all_problems()]
+        return {"version": self.version, "games": games, "problems": problems, "reading": self.reading}
 
 
 @dataclass(frozen=True)
@@ -150,8 +154,9 @@ class Tracker:
     Holds the last snapshot, the loaded fonts and file digests so unchanged games are reused.
     """
 
-    def __init__(self, project: Project):
+    def __init__(self, project: Project, drawing: threading.RLock | None = None):
         self.project = project
+        self.drawing = drawing or threading.RLock()  # held while a game is read (it draws on ReportLab)
         self.files = FileDigests()
         self.snapshot: Snapshot | None = None
         self._fonts: tuple[str, Fonts] | None = None
@@ -163,7 +168,9 @@ class Tracker:
         """The fonts the last refresh drew with."""
         return self._load_fonts(self.files.folder(self.project.fonts))[0]
 
-    def refresh(self) -> Snapshot:
+    def refresh(self, shown: Callable[[Snapshot], None] | None = None) -> Snapshot:
+        """The project as it is now; `shown` is given the snapshot so far after each game is read
+        (marked `reading`), so that a page can show the first games while the rest are read."""
         root = self.project.root
         fonts_digest = self.files.folder(self.project.fonts)
         fonts, font_problems = self._load_fonts(fonts_digest)
@@ -190,6 +197,11 @@ class Tracker:
                 else self._game(path, digest, fonts, shared, old)
             )
             games.append(view)
+            if shown is not None:
+                seen = {k: v for g in games for k, v in self._sources.get(g.slug, {}).items()}
+                shown(
+                    Snapshot(self.snapshot.version + 1 if self.snapshot else 1, tuple(games), (), seen, True)
+                )
             for lang in view.languages[1:]:  # the same game in its other languages: views of their own
                 old = previous.get(f"{slug}/{lang}")
                 keyed = _hash(digest, lang)
@@ -225,6 +237,12 @@ class Tracker:
         return fonts, []
 
     def _game(
+        self, path: Path, digest: str, fonts: Fonts, shared: str, old: GameView | None, lang: str = ""
+    ) -> GameView:
+        with self.drawing:  # one game at a time: pictures are drawn between them
+            return self._read_game(path, digest, fonts, shared, old, lang)
+
+    def _read_game(
         self, path: Path, digest: str, fonts: Fonts, shared: str, old: GameView | None, lang: str = ""
     ) -> GameView:
         where = _display(self.project.root, path)

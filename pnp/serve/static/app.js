@@ -71,7 +71,8 @@ function render() {
   $("#project").textContent = `${state.project_name} · PDFs to ${state.output_name}`;
   $("#project").title = `${state.project} → ${state.output}`;
   $("#live").dataset.version = state.version;
-  $("#live-text").textContent = `live · version ${state.version} · ${new Date().toLocaleTimeString()}`;
+  $("#live-text").textContent = state.reading ? "reading the project…"
+    : `live · version ${state.version} · ${new Date().toLocaleTimeString()}`;
   renderLanguages();
   renderNav();
   renderProblems();
@@ -95,7 +96,8 @@ function renderProblems() {
   const problems = state.problems;
   $("#problems-title").textContent = problems.length ? `Problems (${problems.length})` : "Problems";
   if (!problems.length) {
-    list.replaceChildren(el("li", {class: "ok", text: "No problems: every game loads and every rule holds."}));
+    list.replaceChildren(el("li", {class: state.reading ? "muted" : "ok", text: state.reading
+      ? "Reading the games: their problems follow." : "No problems: every game loads and every rule holds."}));
     return;
   }
   list.replaceChildren(...problems.map(p => el("li", {class: p.severity, "data-file": p.file, "data-line": p.line},
@@ -121,6 +123,7 @@ function renderGames() {
       "aria-label": g.name}, head, ...comps, more);
   });
   for (const id of [...tiles.keys()]) if (!seen.has(id)) tiles.delete(id);
+  if (state.reading) sections.push(el("p", {class: "muted reading", role: "status", text: "Reading the next game…"}));
   main.replaceChildren(...sections);
 }
 
