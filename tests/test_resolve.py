@@ -126,3 +126,18 @@ def test_a_resolved_side_carries_everything_drawing_needs(tmp_path: Path) -> Non
     image = next(el for el in side.elements if el.type == "image")
     assert isinstance(image.picture, Picture) and image.picture.name == "art/lantern.svg"
     assert side.label.startswith("LM-moth")
+
+
+def test_every_language_at_once_each_problem_once_and_json_the_same_list(dozen: Path) -> None:
+    import json
+
+    text = run("check", "--project", str(dozen))  # English and German
+    as_json = run("check", "--project", str(dozen), "--json")
+    assert text.code == as_json.code == 2 and "Traceback" not in text.err + as_json.err
+    listed = _listed(text.err)
+    report = json.loads(as_json.out)
+    assert report["problems"] == listed and report["count"] == len(listed)
+    assert f"{len(listed)} problem" in text.err.splitlines()[-1]  # the count comes last
+    assert len(listed) == len(set(listed)), "each problem once, not once per language"
+    assert sum("#zz6a00" in line for line in listed) == 1  # the palette's, shared by both languages
+    assert sum("art/owl.png" in line for line in listed) == 1
