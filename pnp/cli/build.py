@@ -218,8 +218,6 @@ def build(
     The composition rules are checked first (as `pnp check` does): a broken rule
     stops the build with exit 1 and nothing written, unless --force is given.
     """
-    from pnp.output import freshness  # lazy: the freshness check needs no drawing code
-
     project = open_project(project_dir)
     out = project.output(out_dir)
     settings = {k: v for k, v in sorted(ctx.params.items()) if k not in _NOT_OPTIONS}
@@ -240,24 +238,14 @@ def build(
         chosen, units = _units(project, files, lang, bool(games))
     except InputError as exc:
         raise _as_check_says(project, files, lang, draft, exc) from None
-    wanted = units
+    wanted = units if clean else _stale(project, out, units, settings)
+    if not clean and not wanted:
+        click.echo(
+            f"Up to date: {len(units)} game(s) unchanged since the last build in {out} (--clean rebuilds)"
+        )
+        keep_tag(project, files, tag, set_counts(players, decks), chosen)
+        return
     if not clean:
-        manifest = freshness.read_manifest(out)
-        digests: dict[Path, str] = {}
-        wanted = [
-            u
-            for u in units
-            if not freshness.is_fresh(out, project.root, u[0], u[1], settings, manifest, digests)
-        ]
-        if not wanted:
-            from pnp.output.publish import tidy  # lazy: light, and only for an up-to-date folder
-
-            tidy(out)
-            click.echo(
-                f"Up to date: {len(units)} game(s) unchanged since the last build in {out} (--clean rebuilds)"
-            )
-            keep_tag(project, files, tag, set_counts(players, decks), chosen)
-            return
         requested, files = files, list(dict.fromkeys(u[1] for u in wanted))
     # lazy: only a build that draws needs these (start-up speed)
     from pnp.buildplan.plan import plan_build, total_weight
@@ -292,6 +280,23 @@ def build(
                 click.echo(f"warning: {game.slug}: {note}", err=True)
     click.echo(f"Wrote {len(outputs)} PDFs ({pages} pages) to {out} and updated {out / 'manifest.json'}")
     keep_tag(project, requested, tag, options.counts, None if requested != files else loaded)
+
+
+def _stale(project: Any, out: Path, units: list[Any], settings: dict[str, Any]) -> list[Any]:
+    """The games (and languages) whose PDFs in `out` are missing or older than their input; an
+    up-to-date folder is tidied."""
+    from pnp.output import freshness  # lazy: the freshness check needs no drawing code
+
+    manifest = freshness.read_manifest(out)
+    digests: dict[Path, str] = {}
+    stale = [
+        u for u in units if not freshness.is_fresh(out, project.root, u[0], u[1], settings, manifest, digests)
+    ]
+    if not stale:
+        from pnp.output.publish import tidy  # lazy: light, and only for an up-to-date folder
+
+        tidy(out)
+    return stale
 
 
 def _as_check_says(

@@ -77,8 +77,10 @@ class Fitter:
             for i, child in enumerate(el.elements):
                 try:
                     children.append(self.fit(child))
+                except ContentProblem:  # the words say what is wrong; where they are is found from them
+                    raise
                 except ValueError as exc:
-                    raise type(exc)(f"elements[{i}].{exc}") from None
+                    raise ValueError(f"elements[{i}].{exc}") from None
             changes["elements"] = tuple(children)
         if not changes:
             return el
