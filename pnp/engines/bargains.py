@@ -61,6 +61,24 @@ def _subsets(pot: Sequence[int]) -> Iterator[tuple[int, ...]]:
         yield tuple(v for (v, _), k in zip(counts, picks) for _ in range(k))
 
 
+def subsets_upto(pot: Sequence[int], limit: int) -> list[tuple[int, ...]]:
+    """Every distinct multiset of pot values totalling at most `limit` (the empty one included)."""
+    counts = sorted(Counter(pot).items())
+    out: list[tuple[int, ...]] = []
+
+    def grow(i: int, chosen: tuple[int, ...], room: int) -> None:
+        if i == len(counts):
+            out.append(chosen)
+            return
+        value, n = counts[i]
+        for k in range(min(n, room // value if value > 0 else n) + 1):
+            grow(i + 1, chosen + (value,) * k, room - k * value)
+
+    if limit >= 0:
+        grow(0, (), limit)
+    return out
+
+
 def fewest_over(pot: Sequence[int], card: int) -> list[tuple[int, ...]]:
     """Main game: the handfuls of the fewest cards whose sum beats `card` (every choice of them)."""
     for size in range(1, len(pot) + 1):
@@ -110,7 +128,7 @@ class BargainsEngine:
         moves: list[tuple[int, tuple[int, ...]]] = []
         for card in sorted(set(t.hands[t.seat])):
             if way == "variant-2":
-                moves += [(card, s) for s in _subsets(t.pot) if sum(s) <= card - self.rules.take_below]
+                moves += [(card, s) for s in subsets_upto(t.pot, card - self.rules.take_below)]
             else:
                 pot = t.pot + self._topped_up(t, card)
                 pick = fewest_over if way == "main" else closest_match
