@@ -81,8 +81,11 @@ def subsets_upto(pot: Sequence[int], limit: int) -> list[tuple[int, ...]]:
 
 def fewest_over(pot: Sequence[int], card: int) -> list[tuple[int, ...]]:
     """Main game: the handfuls of the fewest cards whose sum beats `card` (every choice of them)."""
+    ordered = sorted(pot)
     for size in range(1, len(pot) + 1):
-        found = sorted({tuple(sorted(c)) for c in combinations(pot, size) if sum(c) > card})
+        if sum(ordered[-size:]) <= card:
+            continue  # even the biggest cards of this many do not beat it
+        found = sorted({c for c in combinations(ordered, size) if sum(c) > card})
         if found:
             return found
     return []
@@ -206,12 +209,13 @@ class BargainsEngine:
 
     def _topped_up(self, t: Table, card: int) -> list[int]:
         """Cards the draw pile adds to the pot before `card` can be traded (the pile's top is its end)."""
+        need = card + 1 if self.rules.way == "main" else card  # main: more than the card; variant 1: as much
         total, extra = sum(t.pot), []
-        over = (lambda s: s > card) if self.rules.way == "main" else (lambda s: s >= card)
-        pile = list(t.pile)
-        while not over(total) and pile:  # an empty pile was refilled from the discards by _next
-            extra.append(pile.pop())
-            total += extra[-1]
+        pile, top = t.pile, len(t.pile)
+        while total < need and top:  # an empty pile was refilled from the discards by _next
+            top -= 1
+            extra.append(pile[top])
+            total += pile[top]
         return extra
 
     def _next(self, t: Table, rng: random.Random) -> None:
