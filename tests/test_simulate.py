@@ -7,7 +7,6 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, make_project, run
 
 from pnp.data.reading.loader import load_game
 from pnp.data.reading.project import Project
@@ -19,6 +18,8 @@ from pnp.engines.skirmish import Fairy, Skirmish, SkirmishEngine, legal_plays
 from pnp.simulate.registry import NoEngine, setup
 from pnp.simulate.run import run_games
 from pnp.simulate.stats import compare, rate_ci, summarise, welch
+
+from conftest import ROOT, make_project, run
 
 
 def _game(name: str, root: Path = ROOT):
@@ -213,7 +214,8 @@ def test_illegal_moves_are_refused_and_endless_games_reported() -> None:
 
 
 @pytest.mark.parametrize(
-    ("game", "way"), [("fairy-meat", ""), ("bargains", "main"), ("bargains", "variant-2")]
+    ("game", "way"),
+    [("fairy-meat", ""), ("bargains", "main"), ("bargains", "variant-2"), ("fairy-bucks", "")],
 )
 def test_greedy_beats_random(game: str, way: str) -> None:
     engine = setup(_game(game), way).engine
@@ -284,3 +286,35 @@ def test_cli_json_against_and_player_counts() -> None:
 def test_unknown_way_is_named() -> None:
     with pytest.raises(NoEngine, match="variant-9"):
         setup(_game("bargains"), "variant-9")
+
+
+# --------------------------------------------------------------------------- Fairy Bucks
+
+
+def test_bucks_setup_auction_and_scoring() -> None:
+    from pnp.engines.bucks import PASS, POOF
+
+    engine = setup(_game("fairy-bucks")).engine
+    two = engine.start(2, random.Random(1))
+    # 24 items, the four 1-point ones out, 1 under the castle, 1 set aside: 18 left, 3 on sale
+    assert len(two.castle) == 1 and len(two.items) + len(two.lot) == 18 and len(two.lot) == 3
+    assert all(v != 1 for v, _ in two.items + two.lot + two.castle)
+    assert two.hands[0] == list(range(1, 11)) and engine.legal_moves(two)[-1] == POOF
+    a = engine.start(3, random.Random(2))
+    lot = list(a.lot)
+    for move in (5, 4, 4):  # seat 1 high bidder once
+        engine.apply(a, move, random.Random(0))
+    assert a.high == 0 and a.run == 1 and PASS in engine.legal_moves(a)
+    for move in (PASS, 1, POOF):  # seat 2 ties at 5, seat 3 takes its 4 back: no high bidder
+        engine.apply(a, move, random.Random(0))
+    assert a.high is None and a.active == [True, True, False] and 4 in a.hands[2]
+    for move in (3, PASS):  # seat 1 leads 8 to 5 ...
+        engine.apply(a, move, random.Random(0))
+    for move in (PASS, PASS):  # ... and again: two reveals in a row win the lot
+        engine.apply(a, move, random.Random(0))
+    assert a.won[0] == lot and a.auctions == 2
+    assert sorted(a.hands[0]) == [1, 2, 4, 6, 7, 8, 9, 10]  # the winning bid is spent
+    assert sorted(a.hands[1]) == [2, 3, 4, 5, 6, 7, 8, 9, 10]  # seat 2 loses its lowest note, the 1
+    symbols = engine.rules.symbols  # type: ignore[attr-defined]
+    won = [(5, symbols[0]), (4, symbols[1]), (3, symbols[2]), (2, symbols[3]), (1, symbols[0])]
+    assert engine.score(won) == 15 + 4  # one full set of the four symbols

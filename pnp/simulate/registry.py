@@ -13,6 +13,7 @@ from pnp.data.format.facts import combat_rules, lookup, nasty_table
 from pnp.data.format.model import Game
 from pnp.data.reading.variants import deck_component, fairy_cards
 from pnp.engines.bargains import BargainRules, BargainsEngine
+from pnp.engines.bucks import BuckRules, BucksEngine
 from pnp.engines.play import Engine
 from pnp.engines.skirmish import SkirmishEngine, SkirmishRules
 
@@ -92,8 +93,41 @@ def _bargains(game: Game, way: str) -> Setup:
     return Setup(BargainsEngine(rules), way, ways, _range(spec["players"]))
 
 
+def _fairy_bucks(game: Game, way: str) -> Setup:
+    if way not in ("", "auction"):
+        raise NoEngine(f"{game.game.name} has no way of playing {way!r}; it has auction")
+    f = game.facts
+    items = tuple(
+        (int(c.get("value")), str(c.get("symbol")))
+        for c in game.component("items").cards
+        for _ in range(c.copies)
+    )
+    notes = tuple(
+        int(c.get("value"))
+        for c in game.component("money").cards
+        if not c.get("poof")
+        for _ in range(c.copies)
+    )
+    away = lookup(f, "set_aside")
+    rules = BuckRules(
+        items,
+        notes,
+        tuple(str(s) for s in f["set_symbols"]),
+        int(f["auction_size"]),
+        int(f["castle_items"]),
+        int(away["default"]),
+        int(away["two_players"]),
+        int(f["two_player_removed_value"]),
+        int(f["set_bonus"]),
+        int(f["high_bidder_streak"]),
+        int(f["losers_discard"]),
+        bool(f["raising_optional"]),
+    )
+    return Setup(BucksEngine(rules), "auction", ("auction",), (game.game.players.min, game.game.players.max))
+
+
 ENGINES: Mapping[str, Callable[[Game, str], Setup]] = MappingProxyType(
-    {"fairy-meat": _fairy_meat, "bargains": _bargains}
+    {"fairy-meat": _fairy_meat, "bargains": _bargains, "fairy-bucks": _fairy_bucks}
 )
 
 
