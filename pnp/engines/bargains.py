@@ -142,7 +142,8 @@ class BargainsEngine:
         if self.rules.way == "solitaire":
             self._solitaire_apply(t, move)
             return
-        card, taken = move  # type: ignore[misc]
+        assert isinstance(move, tuple)
+        card, taken = int(move[0]), tuple(move[1])
         if self.rules.way != "variant-2":
             extra = self._topped_up(t, card)
             t.pot += extra
@@ -272,6 +273,7 @@ class BargainsEngine:
         if move == TURN:
             self._turn(t)
             return
-        for i in move:  # type: ignore[union-attr]
+        assert isinstance(move, tuple)
+        for i in move:
             t.piles[i].pop()
         t.play.pop()

@@ -77,7 +77,7 @@ class BucksEngine:
 
     def legal_moves(self, a: Auction) -> Sequence[object]:
         seat = a.waiting[0]
-        moves: list[object] = sorted(set(a.hands[seat]))
+        moves: list[object] = list(sorted(set(a.hands[seat])))
         moves.append(POOF)
         if a.reveals and self.rules.raising_optional:
             moves.append(PASS)

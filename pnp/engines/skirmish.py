@@ -174,9 +174,9 @@ class SkirmishEngine:
 
     def greedy(self, s: Skirmish, moves: Sequence[object], rng: random.Random) -> object:
         if s.phase == "target":  # the weakest enemy
-            return min(moves, key=lambda i: (s.fairies[i].kill + s.fairies[i].live, i))  # type: ignore[index]
-        role = "attacker" if s.phase == "attack" else "defender"
-        return choose_play(s.hands[s.phase], role, rng)  # type: ignore[arg-type]
+            seats = [int(m) for m in moves if isinstance(m, int)]
+            return min(seats, key=lambda i: (s.fairies[i].kill + s.fairies[i].live, i))
+        return choose_play(s.hands[s.phase], "attacker" if s.phase == "attack" else "defender", rng)
 
     # -- the flow between decisions
     @staticmethod
