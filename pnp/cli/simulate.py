@@ -33,8 +33,8 @@ def _bots(text: str, players: int) -> tuple[str, ...]:
 def _setup(project: Any, name: str, way: str, option: str) -> tuple[str, Setup]:
     try:
         path = project.resolve_game(name)
-    except (KeyError, ValueError, FileNotFoundError) as exc:
-        raise InputError([Problem("pnp simulate", None, option, str(exc).strip("'\""))]) from None
+    except InputError as exc:
+        raise InputError([Problem(p.file, p.line, option, p.message) for p in exc.problems]) from None
     game = load_game(path, display(project, path), project.root)
     try:
         return game.game.name if not game.variant else f"{game.game.name} {game.variant['name']}", setup(
@@ -106,41 +106,36 @@ def simulate(
     label, this = _setup(project, game, variant, "GAME")
     low, high = this.players
     count = low if players is None else players
-    if not low <= count <= high:
-        raise click.BadParameter(
-            f"{label} ({this.way}) is for {low}-{high} players, not {count}", param_hint="--players"
-        )
+    _check_players(f"{label} ({this.way})", this, count, "--players")
+    base_label, base = label, None
+    if against in this.ways:
+        base = _setup(project, game, against, "--against")[1]
+    elif against:
+        base_label, base = _setup(project, against, variant, "--against")
+    if base is not None:
+        _check_players(f"{base_label} ({base.way})", base, count, "--against")
     seats = _bots(bots, count)
     n_jobs = jobs_for(jobs)
     result = _run(label, this, games, count, seats, seed, n_jobs, as_json)
-    if against:
-        base_label, base = (
-            (label + f" ({against})", setup_way(project, game, against))
-            if against in this.ways
-            else _setup(project, against, variant, "--against")
-        )
-        b_low, b_high = base.players
-        if not b_low <= count <= b_high:
-            raise click.BadParameter(
-                f"{base_label} is for {b_low}-{b_high} players, not {count}", param_hint="--against"
-            )
+    if base is not None:
         base_result = _run(base_label, base, games, count, seats, seed, n_jobs, as_json)
-        result = {
-            **result,
-            "against": base_result,
-            "comparison": compare(result["summary"], base_result["summary"]),
-        }
+        result["against"] = base_result
+        result["comparison"] = compare(result["summary"], base_result["summary"])
     if as_json:
         click.echo(json.dumps(result, indent=2))
         return
     click.echo(format_summary(result))
-    if against:
-        click.echo("")
-        click.echo(format_summary(result["against"]))
-        click.echo("")
-        click.echo(format_comparison(result["comparison"], label, result["against"]["game"]))
+    if base is not None:
+        other = result["against"]
+        click.echo("\n" + format_summary(other) + "\n")
+        click.echo(
+            format_comparison(
+                result["comparison"], f"{label} ({this.way})", f"{other['game']} ({other['way']})"
+            )
+        )
 
 
-def setup_way(project: Any, game: str, way: str) -> Setup:
-    """Another way of playing the same game (for --against)."""
-    return _setup(project, game, way, "--against")[1]
+def _check_players(label: str, s: Setup, count: int, option: str) -> None:
+    low, high = s.players
+    if not low <= count <= high:
+        raise click.BadParameter(f"{label} is for {low}-{high} players, not {count}", param_hint=option)
