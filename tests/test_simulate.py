@@ -318,3 +318,14 @@ def test_bucks_setup_auction_and_scoring() -> None:
     symbols = engine.rules.symbols  # type: ignore[attr-defined]
     won = [(5, symbols[0]), (4, symbols[1]), (3, symbols[2]), (2, symbols[3]), (1, symbols[0])]
     assert engine.score(won) == 15 + 4  # one full set of the four symbols
+
+
+def test_solitaire_greedy_clears_more_than_random() -> None:
+    engine = setup(_game("bargains"), "solitaire").engine
+    left = {bot: 0.0 for bot in ("greedy", "random")}
+    for bot in left:
+        for i in range(200):
+            out = play_game(engine, 1, [bot], random.Random(i))
+            assert out.end in ("bargain area cleared", "stock used up")
+            left[bot] += out.metrics["cards left in the area"]
+    assert left["greedy"] < left["random"]

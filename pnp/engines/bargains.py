@@ -129,13 +129,14 @@ class BargainsEngine:
         if way == "solitaire":
             return self._solitaire_moves(t)
         moves: list[tuple[int, tuple[int, ...]]] = []
-        for card in sorted(set(t.hands[t.seat])):
-            if way == "variant-2":
-                moves += [(card, s) for s in subsets_upto(t.pot, card - self.rules.take_below)]
-            else:
-                pot = t.pot + self._topped_up(t, card)
-                pick = fewest_over if way == "main" else closest_match
-                moves += [(card, s) for s in pick(pot, card) or [tuple(sorted(pot))]]
+        cards = sorted(set(t.hands[t.seat]))
+        if way == "variant-2":  # every take the dearest card affords, once, then filtered by price
+            takes = [(sum(s), s) for s in subsets_upto(t.pot, cards[-1] - self.rules.take_below)]
+            return [(c, s) for c in cards for total, s in takes if total <= c - self.rules.take_below]
+        pick = fewest_over if way == "main" else closest_match
+        for card in cards:
+            pot = t.pot + self._topped_up(t, card)
+            moves += [(card, s) for s in pick(pot, card) or [tuple(sorted(pot))]]
         return moves
 
     def apply(self, t: Table, move: object, rng: random.Random) -> None:
