@@ -45,9 +45,9 @@ def _setup(project: Any, name: str, way: str, option: str) -> tuple[str, Setup]:
 
 
 def _run(
-    label: str, s: Setup, games: int, players: int, bots: tuple[str, ...], seed: int, jobs: int, quiet: bool
+    label: str, s: Setup, games: int, players: int, bots: tuple[str, ...], seed: int, jobs: int
 ) -> dict[str, Any]:
-    with progress(games if not quiet else 0, f"Playing {label}") as advance:
+    with progress(games, f"Playing {label}") as advance:  # on stderr: --json output stays clean
         outcomes = run_games(s.engine, games, players, bots, seed, jobs, advance)
     return {
         "game": label,
@@ -116,9 +116,9 @@ def simulate(
         _check_players(f"{base_label} ({base.way})", base, count, "--against")
     seats = _bots(bots, count)
     n_jobs = jobs_for(jobs)
-    result = _run(label, this, games, count, seats, seed, n_jobs, as_json)
+    result = _run(label, this, games, count, seats, seed, n_jobs)
     if base is not None:
-        base_result = _run(base_label, base, games, count, seats, seed, n_jobs, as_json)
+        base_result = _run(base_label, base, games, count, seats, seed, n_jobs)
         result["against"] = base_result
         result["comparison"] = compare(result["summary"], base_result["summary"])
     if as_json:
