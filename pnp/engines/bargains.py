@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations, product
+from itertools import combinations
 
 from pnp.engines.play import Outcome, best_seats
 
@@ -54,13 +54,6 @@ class Table:
     play: list[int] = field(default_factory=list)
 
 
-def _subsets(pot: Sequence[int]) -> Iterator[tuple[int, ...]]:
-    """Every distinct multiset of pot values (as a sorted tuple), smallest first."""
-    counts = sorted(Counter(pot).items())
-    for picks in product(*(range(n + 1) for _, n in counts)):
-        yield tuple(v for (v, _), k in zip(counts, picks) for _ in range(k))
-
-
 def subsets_upto(pot: Sequence[int], limit: int) -> list[tuple[int, ...]]:
     """Every distinct multiset of pot values totalling at most `limit` (the empty one included)."""
     counts = sorted(Counter(pot).items())
@@ -93,11 +86,14 @@ def fewest_over(pot: Sequence[int], card: int) -> list[tuple[int, ...]]:
 
 def closest_match(pot: Sequence[int], card: int) -> list[tuple[int, ...]]:
     """Variant 1: handfuls that equal `card`; if none, those over it by as little as possible."""
-    totals = [s for s in _subsets(pot) if s and sum(s) >= card]
-    if not totals:
+    sums = {0}
+    for value in pot:  # every total some handful reaches
+        sums |= {t + value for t in sums}
+    reachable = [t for t in sums if t >= card and t > 0]
+    if not reachable:
         return []
-    best = min(sum(s) for s in totals)
-    return sorted(s for s in totals if sum(s) == best)
+    best = min(reachable)
+    return sorted(s for s in subsets_upto(pot, best) if s and sum(s) == best)
 
 
 class BargainsEngine:
