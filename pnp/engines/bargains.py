@@ -72,6 +72,27 @@ def subsets_upto(pot: Sequence[int], limit: int) -> list[tuple[int, ...]]:
     return out
 
 
+def subsets_totalling(pot: Sequence[int], total: int) -> list[tuple[int, ...]]:
+    """Every distinct non-empty multiset of pot values totalling exactly `total`, sorted."""
+    counts = sorted(Counter(pot).items())
+    after = [sum(v * n for v, n in counts[i:]) for i in range(len(counts) + 1)]  # what the rest can add
+    out: list[tuple[int, ...]] = []
+
+    def grow(i: int, chosen: tuple[int, ...], room: int) -> None:
+        if room == 0:
+            out.append(chosen)
+            return
+        if i == len(counts) or after[i] < room:
+            return
+        value, n = counts[i]
+        for k in range(min(n, room // value) + 1):
+            grow(i + 1, chosen + (value,) * k, room - k * value)
+
+    if total > 0:
+        grow(0, (), total)
+    return sorted(out)
+
+
 def fewest_over(pot: Sequence[int], card: int) -> list[tuple[int, ...]]:
     """Main game: the handfuls of the fewest cards whose sum beats `card` (every choice of them)."""
     ordered = sorted(pot)
@@ -86,14 +107,14 @@ def fewest_over(pot: Sequence[int], card: int) -> list[tuple[int, ...]]:
 
 def closest_match(pot: Sequence[int], card: int) -> list[tuple[int, ...]]:
     """Variant 1: handfuls that equal `card`; if none, those over it by as little as possible."""
+    cap = card + max(pot, default=0)  # adding cards one by one passes `card` below this
     sums = {0}
-    for value in pot:  # every total some handful reaches
-        sums |= {t + value for t in sums}
+    for value in pot:  # every total up to the cap that some handful reaches
+        sums |= {t + value for t in sums if t + value <= cap}
     reachable = [t for t in sums if t >= card and t > 0]
     if not reachable:
         return []
-    best = min(reachable)
-    return sorted(s for s in subsets_upto(pot, best) if s and sum(s) == best)
+    return subsets_totalling(pot, min(reachable))
 
 
 class BargainsEngine:
