@@ -20,6 +20,7 @@ LEVELS = {
     "resolve": 2.5,
     "draw": 3,
     "output": 4,
+    "simulate": 4.5,
     "buildplan": 5,
     "serve": 5,
     "cli": 6,

@@ -37,6 +37,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("pnp.cli.serve", "serve"),
     "showcase": ("pnp.cli.showcase", "showcase"),
     "sheets": ("pnp.cli.sheets", "sheets"),
+    "simulate": ("pnp.cli.simulate", "simulate"),
     "stack": ("pnp.cli.stack", "stack"),
 }
 
