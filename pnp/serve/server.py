@@ -46,6 +46,7 @@ from pnp.serve.guard import (
 from pnp.serve.live import Hub, Live
 from pnp.serve.page import asset, page
 from pnp.serve.pictures import DrawFailed, PictureCache
+from pnp.serve.playtest import MAX_FEEDBACK_BODY, Playtest
 from pnp.serve.state import WATCHED, Tracker
 
 log = logging.getLogger(__name__)
@@ -92,14 +93,16 @@ class App:
     builder: Builder
     editor: Editor
     guard: Guard
+    playtest: Playtest | None = None  # `--playtest`: the feedback page for phones
 
     @classmethod
-    def open(cls, project: Project, out: Path, guard: Guard) -> App:
+    def open(cls, project: Project, out: Path, guard: Guard, playtest: bool = False) -> App:
         hub = Hub()
         cache = PictureCache()
         live = Live(Tracker(project), cache, hub)
         builder = Builder(project, out, lambda status: hub.send("build", status), cache.drawing)
-        return cls(project, out, live, builder, Editor(live.tracker, cache.drawing), guard)
+        feedback = Playtest(project.root) if playtest else None
+        return cls(project, out, live, builder, Editor(live.tracker, cache.drawing), guard, feedback)
 
     def state(self) -> dict[str, Any]:
         data = self.live.snapshot.as_json()
@@ -224,6 +227,8 @@ class Handler(BaseHTTPRequestHandler):
     def _get(self) -> None:
         url = urlsplit(self.path)
         route = url.path
+        if self._playtest(route):
+            return self._play(lambda game: game.get(route, self._headers(), url.query, self._games()))
         refused = check_single(self.headers.keys()) or self.app.guard.check_read(self._headers(), url.query)
         if refused:
             return self._refuse(refused)
@@ -273,6 +278,8 @@ class Handler(BaseHTTPRequestHandler):
     def _post(self) -> None:
         url = urlsplit(self.path)
         headers = self._headers()
+        if self._playtest(url.path):
+            return self._play_post(url.path, headers)
         refused = check_single(self.headers.keys()) or self.app.guard.check_change(headers, url.query)
         length = body_length(headers) if refused is None else refused
         if isinstance(length, Refusal):
@@ -297,6 +304,32 @@ class Handler(BaseHTTPRequestHandler):
                 )
             return self._answer(self.app.editor.undo)
         self._send(HTTPStatus.NOT_FOUND, b"not found\n")
+
+    def _playtest(self, route: str) -> bool:
+        """Whether `route` is the feedback page's (served with --playtest only)."""
+        return self.app.playtest is not None and (route == "/play" or route.startswith("/play/"))
+
+    def _games(self) -> list[Any]:
+        return list(self.app.live.tracker.loaded.values())
+
+    def _play(self, work: Any) -> None:
+        """A feedback route's answer; the guard's Host and single-header rules first."""
+        refused = check_single(self.headers.keys()) or self.app.guard.check_host(self.headers.get("host"))
+        if refused:
+            return self._refuse(refused)
+        answer = work(self.app.playtest)
+        self._send(answer.status, answer.body, answer.kind, answer.headers)
+
+    def _play_post(self, route: str, headers: dict[str, str]) -> None:
+        playtest = self.app.playtest
+        assert playtest is not None
+        refused = check_single(self.headers.keys()) or self.app.guard.check_host(headers.get("host"))
+        refused = refused or playtest.check_post(headers)
+        length = body_length(headers, MAX_FEEDBACK_BODY) if refused is None else refused
+        if isinstance(length, Refusal):
+            return self._refuse(length)
+        body = self.rfile.read(length)
+        self._play(lambda game: game.post(route, body, self._games()))
 
     def _build(self, form: dict[str, Any]) -> None:
         try:
@@ -423,11 +456,17 @@ class Server(ThreadingHTTPServer):
 
 
 def make_server(
-    project: Project, out: Path, port: int = 8000, host: str = HOST, allow_remote: bool = False
+    project: Project,
+    out: Path,
+    port: int = 8000,
+    host: str = HOST,
+    allow_remote: bool = False,
+    playtest: bool = False,
 ) -> tuple[Server, App]:
     """A server bound to host:port (0: any free port), with the project's first snapshot taken.
 
-    A host other than this machine's loopback needs `allow_remote` (ValueError otherwise).
+    A host other than this machine's loopback needs `allow_remote` (ValueError otherwise), and so
+    does `playtest` (the feedback page is for the players' phones).
     """
     remote = not is_loopback(host)
     if remote and not allow_remote:
@@ -435,8 +474,13 @@ def make_server(
             f"--host {host} lets other machines read and change this project; pnp serve listens "
             "on 127.0.0.1 unless you add --allow-remote (then every request needs the token)"
         )
+    if playtest and not allow_remote:
+        raise ValueError(
+            "--playtest serves a page to the players' phones: add --allow-remote and --host 0.0.0.0 "
+            "(or this machine's address on the network)"
+        )
     server = Server((host, port), Handler)
-    app = App.open(project, out, Guard(host, server.server_address[1], remote))
+    app = App.open(project, out, Guard(host, server.server_address[1], remote), playtest)
     server.RequestHandlerClass = type("BoundHandler", (Handler,), {"app": app})
     return server, app
 

@@ -1,0 +1,196 @@
+"""`pnp serve --playtest`: a phone-sized page where players say what they think of a card, kept in
+`playtest/ROUND.jsonl` in the project.
+
+The page answers only what it must. A phone joins with the short join code `pnp serve` prints
+(typed once, or in the printed address): it then gets the feedback page, the list of cards
+(code and name, to pick or check a scanned code) and may post feedback; nothing else of the
+project (the preview itself still needs the run's token). A post passes the guard's rules for a
+change: one Host, a same-origin Origin, JSON, the join code in its header and a small
+Content-Length; then every field is checked (400 naming it). Each entry is one line appended
+under a file lock (`filelock`: also against another process) and flushed to disk (`fsync`)
+before the answer, so posts sent at once are all kept, each whole.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import os
+import secrets
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from http import HTTPStatus
+from http.cookies import CookieError, SimpleCookie
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs
+
+from pnp.data.format.feedback import Entry, parse_entry, parse_link
+from pnp.data.format.model import Game
+from pnp.serve.guard import Refusal
+
+FOLDER = "playtest"  # in the project: one ROUND.jsonl per round
+JOIN_COOKIE = "pnp-join"
+JOIN_HEADER = "X-PNP-Join"
+MAX_FEEDBACK_BODY = 16_000  # bytes: a rating, four ticks and 2,000 characters fit many times over
+_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: easy to read out and type on a phone
+_FORM_FIELDS = ("card", "rating", "ticks", "text")
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What to send: status, body, content type and any headers."""
+
+    status: HTTPStatus
+    body: bytes
+    kind: str = "application/json"
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+def _json(data: Any, status: HTTPStatus = HTTPStatus.OK) -> Answer:
+    return Answer(status, json.dumps(data).encode(), headers={"Cache-Control": "no-store"})
+
+
+@dataclass
+class Playtest:
+    """The feedback side of one run of `pnp serve --playtest` over the project at `root`."""
+
+    root: Path
+    join: str = field(default_factory=lambda: "".join(secrets.choice(_ALPHABET) for _ in range(8)))
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    @property
+    def shown_join(self) -> str:
+        """The join code as printed: two groups of four."""
+        return f"{self.join[:4]}-{self.join[4:]}"
+
+    def joined(self, headers: dict[str, str], query: str) -> bool:
+        """Whether the request carries the join code (typed in `?join=`, its cookie or its header)."""
+        offered = [headers.get(JOIN_HEADER.lower(), "")] + parse_qs(query).get("join", [])
+        try:
+            cookie = SimpleCookie(headers.get("cookie", ""))
+            if JOIN_COOKIE in cookie:
+                offered.append(cookie[JOIN_COOKIE].value)
+        except CookieError:
+            pass
+        wanted = self.join.encode()
+        return any(hmac.compare_digest(_plain(o).encode(), wanted) for o in offered if o)
+
+    def get(self, route: str, headers: dict[str, str], query: str, games: Iterable[Game]) -> Answer:
+        """GET /play (the page, or the join form) and /play/cards (the cards a phone may name)."""
+        joined = self.joined(headers, query)
+        if route == "/play":
+            if not joined:
+                wrong = "join" in parse_qs(query)
+                return Answer(
+                    HTTPStatus.FORBIDDEN if wrong else HTTPStatus.OK,
+                    _html("join").replace("{{WRONG}}", "That code is not this session's." if wrong else "").encode(),
+                    "text/html; charset=utf-8",
+                    {"Cache-Control": "no-store"},
+                )
+            cookie = f"{JOIN_COOKIE}={self.join}; HttpOnly; SameSite=Strict; Path=/play"
+            page = _html("play").replace("{{JOIN}}", self.join).encode()
+            return Answer(
+                HTTPStatus.OK, page, "text/html; charset=utf-8", {"Cache-Control": "no-store", "Set-Cookie": cookie}
+            )
+        if route == "/play/cards" and joined:
+            return _json({"cards": cards(games)})
+        if route == "/play/cards":
+            return _json({"ok": False, "error": "join first: type the code pnp serve printed"}, HTTPStatus.FORBIDDEN)
+        return Answer(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8")
+
+    def check_post(self, headers: dict[str, str]) -> Refusal | None:
+        """A post's own check beyond the guard's Host: its origin, JSON, and the join code."""
+        origin, host = headers.get("origin"), headers.get("host", "")
+        if origin is None or origin.lower() != f"http://{host.lower()}":
+            return Refusal(HTTPStatus.FORBIDDEN, f"refused: feedback comes from the feedback page (Origin {origin!r})")
+        if headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+            return Refusal(HTTPStatus.FORBIDDEN, "refused: feedback comes from the feedback page")
+        if headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+            return Refusal(HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "refused: send JSON (Content-Type: application/json)")
+        if not hmac.compare_digest(_plain(headers.get(JOIN_HEADER.lower(), "")).encode(), self.join.encode()):
+            return Refusal(HTTPStatus.FORBIDDEN, "refused: join first with the code pnp serve printed")
+        return None
+
+    def post(self, route: str, body: bytes, games: Iterable[Game]) -> Answer:
+        """POST /play/feedback: the entry checked and appended to its round's file."""
+        if route != "/play/feedback":
+            return Answer(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8")
+        try:
+            form = json.loads(body or b"{}")
+        except (ValueError, RecursionError):
+            return _json({"ok": False, "error": "the body is not JSON"}, HTTPStatus.BAD_REQUEST)
+        try:
+            round_name, entry = feedback_entry(form, list(games))
+        except ValueError as exc:
+            return _json({"ok": False, "error": str(exc)}, HTTPStatus.BAD_REQUEST)
+        with self._lock:  # one thread at a time here; the file lock keeps other processes out too
+            path = append_entry(self.root, round_name, entry)
+        return _json({"ok": True, "round": round_name, "card": entry.card, "file": f"{FOLDER}/{path.name}"})
+
+
+def feedback_entry(form: Any, games: list[Game]) -> tuple[str, Entry]:
+    """The round and entry a posted form makes (its time now, in UTC); ValueError naming the field."""
+    if not isinstance(form, dict):
+        raise ValueError("the body must be a JSON object ({...})")
+    unknown = [str(k)[:40] for k in form if k not in _FORM_FIELDS]
+    if unknown:
+        raise ValueError(f"{unknown[0]}: not a field of feedback (send {', '.join(_FORM_FIELDS)})")
+    given = form.get("card")
+    if not isinstance(given, str) or not given.strip():
+        raise ValueError("card: the card's code (such as LM-moth) or the text its QR code holds")
+    link = parse_link(given)
+    code = link[0] if link else given.strip()
+    game = next((g for g in games if code.startswith(f"{g.tag}-")), None)
+    if game is None or not (link or any(c["code"] == code for c in cards([game]))):
+        raise ValueError(f"card: {code[:60]!r} is no card of the games served (type the code under the card)")
+    round_name, version = link[1:] if link else (game.round, game.game.version)
+    time = datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+    data = {"time": time, "card": code, "version": version, **{k: form[k] for k in _FORM_FIELDS[1:] if k in form}}
+    return round_name, parse_entry(data)
+
+
+def append_entry(root: Path, round_name: str, entry: Entry) -> Path:
+    """Add `entry` as one line to playtest/ROUND.jsonl under its lock, on disk before returning."""
+    from filelock import FileLock  # lazy: only a server that takes feedback writes
+
+    folder = root / FOLDER
+    folder.mkdir(exist_ok=True)
+    path = folder / f"{round_name}.jsonl"
+    line = json.dumps(entry.as_json(), ensure_ascii=False) + "\n"
+    with FileLock(str(folder / f".{round_name}.jsonl.lock")):
+        with open(path, "a+b") as f:
+            f.seek(0, os.SEEK_END)
+            if f.tell():  # a file typed by hand may end without a newline: start a line of our own
+                f.seek(f.tell() - 1)
+                if f.read(1) != b"\n":
+                    line = "\n" + line
+            f.write(line.encode("utf-8"))
+            f.flush()
+            os.fsync(f.fileno())
+    return path
+
+
+def cards(games: Iterable[Game]) -> list[dict[str, str]]:
+    """Every card a phone may name: its code, name, game and the round it prints for."""
+    out = []
+    for game in games:
+        for comp in game.components:
+            if comp.is_cards:
+                out += [
+                    {"code": game.code(c), "name": c.name, "game": game.game.name, "round": game.round}
+                    for c in comp.cards
+                ]
+    return out
+
+
+def _plain(code: str) -> str:
+    """A join code as typed: upper case, without spaces or the hyphen."""
+    return code.upper().replace("-", "").replace(" ", "")
+
+
+def _html(name: str) -> str:
+    return files("pnp.serve").joinpath(f"static/{name}.html").read_text(encoding="utf-8")
