@@ -126,3 +126,49 @@ def test_the_round_defaults_to_the_version_and_a_bad_round_is_named(tmp_path: Pa
     r = run("check", "bargains", "--project", str(bad))
     assert r.code != 0
     assert "playtest.round" in r.out + r.err and "bargains.yaml:1" in r.out + r.err, r.out + r.err
+
+
+HAND_TYPED = """{"time": "2026-12-01T10:00:00Z", "card": "BG-1", "rating": 2, "ticks": ["too weak"], "text": "never worth taking"}
+
+{"time": "2026-12-01T10:05:00+01:00", "card": "BG-1", "ticks": ["too weak", "typo"]}
+{"time": "2026-12-01T10:07:00Z", "card": "BG-5", "rating": 5}
+"""
+
+
+def _typed(root: Path, name: str, text: str) -> None:
+    (root / "playtest").mkdir(exist_ok=True)
+    (root / "playtest" / f"{name}.jsonl").write_text(text, encoding="utf-8")
+
+
+def test_pnp_feedback_summarises_a_hand_typed_round(tmp_path: Path) -> None:
+    root = playtest_game(tmp_path / "p")
+    _typed(root, "round0", '{"time": "2026-11-01T10:00:00Z", "card": "BG-3", "text": "older round"}\n')
+    _typed(root, "round1", HAND_TYPED)
+    r = run("feedback", "bargains", "--project", str(root))
+    assert r.code == 0, r.out + r.err
+    assert "round round1: 3 entries on 2 cards" in r.out
+    assert "BG-1           Dewdrop: 2 entries, rated 2/5 (1), too weak 2, typo 1" in r.out
+    assert "never worth taking" in r.out and "older round" not in r.out
+    r = run("feedback", "bargains", "--project", str(root), "--round", "round0", "--json")
+    report = json.loads(r.out)
+    assert report["round"] == "round0" and report["cards"]["BG-3"]["texts"] == ["older round"]
+    assert report["cards"]["BG-3"]["entries"] == 1 and report["cards"]["BG-3"]["rating"] is None
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ('{"time": "yesterday", "card": "BG-1", "text": "x"}', "time:"),
+        ('{"time": "2026-12-01T10:00:00Z", "card": "BG-1", "rating": 6}', "rating:"),
+        ('{"time": "2026-12-01T10:00:00Z", "card": "BG-1", "ticks": ["boring"]}', "ticks:"),
+        ('{"time": "2026-12-01T10:00:00Z", "card": "BG-1"}', "rating, ticks or text"),
+        ('{"time": "2026-12-01T10:00:00Z", "card": "BG-1", "text": "x", "mood": 1}', "mood:"),
+        ("{'time': 'single quotes'}", "not a JSON object"),
+    ],
+)
+def test_a_bad_line_typed_by_hand_is_named_at_its_line(tmp_path: Path, line: str, says: str) -> None:
+    root = playtest_game(tmp_path / "p")
+    _typed(root, "round1", HAND_TYPED + line + "\n")
+    r = run("feedback", "bargains", "--project", str(root))
+    assert r.code == 2, r.out + r.err
+    assert "playtest/round1.jsonl:5" in r.err and says in r.err, r.err

@@ -30,9 +30,9 @@ from urllib.parse import parse_qs
 
 from pnp.data.format.feedback import Entry, parse_entry, parse_link
 from pnp.data.format.model import Game
+from pnp.data.reading.feedback import FOLDER
 from pnp.serve.guard import Refusal
 
-FOLDER = "playtest"  # in the project: one ROUND.jsonl per round
 JOIN_COOKIE = "pnp-join"
 JOIN_HEADER = "X-PNP-Join"
 MAX_FEEDBACK_BODY = 16_000  # bytes: a rating, four ticks and 2,000 characters fit many times over

@@ -119,3 +119,52 @@ def _is_time(text: str) -> bool:
 def _shown(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+@dataclass(frozen=True)
+class CardFeedback:
+    """What one round said about one card: how many entries, each tick's count, the ratings, the words."""
+
+    card: str
+    entries: int
+    ticks: dict[str, int]
+    ratings: tuple[int, ...]
+    texts: tuple[str, ...]
+
+    @property
+    def rating(self) -> float | None:
+        return round(sum(self.ratings) / len(self.ratings), 2) if self.ratings else None
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "entries": self.entries,
+            "ticks": self.ticks,
+            "rating": self.rating,
+            "ratings": list(self.ratings),
+            "texts": list(self.texts),
+        }
+
+    def line(self) -> str:
+        """One line: entries, the average rating, the ticks with their counts."""
+        parts = [f"{self.entries} {'entry' if self.entries == 1 else 'entries'}"]
+        if self.ratings:
+            parts.append(f"rated {self.rating:g}/5 ({len(self.ratings)})")
+        parts += [f"{tick} {n}" for tick, n in self.ticks.items()]
+        return ", ".join(parts)
+
+
+def summary(entries: list[Entry]) -> dict[str, CardFeedback]:
+    """Per card, in the order first mentioned, what the entries said."""
+    by_card: dict[str, list[Entry]] = {}
+    for entry in entries:
+        by_card.setdefault(entry.card, []).append(entry)
+    return {
+        card: CardFeedback(
+            card,
+            len(said),
+            {t: n for t in TICKS if (n := sum(t in e.ticks for e in said))},
+            tuple(e.rating for e in said if e.rating is not None),
+            tuple(e.text for e in said if e.text),
+        )
+        for card, said in by_card.items()
+    }
