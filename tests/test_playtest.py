@@ -172,3 +172,30 @@ def test_a_bad_line_typed_by_hand_is_named_at_its_line(tmp_path: Path, line: str
     r = run("feedback", "bargains", "--project", str(root))
     assert r.code == 2, r.out + r.err
     assert "playtest/round1.jsonl:5" in r.err and says in r.err, r.err
+
+
+def test_pnp_changes_shows_the_last_rounds_feedback_and_what_changed_since(tmp_path: Path) -> None:
+    root = playtest_game(tmp_path / "p")
+    out = str(root / "out")
+    r = run("build", "bargains", "--project", str(root), "--out", out, "--tag", "round1")
+    assert r.code == 0, r.out + r.err
+    _typed(root, "round1", HAND_TYPED)
+    db = root / "card_data" / "bargains.yaml"
+    db.write_text(db.read_text(encoding="utf-8").replace("name: Dewdrop", "name: Dewfall", 1), encoding="utf-8")
+    r = run("changes", "bargains", "--project", str(root), "--out", out)
+    assert r.code == 0, r.out + r.err
+    assert "Feedback in round round1 (playtest/round1.jsonl); changed since print 'round1'?" in r.out
+    assert "BG-1           Dewfall: 2 entries, rated 2/5 (1), too weak 2, typo 1  [changed]" in r.out
+    assert "BG-5" in r.out and "[unchanged]" in r.out and "never worth taking" in r.out
+    report = json.loads(run("changes", "bargains", "--project", str(root), "--out", out, "--json").out)
+    said = report["feedback"]
+    assert said["round"] == "round1" and said["cards"]["BG-1"]["since"] == "changed"
+    assert said["cards"]["BG-5"] == {
+        "name": said["cards"]["BG-5"]["name"],
+        "entries": 1,
+        "ticks": {},
+        "rating": 5.0,
+        "ratings": [5],
+        "texts": [],
+        "since": "unchanged",
+    }
