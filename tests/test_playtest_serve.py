@@ -88,6 +88,25 @@ def test_a_phone_joins_and_its_feedback_lands_in_the_file(served: tuple[App, int
     # a plain code goes to the game's round
     status, _, _ = request(port, "POST", "/play/feedback", {"card": "BG-3", "text": "fine"}, posting(port, join))
     assert status == 200 and [e["card"] for e in lines(root)] == ["BG-1", "BG-3"]
+    # the contact sheet shows it beside the card
+    tiles = {t["code"]: t for g in state(port)["games"] for c in g["components"] for t in c["tiles"] if t["side"] == "face"}
+    assert tiles["BG-1"]["feedback"] == {
+        "round": "round1",
+        "line": "1 entry, rated 4/5 (1), too weak 1, typo 1",
+        "texts": ["Dew is spelt dwe"],
+    }
+    assert tiles["BG-5"]["feedback"] is None
+    # a feedback file typed badly by hand is a problem on the page, at its line
+    with (root / "playtest" / "round1.jsonl").open("a", encoding="utf-8") as f:
+        f.write('{"time": "now", "card": "BG-1", "text": "x"}\n')
+    problems = [p["text"] for p in state(port)["problems"]]
+    assert any(p.startswith("playtest/round1.jsonl:3: time:") for p in problems), problems
+
+
+def state(port: int) -> dict[str, Any]:
+    status, body, _ = request(port, "GET", "/api/state", headers={"Host": f"127.0.0.1:{port}"})
+    assert status == 200, body
+    return json.loads(body)
 
 
 @pytest.mark.parametrize(
@@ -175,6 +194,11 @@ def test_the_page_in_chromium_posts_an_entry(served: tuple[App, int, Path], tmp_
         driver.find_element(By.ID, "text").send_keys("Costs too little")
         driver.find_element(By.ID, "send").click()
         wait_for(lambda: "Thank you" in driver.find_element(By.ID, "said").text, "the page saying it was noted")
+        driver.get(f"http://127.0.0.1:{port}/")  # the designer's contact sheet shows it beside the card
+        wait_for(
+            lambda: any("too strong 1" in e.text for e in driver.find_elements(By.CSS_SELECTOR, ".tile .said")),
+            "the feedback beside its card on the contact sheet",
+        )
     finally:
         driver.quit()
     (entry,) = lines(root)

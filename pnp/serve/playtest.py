@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
 
+from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.feedback import Entry, parse_entry, parse_link
 from pnp.data.format.model import Game
 from pnp.data.reading.feedback import FOLDER
@@ -194,3 +195,24 @@ def _plain(code: str) -> str:
 
 def _html(name: str) -> str:
     return files("pnp.serve").joinpath(f"static/{name}.html").read_text(encoding="utf-8")
+
+
+def tile_feedback(root: Path, games: Iterable[Game]) -> tuple[dict[str, dict[str, Any]], list[Problem]]:
+    """Per card code, what its game's latest round said (round, one line, the last few words) for the
+    contact sheet; and the problems of feedback files that do not read."""
+    from pnp.data.format.feedback import summary
+    from pnp.data.reading.feedback import game_rounds
+
+    out: dict[str, dict[str, Any]] = {}
+    problems: list[Problem] = []
+    for game in games:
+        try:
+            rounds = game_rounds(root, game.tag)
+        except InputError as exc:
+            problems += [p for p in exc.problems if p not in problems]
+            continue
+        if rounds:
+            name, entries = list(rounds.items())[-1]
+            for code, said in summary(entries).items():
+                out[code] = {"round": name, "line": said.line(), "texts": list(said.texts[-3:])}
+    return out, problems

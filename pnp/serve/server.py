@@ -23,7 +23,7 @@ import queue
 import socket
 import sys
 import threading
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -46,8 +46,9 @@ from pnp.serve.guard import (
 from pnp.serve.live import Hub, Live
 from pnp.serve.page import asset, page
 from pnp.serve.pictures import DrawFailed, PictureCache
-from pnp.serve.playtest import MAX_FEEDBACK_BODY, Playtest
-from pnp.serve.state import WATCHED, Tracker
+from pnp.data.reading.feedback import FOLDER
+from pnp.serve.playtest import MAX_FEEDBACK_BODY, Playtest, tile_feedback
+from pnp.serve.state import WATCHED, ProblemItem, Tracker
 
 log = logging.getLogger(__name__)
 
@@ -114,6 +115,13 @@ class App:
                     tile["fallback"] = good[0] if good and good[0] != tile["picture"] else ""
                     if tile["picture"] in cache.failed and not tile["error"]:
                         tile["error"] = cache.failed[tile["picture"]]
+        if self.playtest is not None or (self.project.root / FOLDER).is_dir():  # what players said, per card
+            said, unread = tile_feedback(self.project.root, self.live.tracker.loaded.values())
+            for game in data["games"]:
+                for comp in game["components"]:
+                    for tile in comp["tiles"]:
+                        tile["feedback"] = said.get(tile["code"]) if tile["side"] == "face" else None
+            data["problems"] += [asdict(ProblemItem.of(p)) for p in unread]
         try:
             output_name = str(self.out.relative_to(self.project.root))
         except ValueError:
@@ -329,7 +337,10 @@ class Handler(BaseHTTPRequestHandler):
         if isinstance(length, Refusal):
             return self._refuse(length)
         body = self.rfile.read(length)
-        self._play(lambda game: game.post(route, body, self._games()))
+        answer = playtest.post(route, body, self._games())
+        self._send(answer.status, answer.body, answer.kind, answer.headers)
+        if answer.status == HTTPStatus.OK:  # the contact sheet shows it beside the card
+            self.app.live.hub.send("feedback", json.loads(answer.body))
 
     def _build(self, form: dict[str, Any]) -> None:
         try:
