@@ -181,7 +181,9 @@ def test_pnp_changes_shows_the_last_rounds_feedback_and_what_changed_since(tmp_p
     assert r.code == 0, r.out + r.err
     _typed(root, "round1", HAND_TYPED)
     db = root / "card_data" / "bargains.yaml"
-    db.write_text(db.read_text(encoding="utf-8").replace("name: Dewdrop", "name: Dewfall", 1), encoding="utf-8")
+    db.write_text(
+        db.read_text(encoding="utf-8").replace("name: Dewdrop", "name: Dewfall", 1), encoding="utf-8"
+    )
     r = run("changes", "bargains", "--project", str(root), "--out", out)
     assert r.code == 0, r.out + r.err
     assert "Feedback in round round1 (playtest/round1.jsonl); changed since print 'round1'?" in r.out

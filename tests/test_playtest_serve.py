@@ -11,13 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_playtest import playtest_game
+from test_serve_browser import CHROMIUM, DRIVER, FLAGS
 
 from pnp.data.reading.project import Project
 from pnp.serve.server import App, make_server, serve, stop
 
 from conftest import run, wait_for
-from test_playtest import playtest_game
-from test_serve_browser import CHROMIUM, DRIVER, FLAGS
 
 
 @pytest.fixture
@@ -31,7 +31,9 @@ def served(tmp_path: Path) -> Iterator[tuple[App, int, Path]]:
         stop(server, app)
 
 
-def request(port: int, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None) -> tuple[int, bytes, Any]:
+def request(
+    port: int, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+) -> tuple[int, bytes, Any]:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     data = body if isinstance(body, bytes) or body is None else json.dumps(body).encode()
     conn.request(method, path, body=data, headers=headers or {})
@@ -52,7 +54,9 @@ def posting(port: int, join: str) -> dict[str, str]:
 
 def lines(root: Path, round_name: str = "round1") -> list[dict[str, Any]]:
     path = root / "playtest" / f"{round_name}.jsonl"
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()] if path.exists() else []
+    return (
+        [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()] if path.exists() else []
+    )
 
 
 def test_playtest_needs_allow_remote(tmp_path: Path) -> None:
@@ -77,19 +81,37 @@ def test_a_phone_joins_and_its_feedback_lands_in_the_file(served: tuple[App, int
     # the join code opens the feedback page only: the project's files and state stay closed without the token
     assert request(port, "GET", "/play/../api/state?join=" + join)[0] in (403, 404)
 
-    sent = {"card": "pnp:BG-1@round1/v0.4", "rating": 4, "ticks": ["too weak", "typo"], "text": "Dew is spelt dwe"}
+    sent = {
+        "card": "pnp:BG-1@round1/v0.4",
+        "rating": 4,
+        "ticks": ["too weak", "typo"],
+        "text": "Dew is spelt dwe",
+    }
     status, body, _ = request(port, "POST", "/play/feedback", sent, posting(port, join))
     assert status == 200, body
-    assert json.loads(body) == {"ok": True, "round": "round1", "card": "BG-1", "file": "playtest/round1.jsonl"}
+    assert json.loads(body) == {
+        "ok": True,
+        "round": "round1",
+        "card": "BG-1",
+        "file": "playtest/round1.jsonl",
+    }
     (entry,) = lines(root)
     assert entry["card"] == "BG-1" and entry["version"] == "0.4" and entry["rating"] == 4
     assert entry["ticks"] == ["too weak", "typo"] and entry["text"] == "Dew is spelt dwe"
     assert entry["time"].endswith("Z")
     # a plain code goes to the game's round
-    status, _, _ = request(port, "POST", "/play/feedback", {"card": "BG-3", "text": "fine"}, posting(port, join))
+    status, _, _ = request(
+        port, "POST", "/play/feedback", {"card": "BG-3", "text": "fine"}, posting(port, join)
+    )
     assert status == 200 and [e["card"] for e in lines(root)] == ["BG-1", "BG-3"]
     # the contact sheet shows it beside the card
-    tiles = {t["code"]: t for g in state(port)["games"] for c in g["components"] for t in c["tiles"] if t["side"] == "face"}
+    tiles = {
+        t["code"]: t
+        for g in state(port)["games"]
+        for c in g["components"]
+        for t in c["tiles"]
+        if t["side"] == "face"
+    }
     assert tiles["BG-1"]["feedback"] == {
         "round": "round1",
         "line": "1 entry, rated 4/5 (1), too weak 1, typo 1",
@@ -135,9 +157,15 @@ def test_a_bad_post_is_refused_and_nothing_is_written(
 
 @pytest.mark.parametrize(
     ("change", "status"),
-    [({"X-PNP-Join": ""}, 403), ({"Origin": "http://evil.example"}, 403), ({"Content-Type": "text/plain"}, 415)],
+    [
+        ({"X-PNP-Join": ""}, 403),
+        ({"Origin": "http://evil.example"}, 403),
+        ({"Content-Type": "text/plain"}, 415),
+    ],
 )
-def test_a_post_from_elsewhere_is_refused(served: tuple[App, int, Path], change: dict[str, str], status: int) -> None:
+def test_a_post_from_elsewhere_is_refused(
+    served: tuple[App, int, Path], change: dict[str, str], status: int
+) -> None:
     app, port, root = served
     assert app.playtest is not None
     headers = {**posting(port, app.playtest.join), **change}
@@ -193,13 +221,22 @@ def test_the_page_in_chromium_posts_an_entry(served: tuple[App, int, Path], tmp_
         driver.find_element(By.XPATH, "//input[@value='too strong']").click()
         driver.find_element(By.ID, "text").send_keys("Costs too little")
         driver.find_element(By.ID, "send").click()
-        wait_for(lambda: "Thank you" in driver.find_element(By.ID, "said").text, "the page saying it was noted")
+        wait_for(
+            lambda: "Thank you" in driver.find_element(By.ID, "said").text, "the page saying it was noted"
+        )
         driver.get(f"http://127.0.0.1:{port}/")  # the designer's contact sheet shows it beside the card
         wait_for(
-            lambda: any("too strong 1" in e.text for e in driver.find_elements(By.CSS_SELECTOR, ".tile .said")),
+            lambda: any(
+                "too strong 1" in e.text for e in driver.find_elements(By.CSS_SELECTOR, ".tile .said")
+            ),
             "the feedback beside its card on the contact sheet",
         )
     finally:
         driver.quit()
     (entry,) = lines(root)
-    assert (entry["card"], entry["rating"], entry["ticks"], entry["text"]) == ("BG-3", 2, ["too strong"], "Costs too little")
+    assert (entry["card"], entry["rating"], entry["ticks"], entry["text"]) == (
+        "BG-3",
+        2,
+        ["too strong"],
+        "Costs too little",
+    )

@@ -25,7 +25,9 @@ def feedback(game: str, project_dir: str, round_name: str | None, as_json: bool)
     from pnp.data.reading.feedback import FOLDER, game_rounds
 
     if round_name is not None and not ROUND.fullmatch(round_name):
-        raise click.BadParameter(f"{round_name!r}: a round's name (1-40 letters, digits, . _ -)", "--round")
+        raise click.BadParameter(
+            f"{round_name!r}: a round's name (1-40 letters, digits, . _ -)", param_hint="--round"
+        )
     project = open_project(project_dir)
     (loaded,) = load_games(project, (game,))
     rounds = game_rounds(project.root, loaded.tag)
@@ -47,7 +49,9 @@ def feedback(game: str, project_dir: str, round_name: str | None, as_json: bool)
         click.echo(f"{loaded.game.name}: no feedback in {where} yet.")
         return
     total = sum(s.entries for s in said.values())
-    click.echo(f"{loaded.game.name}, round {round_name}: {total} entries on {len(said)} cards ({report['file']})")
+    click.echo(
+        f"{loaded.game.name}, round {round_name}: {total} entries on {len(said)} cards ({report['file']})"
+    )
     for code, s in said.items():
         name = names.get(code) or "(no longer in the game)"
         click.echo(f"  {code:14} {name}: {s.line()}")

@@ -13,14 +13,15 @@ before the answer, so posts sent at once are all kept, each whole.
 
 from __future__ import annotations
 
+import dataclasses
 import hmac
 import json
 import os
 import secrets
 import threading
-from collections.abc import Iterable
-from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
 from http import HTTPStatus
 from http.cookies import CookieError, SimpleCookie
 from importlib.resources import files
@@ -32,7 +33,8 @@ from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.feedback import Entry, parse_entry, parse_link
 from pnp.data.format.model import Game
 from pnp.data.reading.feedback import FOLDER
-from pnp.serve.guard import Refusal
+from pnp.serve.guard import Guard, Refusal, body_length, check_single
+from pnp.serve.state import ProblemItem
 
 JOIN_COOKIE = "pnp-join"
 JOIN_HEADER = "X-PNP-Join"
@@ -49,6 +51,7 @@ class Answer:
     body: bytes
     kind: str = "application/json"
     headers: dict[str, str] = field(default_factory=dict)
+    said: dict[str, Any] | None = None  # an entry kept: what to tell the pages
 
 
 def _json(data: Any, status: HTTPStatus = HTTPStatus.OK) -> Answer:
@@ -80,6 +83,28 @@ class Playtest:
         wanted = self.join.encode()
         return any(hmac.compare_digest(_plain(o).encode(), wanted) for o in offered if o)
 
+    def answer(
+        self,
+        method: str,
+        url: Any,
+        headers: dict[str, str],
+        names: list[str],
+        read: Callable[[int], bytes],
+        guard: Guard,
+        games: list[Game],
+    ) -> Answer | Refusal:
+        """A request to a feedback route (`url`: split): the guard's Host and single-header rules (`names`:
+        the header names as sent), a post's own checks and Content-Length, then its answer (`body`: where
+        `read`: reads a post's body)."""
+        refused = check_single(names) or guard.check_host(headers.get("host"))
+        if refused is not None or method != "POST":
+            return refused or self.get(url.path, headers, url.query, games)
+        refused = self.check_post(headers)
+        length = body_length(headers, MAX_FEEDBACK_BODY) if refused is None else refused
+        if isinstance(length, Refusal):
+            return length
+        return self.post(url.path, read(length), games)
+
     def get(self, route: str, headers: dict[str, str], query: str, games: Iterable[Game]) -> Answer:
         """GET /play (the page, or the join form) and /play/cards (the cards a phone may name)."""
         joined = self.joined(headers, query)
@@ -88,30 +113,41 @@ class Playtest:
                 wrong = "join" in parse_qs(query)
                 return Answer(
                     HTTPStatus.FORBIDDEN if wrong else HTTPStatus.OK,
-                    _html("join").replace("{{WRONG}}", "That code is not this session's." if wrong else "").encode(),
+                    _html("join")
+                    .replace("{{WRONG}}", "That code is not this session's." if wrong else "")
+                    .encode(),
                     "text/html; charset=utf-8",
                     {"Cache-Control": "no-store"},
                 )
             cookie = f"{JOIN_COOKIE}={self.join}; HttpOnly; SameSite=Strict; Path=/play"
             page = _html("play").replace("{{JOIN}}", self.join).encode()
             return Answer(
-                HTTPStatus.OK, page, "text/html; charset=utf-8", {"Cache-Control": "no-store", "Set-Cookie": cookie}
+                HTTPStatus.OK,
+                page,
+                "text/html; charset=utf-8",
+                {"Cache-Control": "no-store", "Set-Cookie": cookie},
             )
         if route == "/play/cards" and joined:
             return _json({"cards": cards(games)})
         if route == "/play/cards":
-            return _json({"ok": False, "error": "join first: type the code pnp serve printed"}, HTTPStatus.FORBIDDEN)
+            return _json(
+                {"ok": False, "error": "join first: type the code pnp serve printed"}, HTTPStatus.FORBIDDEN
+            )
         return Answer(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8")
 
     def check_post(self, headers: dict[str, str]) -> Refusal | None:
         """A post's own check beyond the guard's Host: its origin, JSON, and the join code."""
         origin, host = headers.get("origin"), headers.get("host", "")
         if origin is None or origin.lower() != f"http://{host.lower()}":
-            return Refusal(HTTPStatus.FORBIDDEN, f"refused: feedback comes from the feedback page (Origin {origin!r})")
+            return Refusal(
+                HTTPStatus.FORBIDDEN, f"refused: feedback comes from the feedback page (Origin {origin!r})"
+            )
         if headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
             return Refusal(HTTPStatus.FORBIDDEN, "refused: feedback comes from the feedback page")
         if headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
-            return Refusal(HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "refused: send JSON (Content-Type: application/json)")
+            return Refusal(
+                HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "refused: send JSON (Content-Type: application/json)"
+            )
         if not hmac.compare_digest(_plain(headers.get(JOIN_HEADER.lower(), "")).encode(), self.join.encode()):
             return Refusal(HTTPStatus.FORBIDDEN, "refused: join first with the code pnp serve printed")
         return None
@@ -130,7 +166,8 @@ class Playtest:
             return _json({"ok": False, "error": str(exc)}, HTTPStatus.BAD_REQUEST)
         with self._lock:  # one thread at a time here; the file lock keeps other processes out too
             path = append_entry(self.root, round_name, entry)
-        return _json({"ok": True, "round": round_name, "card": entry.card, "file": f"{FOLDER}/{path.name}"})
+        said = {"ok": True, "round": round_name, "card": entry.card, "file": f"{FOLDER}/{path.name}"}
+        return dataclasses.replace(_json(said), said=said)
 
 
 def feedback_entry(form: Any, games: list[Game]) -> tuple[str, Entry]:
@@ -149,8 +186,13 @@ def feedback_entry(form: Any, games: list[Game]) -> tuple[str, Entry]:
     if game is None or not (link or any(c["code"] == code for c in cards([game]))):
         raise ValueError(f"card: {code[:60]!r} is no card of the games served (type the code under the card)")
     round_name, version = link[1:] if link else (game.round, game.game.version)
-    time = datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
-    data = {"time": time, "card": code, "version": version, **{k: form[k] for k in _FORM_FIELDS[1:] if k in form}}
+    time = datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+    data = {
+        "time": time,
+        "card": code,
+        "version": version,
+        **{k: form[k] for k in _FORM_FIELDS[1:] if k in form},
+    }
     return round_name, parse_entry(data)
 
 
@@ -162,16 +204,15 @@ def append_entry(root: Path, round_name: str, entry: Entry) -> Path:
     folder.mkdir(exist_ok=True)
     path = folder / f"{round_name}.jsonl"
     line = json.dumps(entry.as_json(), ensure_ascii=False) + "\n"
-    with FileLock(str(folder / f".{round_name}.jsonl.lock")):
-        with open(path, "a+b") as f:
-            f.seek(0, os.SEEK_END)
-            if f.tell():  # a file typed by hand may end without a newline: start a line of our own
-                f.seek(f.tell() - 1)
-                if f.read(1) != b"\n":
-                    line = "\n" + line
-            f.write(line.encode("utf-8"))
-            f.flush()
-            os.fsync(f.fileno())
+    with FileLock(str(folder / f".{round_name}.jsonl.lock")), open(path, "a+b") as f:
+        f.seek(0, os.SEEK_END)
+        if f.tell():  # a file typed by hand may end without a newline: start a line of our own
+            f.seek(f.tell() - 1)
+            if f.read(1) != b"\n":
+                line = "\n" + line
+        f.write(line.encode("utf-8"))
+        f.flush()
+        os.fsync(f.fileno())
     return path
 
 
@@ -216,3 +257,19 @@ def tile_feedback(root: Path, games: Iterable[Game]) -> tuple[dict[str, dict[str
             for code, said in summary(entries).items():
                 out[code] = {"round": name, "line": said.line(), "texts": list(said.texts[-3:])}
     return out, problems
+
+
+def annotate(data: dict[str, Any], root: Path, games: Iterable[Game]) -> None:
+    """The preview's state with each face tile's `feedback` (None: nothing said) and the problems of
+    feedback files that do not read."""
+    said, unread = tile_feedback(root, games)
+    for game in data["games"]:
+        for comp in game["components"]:
+            for tile in comp["tiles"]:
+                tile["feedback"] = said.get(tile["code"]) if tile["side"] == "face" else None
+    data["problems"] += [asdict(ProblemItem.of(p)) for p in unread]
+
+
+def is_route(route: str) -> bool:
+    """Whether `route` is the feedback page's."""
+    return route == "/play" or route.startswith("/play/")

@@ -23,13 +23,14 @@ import queue
 import socket
 import sys
 import threading
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from pnp.data.reading.feedback import FOLDER
 from pnp.data.reading.project import Project
 from pnp.serve.builds import Builder, parse_settings
 from pnp.serve.editor import Editor, Refused
@@ -46,9 +47,8 @@ from pnp.serve.guard import (
 from pnp.serve.live import Hub, Live
 from pnp.serve.page import asset, page
 from pnp.serve.pictures import DrawFailed, PictureCache
-from pnp.data.reading.feedback import FOLDER
-from pnp.serve.playtest import MAX_FEEDBACK_BODY, Playtest, tile_feedback
-from pnp.serve.state import WATCHED, ProblemItem, Tracker
+from pnp.serve.playtest import Playtest, annotate, is_route
+from pnp.serve.state import WATCHED, Tracker
 
 log = logging.getLogger(__name__)
 
@@ -102,8 +102,8 @@ class App:
         cache = PictureCache()
         live = Live(Tracker(project), cache, hub)
         builder = Builder(project, out, lambda status: hub.send("build", status), cache.drawing)
-        feedback = Playtest(project.root) if playtest else None
-        return cls(project, out, live, builder, Editor(live.tracker, cache.drawing), guard, feedback)
+        editor = Editor(live.tracker, cache.drawing)
+        return cls(project, out, live, builder, editor, guard, Playtest(project.root) if playtest else None)
 
     def state(self) -> dict[str, Any]:
         data = self.live.snapshot.as_json()
@@ -116,12 +116,7 @@ class App:
                     if tile["picture"] in cache.failed and not tile["error"]:
                         tile["error"] = cache.failed[tile["picture"]]
         if self.playtest is not None or (self.project.root / FOLDER).is_dir():  # what players said, per card
-            said, unread = tile_feedback(self.project.root, self.live.tracker.loaded.values())
-            for game in data["games"]:
-                for comp in game["components"]:
-                    for tile in comp["tiles"]:
-                        tile["feedback"] = said.get(tile["code"]) if tile["side"] == "face" else None
-            data["problems"] += [asdict(ProblemItem.of(p)) for p in unread]
+            annotate(data, self.project.root, self.live.tracker.loaded.values())
         try:
             output_name = str(self.out.relative_to(self.project.root))
         except ValueError:
@@ -235,8 +230,8 @@ class Handler(BaseHTTPRequestHandler):
     def _get(self) -> None:
         url = urlsplit(self.path)
         route = url.path
-        if self._playtest(route):
-            return self._play(lambda game: game.get(route, self._headers(), url.query, self._games()))
+        if self.app.playtest is not None and is_route(route):
+            return self._play(url)
         refused = check_single(self.headers.keys()) or self.app.guard.check_read(self._headers(), url.query)
         if refused:
             return self._refuse(refused)
@@ -286,8 +281,8 @@ class Handler(BaseHTTPRequestHandler):
     def _post(self) -> None:
         url = urlsplit(self.path)
         headers = self._headers()
-        if self._playtest(url.path):
-            return self._play_post(url.path, headers)
+        if self.app.playtest is not None and is_route(url.path):
+            return self._play(url)
         refused = check_single(self.headers.keys()) or self.app.guard.check_change(headers, url.query)
         length = body_length(headers) if refused is None else refused
         if isinstance(length, Refusal):
@@ -313,34 +308,23 @@ class Handler(BaseHTTPRequestHandler):
             return self._answer(self.app.editor.undo)
         self._send(HTTPStatus.NOT_FOUND, b"not found\n")
 
-    def _playtest(self, route: str) -> bool:
-        """Whether `route` is the feedback page's (served with --playtest only)."""
-        return self.app.playtest is not None and (route == "/play" or route.startswith("/play/"))
-
-    def _games(self) -> list[Any]:
-        return list(self.app.live.tracker.loaded.values())
-
-    def _play(self, work: Any) -> None:
-        """A feedback route's answer; the guard's Host and single-header rules first."""
-        refused = check_single(self.headers.keys()) or self.app.guard.check_host(self.headers.get("host"))
-        if refused:
-            return self._refuse(refused)
-        answer = work(self.app.playtest)
+    def _play(self, url: Any) -> None:
+        """A feedback route (--playtest), checked and answered by `pnp.serve.playtest`."""
+        assert self.app.playtest is not None
+        answer = self.app.playtest.answer(
+            self.command,
+            url,
+            self._headers(),
+            list(self.headers.keys()),
+            self.rfile.read,
+            self.app.guard,
+            list(self.app.live.tracker.loaded.values()),
+        )
+        if isinstance(answer, Refusal):
+            return self._refuse(answer)
         self._send(answer.status, answer.body, answer.kind, answer.headers)
-
-    def _play_post(self, route: str, headers: dict[str, str]) -> None:
-        playtest = self.app.playtest
-        assert playtest is not None
-        refused = check_single(self.headers.keys()) or self.app.guard.check_host(headers.get("host"))
-        refused = refused or playtest.check_post(headers)
-        length = body_length(headers, MAX_FEEDBACK_BODY) if refused is None else refused
-        if isinstance(length, Refusal):
-            return self._refuse(length)
-        body = self.rfile.read(length)
-        answer = playtest.post(route, body, self._games())
-        self._send(answer.status, answer.body, answer.kind, answer.headers)
-        if answer.status == HTTPStatus.OK:  # the contact sheet shows it beside the card
-            self.app.live.hub.send("feedback", json.loads(answer.body))
+        if answer.said is not None:  # the contact sheet shows it beside the card
+            self.app.live.hub.send("feedback", answer.said)
 
     def _build(self, form: dict[str, Any]) -> None:
         try:

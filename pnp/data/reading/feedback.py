@@ -5,6 +5,7 @@ is a problem at file:line."""
 from __future__ import annotations
 
 import json
+from datetime import UTC
 from pathlib import Path
 
 from pnp.data.format.errors import InputError, Problem
@@ -29,7 +30,9 @@ def read_round(path: Path, name: str) -> list[Entry]:
     try:
         text = path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InputError([Problem(name, None, "", f"not UTF-8 text ({exc.reason}); save it as UTF-8")]) from None
+        raise InputError(
+            [Problem(name, None, "", f"not UTF-8 text ({exc.reason}); save it as UTF-8")]
+        ) from None
     entries, problems = [], []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -63,12 +66,12 @@ def game_rounds(root: Path, tag: str, shown: str = FOLDER) -> dict[str, list[Ent
 
 def _instant(time: str) -> str:
     """A time comparable with another: as UTC, to the second."""
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     moment = datetime.fromisoformat(time.replace("Z", "+00:00"))
     if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
-    return moment.astimezone(timezone.utc).isoformat()
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat()
 
 
 EXAMPLE = '{"time": "2026-12-07T15:04:05Z", "card": "LM-moth", "ticks": ["unclear"], "text": "..."}'
