@@ -189,6 +189,9 @@ def test_pnp_changes_shows_the_last_rounds_feedback_and_what_changed_since(tmp_p
     assert "Feedback in round round1 (playtest/round1.jsonl); changed since print 'round1'?" in r.out
     assert "BG-1           Dewfall: 2 entries, rated 2/5 (1), too weak 2, typo 1  [changed]" in r.out
     assert "BG-5" in r.out and "[unchanged]" in r.out and "never worth taking" in r.out
+    written = (root / "out" / "bargains" / "changes.md").read_text(encoding="utf-8")
+    assert "## Feedback in round round1 (changed since print 'round1'?)" in written
+    assert "- **BG-1** Dewfall: 2 entries, rated 2/5 (1), too weak 2, typo 1 (changed)" in written
     report = json.loads(run("changes", "bargains", "--project", str(root), "--out", out, "--json").out)
     said = report["feedback"]
     assert said["round"] == "round1" and said["cards"]["BG-1"]["since"] == "changed"
@@ -201,3 +204,25 @@ def test_pnp_changes_shows_the_last_rounds_feedback_and_what_changed_since(tmp_p
         "texts": [],
         "since": "unchanged",
     }
+
+
+def test_a_cards_link_reads_back_whatever_its_code_and_version_hold() -> None:
+    from pnp.data.format.feedback import card_link, parse_link, round_name
+
+    for code, version in [
+        ("LM-moth", "0.4"),
+        ("LM-Über Größe", "round 3 / final"),
+        ("LM-a@b", ""),
+        ("LM-1", "2026-11-25"),
+    ]:
+        link = card_link(code, "round2", version)
+        assert " " not in link and parse_link(f"  {link}\n") == (code, "round2", version)
+    assert parse_link("LM-moth") is None and parse_link("pnp:LM-moth@con/v1") is None
+    assert [round_name("", v) for v in ("0.4", "round 3", "", "con", "...")] == [
+        "0.4",
+        "round-3",
+        "draft",
+        "draft",
+        "draft",
+    ]
+    assert round_name("r2", "0.4") == "r2"

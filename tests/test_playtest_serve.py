@@ -17,7 +17,7 @@ from test_serve_browser import CHROMIUM, DRIVER, FLAGS
 from pnp.data.reading.project import Project
 from pnp.serve.server import App, make_server, serve, stop
 
-from conftest import run, wait_for
+from conftest import posix_only, run, wait_for
 
 
 @pytest.fixture
@@ -240,3 +240,17 @@ def test_the_page_in_chromium_posts_an_entry(served: tuple[App, int, Path], tmp_
         ["too strong"],
         "Costs too little",
     )
+
+
+@posix_only
+def test_a_link_at_the_feedback_folder_is_not_followed(served: tuple[App, int, Path], tmp_path: Path) -> None:
+    app, port, root = served
+    assert app.playtest is not None
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (root / "playtest").symlink_to(elsewhere)
+    status, body, _ = request(
+        port, "POST", "/play/feedback", {"card": "BG-1", "text": "x"}, posting(port, app.playtest.join)
+    )
+    assert status == 500 and b"leads out of the project" in body
+    assert list(elsewhere.iterdir()) == []

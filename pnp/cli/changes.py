@@ -45,7 +45,7 @@ def changes(
     for loaded in in_languages(project, load_games(project, (game,)), lang, True):
         found = compare(project, out, loaded, since, {})
         said = feedback_of(project, out, loaded, found)
-        _publish(out, loaded, found, None)
+        _publish(out, loaded, found, None, feedback_markdown(said) if said else "")
         reports.append({**found.as_dict(), "feedback": said})
         if not as_json:
             click.echo(summary(loaded, found))
@@ -92,14 +92,29 @@ def feedback_of(project: Project, out: Path, game: Game, found: Any) -> dict[str
 
 def feedback_lines(game: Game, said: dict[str, Any]) -> str:
     """The feedback as `pnp changes` prints it: per card what was said, and whether it changed since."""
-    from pnp.data.format.feedback import CardFeedback
-
     lines = [f"Feedback in round {said['round']} ({said['file']}); changed since {said['since']}?"]
     for code, card in said["cards"].items():
-        line = CardFeedback(code, card["entries"], card["ticks"], tuple(card["ratings"]), ()).line()
+        line = _said_line(code, card)
         lines.append(f"  {code:14} {card['name'] or '(removed)'}: {line}  [{card['since']}]")
         lines += [f"      “{text}”" for text in card["texts"]]
     return "\n".join(lines)
+
+
+def feedback_markdown(said: dict[str, Any]) -> str:
+    """The feedback section of changes.md."""
+    lines = [f"## Feedback in round {said['round']} (changed since {said['since']}?)", ""]
+    for code, card in said["cards"].items():
+        line = _said_line(code, card)
+        lines.append(f"- **{code}** {card['name'] or '(removed)'}: {line} ({card['since']})")
+        lines += [f"  - “{text}”" for text in card["texts"]]
+    return "\n".join(lines + [""])
+
+
+def _said_line(code: str, card: dict[str, Any]) -> str:
+    """One card's feedback in one line (entries, rating, ticks)."""
+    from pnp.data.format.feedback import CardFeedback
+
+    return CardFeedback(code, card["entries"], card["ticks"], tuple(card["ratings"]), ()).line()
 
 
 def summary(game: Game, found: Any) -> str:
@@ -146,15 +161,18 @@ def reprint(
     keep_tag(project, files, tag, options.counts, games)
 
 
-def _publish(out: Path, game: Game, found: Any, drawing: tuple[Any, Any] | None) -> None:
-    """Write changes.md (and with `drawing`, reprint.pdf) into the game's folder as one new generation."""
+def _publish(out: Path, game: Game, found: Any, drawing: tuple[Any, Any] | None, more: str = "") -> None:
+    """Write changes.md (`more` after the changes; with `drawing`, reprint.pdf too) into the game's folder
+    as one new generation."""
     from pnp.output.publish import publish, staging  # lazy, as above
     from pnp.output.reprint import changes_markdown, reprint_cards, write_reprint
 
     folder = f"{game.slug}/"
     with staging(out) as stage:
         (stage / game.slug).mkdir(parents=True, exist_ok=True)
-        (stage / folder / "changes.md").write_text(changes_markdown(found, game.game.name), encoding="utf-8")
+        (stage / folder / "changes.md").write_text(
+            changes_markdown(found, game.game.name) + more, encoding="utf-8"
+        )
         entry = None
         if drawing is not None and found.items:
             options, fonts = drawing

@@ -21,10 +21,10 @@ def feedback(game: str, project_dir: str, round_name: str | None, as_json: bool)
     Reads playtest/ROUND.jsonl (written by pnp serve --playtest, or typed by hand, one
     JSON entry a line): per card the entries, the ticks counted, the ratings and the words.
     """
-    from pnp.data.format.feedback import ROUND, summary
+    from pnp.data.format.feedback import is_round, summary
     from pnp.data.reading.feedback import FOLDER, game_rounds
 
-    if round_name is not None and not ROUND.fullmatch(round_name):
+    if round_name is not None and not is_round(round_name):
         raise click.BadParameter(
             f"{round_name!r}: a round's name (1-40 letters, digits, . _ -)", param_hint="--round"
         )

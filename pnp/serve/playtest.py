@@ -23,7 +23,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from http import HTTPStatus
-from http.cookies import CookieError, SimpleCookie
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -33,7 +32,7 @@ from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.feedback import Entry, parse_entry, parse_link
 from pnp.data.format.model import Game
 from pnp.data.reading.feedback import FOLDER
-from pnp.serve.guard import Guard, Refusal, body_length, check_single
+from pnp.serve.guard import Guard, Refusal, body_length, check_single, from_page, offered
 from pnp.serve.state import ProblemItem
 
 JOIN_COOKIE = "pnp-join"
@@ -73,15 +72,8 @@ class Playtest:
 
     def joined(self, headers: dict[str, str], query: str) -> bool:
         """Whether the request carries the join code (typed in `?join=`, its cookie or its header)."""
-        offered = [headers.get(JOIN_HEADER.lower(), "")] + parse_qs(query).get("join", [])
-        try:
-            cookie = SimpleCookie(headers.get("cookie", ""))
-            if JOIN_COOKIE in cookie:
-                offered.append(cookie[JOIN_COOKIE].value)
-        except CookieError:
-            pass
-        wanted = self.join.encode()
-        return any(hmac.compare_digest(_plain(o).encode(), wanted) for o in offered if o)
+        found = offered(headers, query, JOIN_HEADER, "join", JOIN_COOKIE)
+        return any(hmac.compare_digest(_plain(o).encode(), self.join.encode()) for o in found if o)
 
     def answer(
         self,
@@ -137,17 +129,9 @@ class Playtest:
 
     def check_post(self, headers: dict[str, str]) -> Refusal | None:
         """A post's own check beyond the guard's Host: its origin, JSON, and the join code."""
-        origin, host = headers.get("origin"), headers.get("host", "")
-        if origin is None or origin.lower() != f"http://{host.lower()}":
-            return Refusal(
-                HTTPStatus.FORBIDDEN, f"refused: feedback comes from the feedback page (Origin {origin!r})"
-            )
-        if headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
-            return Refusal(HTTPStatus.FORBIDDEN, "refused: feedback comes from the feedback page")
-        if headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
-            return Refusal(
-                HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "refused: send JSON (Content-Type: application/json)"
-            )
+        refused = from_page(headers, "feedback must come from the feedback page")
+        if refused:
+            return refused
         if not hmac.compare_digest(_plain(headers.get(JOIN_HEADER.lower(), "")).encode(), self.join.encode()):
             return Refusal(HTTPStatus.FORBIDDEN, "refused: join first with the code pnp serve printed")
         return None
@@ -164,8 +148,12 @@ class Playtest:
             round_name, entry = feedback_entry(form, list(games))
         except ValueError as exc:
             return _json({"ok": False, "error": str(exc)}, HTTPStatus.BAD_REQUEST)
-        with self._lock:  # one thread at a time here; the file lock keeps other processes out too
-            path = append_entry(self.root, round_name, entry)
+        try:
+            with self._lock:  # one thread at a time here; the file lock keeps other processes out too
+                path = append_entry(self.root, round_name, entry)
+        except OSError as exc:  # the phone hears it was not kept, and why
+            error = f"cannot write {FOLDER}/{round_name}.jsonl: {exc.strerror or exc}"
+            return _json({"ok": False, "error": error}, HTTPStatus.INTERNAL_SERVER_ERROR)
         said = {"ok": True, "round": round_name, "card": entry.card, "file": f"{FOLDER}/{path.name}"}
         return dataclasses.replace(_json(said), said=said)
 
@@ -203,6 +191,8 @@ def append_entry(root: Path, round_name: str, entry: Entry) -> Path:
     folder = root / FOLDER
     folder.mkdir(exist_ok=True)
     path = folder / f"{round_name}.jsonl"
+    if path.is_symlink() or not folder.resolve().is_relative_to(root.resolve()):
+        raise OSError(f"a link at {FOLDER}/ or its file leads out of the project; remove it")
     line = json.dumps(entry.as_json(), ensure_ascii=False) + "\n"
     with FileLock(str(folder / f".{round_name}.jsonl.lock")), open(path, "a+b") as f:
         f.seek(0, os.SEEK_END)

@@ -19,6 +19,8 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import quote, unquote
 
+from pnp.data.format.names import is_device
+
 ROUND = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,39}")  # a round's name: the file name and the print tag
 TICKS = ("too strong", "too weak", "unclear", "typo")
 MAX_TEXT = 2000  # characters of free text in one entry
@@ -27,6 +29,11 @@ _LINK = re.compile(
     r"pnp:(?P<code>[^@/\s]{1,360})@(?P<round>[A-Za-z0-9._-]{1,40})(?:/v(?P<version>\S{0,80}))?"
 )
 _FIELDS = ("time", "card", "version", "rating", "ticks", "text")
+
+
+def is_round(name: str) -> bool:
+    """Whether `name` may name a round (and its file on every system: not `con` or `nul`)."""
+    return bool(ROUND.fullmatch(name)) and not is_device(name)
 
 
 def card_link(code: str, round_name: str, version: str = "") -> str:
@@ -38,7 +45,7 @@ def card_link(code: str, round_name: str, version: str = "") -> str:
 def parse_link(text: str) -> tuple[str, str, str] | None:
     """(code, round, version) from a card's QR text (surrounding spaces allowed); None when it is not one."""
     found = _LINK.fullmatch(text.strip())
-    if found is None or not ROUND.fullmatch(found["round"]):
+    if found is None or not is_round(found["round"]):
         return None
     return unquote(found["code"]), found["round"], unquote(found["version"] or "")
 
@@ -49,7 +56,7 @@ def round_name(given: str, version: str) -> str:
     if given:
         return given
     word = re.sub(r"[^A-Za-z0-9._-]+", "-", version).strip("-._")[:40].rstrip("-._")
-    return word or "draft"
+    return word if is_round(word) else "draft"
 
 
 @dataclass(frozen=True)

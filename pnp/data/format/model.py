@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Literal
 
 from pnp.data.format.board import Board
 from pnp.data.format.elements import Element
-from pnp.data.format.feedback import ROUND, round_name
+from pnp.data.format.feedback import is_round, round_name
 from pnp.data.format.limits import MAX_COPIES, MAX_DECK_CARDS
 from pnp.data.format.messages import phrase
 from pnp.data.format.names import name_problem
@@ -363,7 +363,7 @@ class Playtest:
     )
 
     def __post_init__(self) -> None:
-        if self.round and not ROUND.fullmatch(self.round):
+        if self.round and not is_round(self.round):
             raise ValueError(
                 f"round: 1-40 letters, digits, dots, hyphens or underscores, found {self.round!r}"
             )

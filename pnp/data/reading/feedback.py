@@ -9,7 +9,7 @@ from datetime import UTC
 from pathlib import Path
 
 from pnp.data.format.errors import InputError, Problem
-from pnp.data.format.feedback import ROUND, Entry, parse_entry
+from pnp.data.format.feedback import Entry, is_round, parse_entry
 
 FOLDER = "playtest"
 MAX_BYTES = 64_000_000  # one round's file: hundreds of thousands of entries
@@ -20,7 +20,7 @@ def round_files(root: Path) -> dict[str, Path]:
     folder = root / FOLDER
     if not folder.is_dir():
         return {}
-    return {p.stem: p for p in sorted(folder.glob("*.jsonl")) if ROUND.fullmatch(p.stem) and p.is_file()}
+    return {p.stem: p for p in sorted(folder.glob("*.jsonl")) if is_round(p.stem) and p.is_file()}
 
 
 def read_round(path: Path, name: str) -> list[Entry]:
