@@ -27,6 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "changes": ("pnp.cli.changes", "changes"),
     "check": ("pnp.cli.check", "check"),
     "export": ("pnp.cli.export", "export"),
+    "feedback": ("pnp.cli.feedback", "feedback"),
     "fetch": ("pnp.cli.fetch", "fetch"),
     "layouts": ("pnp.cli.layouts", "layouts"),
     "list": ("pnp.cli.games", "list_games"),

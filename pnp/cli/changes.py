@@ -44,10 +44,13 @@ def changes(
     reports = []
     for loaded in in_languages(project, load_games(project, (game,)), lang, True):
         found = compare(project, out, loaded, since, {})
-        _publish(out, loaded, found, None)
-        reports.append(found.as_dict())
+        said = feedback_of(project, out, loaded, found)
+        _publish(out, loaded, found, None, feedback_markdown(said) if said else "")
+        reports.append({**found.as_dict(), "feedback": said})
         if not as_json:
             click.echo(summary(loaded, found))
+            if said:
+                click.echo(feedback_lines(loaded, said))
             click.echo(f"Wrote {out / loaded.slug / 'changes.md'}")
     if as_json:  # one language: its changes; --lang all: a list, one per language
         click.echo(json.dumps(reports[0] if len(reports) == 1 else reports, indent=2, ensure_ascii=False))
@@ -63,6 +66,55 @@ def compare(project: Project, out: Path, game: Game, since: str | None, counts: 
     old, label = earlier_print(project.root, read_manifest(out), game, since)
     now = print_record(game, counts or dict(old.get("counts") or {}))
     return diff(old, now, game.slug, label, since)
+
+
+def feedback_of(project: Project, out: Path, game: Game, found: Any) -> dict[str, Any] | None:
+    """What players said about each card in the game's latest playtest round (`pnp feedback`), and
+    whether the card changed since: since that round's tagged print when there is one, else since
+    what `found` compared with. None: no feedback yet."""
+    from pnp.data.format.feedback import summary as said_of
+    from pnp.data.reading.feedback import FOLDER, game_rounds
+    from pnp.output.prints import tags
+
+    rounds = game_rounds(project.root, game.tag)
+    if not rounds:
+        return None
+    name, entries = list(rounds.items())[-1]
+    against = compare(project, out, game, name, {}) if name in tags(project.root, game.slug) else found
+    kinds = {ch.ident.split("@")[0]: ch.kind for ch in against.items}
+    names = {game.code(c): c.name for comp in game.components if comp.is_cards for c in comp.cards}
+    cards = {
+        code: {"name": names.get(code, ""), **s.as_json(), "since": kinds.get(code, "unchanged")}
+        for code, s in said_of(entries).items()
+    }
+    return {"round": name, "file": f"{FOLDER}/{name}.jsonl", "since": against.since, "cards": cards}
+
+
+def feedback_lines(game: Game, said: dict[str, Any]) -> str:
+    """The feedback as `pnp changes` prints it: per card what was said, and whether it changed since."""
+    lines = [f"Feedback in round {said['round']} ({said['file']}); changed since {said['since']}?"]
+    for code, card in said["cards"].items():
+        line = _said_line(code, card)
+        lines.append(f"  {code:14} {card['name'] or '(removed)'}: {line}  [{card['since']}]")
+        lines += [f"      “{text}”" for text in card["texts"]]
+    return "\n".join(lines)
+
+
+def feedback_markdown(said: dict[str, Any]) -> str:
+    """The feedback section of changes.md."""
+    lines = [f"## Feedback in round {said['round']} (changed since {said['since']}?)", ""]
+    for code, card in said["cards"].items():
+        line = _said_line(code, card)
+        lines.append(f"- **{code}** {card['name'] or '(removed)'}: {line} ({card['since']})")
+        lines += [f"  - “{text}”" for text in card["texts"]]
+    return "\n".join(lines + [""])
+
+
+def _said_line(code: str, card: dict[str, Any]) -> str:
+    """One card's feedback in one line (entries, rating, ticks)."""
+    from pnp.data.format.feedback import CardFeedback
+
+    return CardFeedback(code, card["entries"], card["ticks"], tuple(card["ratings"]), ()).line()
 
 
 def summary(game: Game, found: Any) -> str:
@@ -109,15 +161,18 @@ def reprint(
     keep_tag(project, files, tag, options.counts, games)
 
 
-def _publish(out: Path, game: Game, found: Any, drawing: tuple[Any, Any] | None) -> None:
-    """Write changes.md (and with `drawing`, reprint.pdf) into the game's folder as one new generation."""
+def _publish(out: Path, game: Game, found: Any, drawing: tuple[Any, Any] | None, more: str = "") -> None:
+    """Write changes.md (`more` after the changes; with `drawing`, reprint.pdf too) into the game's folder
+    as one new generation."""
     from pnp.output.publish import publish, staging  # lazy, as above
     from pnp.output.reprint import changes_markdown, reprint_cards, write_reprint
 
     folder = f"{game.slug}/"
     with staging(out) as stage:
         (stage / game.slug).mkdir(parents=True, exist_ok=True)
-        (stage / folder / "changes.md").write_text(changes_markdown(found, game.game.name), encoding="utf-8")
+        (stage / folder / "changes.md").write_text(
+            changes_markdown(found, game.game.name) + more, encoding="utf-8"
+        )
         entry = None
         if drawing is not None and found.items:
             options, fonts = drawing

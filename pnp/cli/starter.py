@@ -57,7 +57,7 @@ faces:
     # safe) or the bleed (frame: bleed); y runs down. `when:` draws an element only
     # when its expression is true. Elements: rect, round_rect, ellipse, polygon, star,
     # hex, hexgrid, line, path (d: SVG path data), text, paragraph, image, symbol,
-    # pattern, group; any takes opacity, shapes take linear-gradient(...) fills.
+    # pattern, qr, group; any takes opacity, shapes take linear-gradient(...) fills.
     layout: custom
     slots:                   # a custom design names its own slots; elements read them as slots.NAME
       colour: "{{ palettes.suit[card.suit].color }}"

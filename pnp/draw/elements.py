@@ -240,6 +240,34 @@ def _pattern(ctx: CardContext, el: Element, b: Box) -> None:
             )
 
 
+def _qr(ctx: CardContext, el: Element, b: Box) -> None:
+    """The code fitting found, as a square as large as fits the box, centred: the light margin
+    (`background`), then each row's runs of dark modules as rectangles (vector: sharp at any dpi)."""
+    rows = el.modules or ()
+    if not rows:
+        return
+    x, y, w, h = b
+    side = min(w, h)
+    quiet = float(el.quiet)
+    module = side / (len(rows) + 2 * quiet)
+    left, top = x + (w - side) / 2, y + (h + side) / 2
+    c = ctx.c
+    if el.background:
+        c.setFillColor(_ink(el.background, el))
+        c.rect(left, top - side, side, side, stroke=0, fill=1)
+    c.setFillColor(_ink(el.fill or "#000000", el))
+    path = c.beginPath()
+    ox, oy = left + quiet * module, top - quiet * module
+    for j, row in enumerate(rows):
+        i = row.find("1")
+        while i >= 0:
+            end = row.find("0", i)
+            end = len(row) if end < 0 else end
+            path.rect(ox + i * module, oy - (j + 1) * module, (end - i) * module, module)
+            i = row.find("1", end)
+    c.drawPath(path, stroke=0, fill=1)
+
+
 def _group(ctx: CardContext, el: Element, b: Box) -> None:
     """The group's elements, cut to its box's shape (or path) when it has a clip."""
     c = ctx.c
@@ -286,6 +314,7 @@ _DRAW: dict[str, Callable[[CardContext, Element, Box], None]] = {
     "image": _image,
     "symbol": _symbol,
     "pattern": _pattern,
+    "qr": _qr,
     "group": _group,
 }
 

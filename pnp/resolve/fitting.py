@@ -22,6 +22,7 @@ from pnp.resolve import text as measure
 from pnp.resolve.fonts import Fonts, MissingGlyph
 from pnp.resolve.layout import Trim
 from pnp.resolve.pictures import Picture, Pictures
+from pnp.resolve.qrcode import qr_modules
 
 
 class ContentProblem(ValueError):
@@ -65,6 +66,8 @@ class Fitter:
                 raise ValueError(f"inner: from 0.05 to 0.95 of the points' reach, found {el.inner!r}")
         elif kind == "hexgrid":
             self._hexgrid(el)
+        elif kind == "qr":
+            changes = {"modules": qr_modules(el, self.box(el))}
         if el.d and (kind == "path" or el.clip == "path"):
             from pnp.data.format.pathdata import PathDataError, path_data  # lazy: svglib only for d
 
@@ -185,7 +188,7 @@ def see_through(what: str) -> str:
 
 def _colours(el: Element, opaque: bool) -> None:
     """Each colour the element paints is one (`opaque`: and solid)."""
-    for name in ("fill", "stroke", "halo"):
+    for name in ("fill", "stroke", "halo", "background"):
         value = getattr(el, name, None)
         if value is None or value == "":
             continue

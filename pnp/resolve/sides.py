@@ -18,6 +18,7 @@ from typing import Any
 from pnp.data.format.catalog import FREE_SLOTS, has_symbol, unknown_symbol
 from pnp.data.format.elements import Element
 from pnp.data.format.errors import InputError, Problem
+from pnp.data.format.feedback import card_link
 from pnp.data.format.layout import Layout
 from pnp.data.format.limits import MAX_SLOT_SYMBOLS, MAX_SLOT_TEXT
 from pnp.data.format.model import CardType, CodeSpot, Component, Design, Game, Mark
@@ -106,6 +107,16 @@ def resolve_side(
         _footer(fitter, trim.code if spot is not None else "", job.mark)
     except ValueError as exc:
         problems.append(at.at_design(f"{job.where}.code", str(exc)))
+    if (
+        game.playtest.feedback
+        and job.card is not None
+        and spot is not None
+        and job.where.startswith("faces.")
+    ):
+        try:
+            elements = [*elements, fitter.fit(feedback_code(game, job.card, trim))]
+        except ValueError as exc:
+            problems.append(Problem(game.where, None, "playtest.size", f"{at.label}: {exc}"))
     if problems:
         raise InputError(problems)
     return Side(tuple(elements), ink, spot, trim.code, job.mark)
@@ -130,6 +141,16 @@ def _elements(
     if problems:
         raise InputError(problems)
     return elements, ink
+
+
+def feedback_code(game: Game, card: CardType, trim: Trim) -> Element:
+    """The playtest QR code of a card (`playtest: {feedback: true}`): its code, round and version, in
+    the corner of the safe zone `playtest.corner` names."""
+    size, corner = game.playtest.size, game.playtest.corner
+    x = trim.safe if corner.endswith("left") else trim.w - trim.safe - size
+    y = trim.safe if corner.startswith("top") else trim.h - trim.safe - size
+    data = card_link(game.code(card), game.round, game.game.version)
+    return Element(type="qr", data=data, x=x, y=y, w=size, h=size, quiet=2.0)
 
 
 def layout_index(layout: Layout, el: Element) -> int:

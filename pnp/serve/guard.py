@@ -82,15 +82,8 @@ class Guard:
 
     def has_token(self, headers: dict[str, str], query: str) -> bool:
         """Whether the request carries this run's token (header, cookie or `?token=`)."""
-        offered = [headers.get(TOKEN_HEADER.lower(), "")]
-        offered += parse_qs(query).get("token", [])
-        try:
-            cookie = SimpleCookie(headers.get("cookie", ""))
-            if TOKEN_COOKIE in cookie:
-                offered.append(cookie[TOKEN_COOKIE].value)
-        except CookieError:
-            pass
-        return any(hmac.compare_digest(o.encode(), self.token.encode()) for o in offered if o)
+        found = offered(headers, query, TOKEN_HEADER, "token", TOKEN_COOKIE)
+        return any(hmac.compare_digest(o.encode(), self.token.encode()) for o in found if o)
 
     def check_read(self, headers: dict[str, str], query: str) -> Refusal | None:
         """A request that only reads: the right Host; with --allow-remote, the token too."""
@@ -106,23 +99,41 @@ class Guard:
         refused = self.check_host(headers.get("host"))
         if refused:
             return refused
-        origin, host = headers.get("origin"), headers.get("host", "")
-        if origin is None or origin.lower() != f"http://{host.lower()}":
-            return Refusal(
-                HTTPStatus.FORBIDDEN,
-                f"refused: a change must come from the preview page itself (Origin {origin!r})",
-            )
-        if headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
-            return Refusal(HTTPStatus.FORBIDDEN, "refused: a change must come from the preview page itself")
-        if headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
-            return Refusal(
-                HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "refused: send JSON (Content-Type: application/json)"
-            )
+        refused = from_page(headers, "a change must come from the preview page itself")
+        if refused:
+            return refused
         if not hmac.compare_digest(headers.get(TOKEN_HEADER.lower(), "").encode(), self.token.encode()):
             return Refusal(
                 HTTPStatus.FORBIDDEN, "refused: this page is from an earlier run of pnp serve; reload it"
             )
         return None
+
+
+def offered(headers: dict[str, str], query: str, header: str, param: str, cookie_name: str) -> list[str]:
+    """What a request offers as a secret: in its `header`, its query's `param` and its cookie."""
+    found = [headers.get(header.lower(), "")] + parse_qs(query).get(param, [])
+    try:
+        cookie = SimpleCookie(headers.get("cookie", ""))
+        if cookie_name in cookie:
+            found.append(cookie[cookie_name].value)
+    except CookieError:
+        pass
+    return found
+
+
+def from_page(headers: dict[str, str], rule: str) -> Refusal | None:
+    """A change from a page of this server: a same-origin `Origin` (and Sec-Fetch-Site) and a JSON body;
+    `rule` says which page, in the refusal."""
+    origin, host = headers.get("origin"), headers.get("host", "")
+    if origin is None or origin.lower() != f"http://{host.lower()}":
+        return Refusal(HTTPStatus.FORBIDDEN, f"refused: {rule} (Origin {origin!r})")
+    if headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+        return Refusal(HTTPStatus.FORBIDDEN, f"refused: {rule}")
+    if headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+        return Refusal(
+            HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "refused: send JSON (Content-Type: application/json)"
+        )
+    return None
 
 
 def body_length(headers: dict[str, str], limit: int = MAX_BODY) -> int | Refusal:

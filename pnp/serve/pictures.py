@@ -130,7 +130,7 @@ def picture_key(
         else None
     )
     refs = {text: files.file(path) for text, path in _named_files(named, game.root)}
-    payload = [
+    payload: list[Any] = [
         repr(dataclasses.replace(design, line=0)),
         slots,
         dataclasses.asdict(game.style),
@@ -142,6 +142,8 @@ def picture_key(
         repr(game.variant),
         read,
     ]
+    if game.playtest.feedback and side == "face":  # the QR code names the round and version
+        payload.append([dataclasses.asdict(game.playtest), game.round, game.game.version])
     text = json.dumps(payload, sort_keys=True, default=repr)
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from pnp.data.reading.feedback import FOLDER
 from pnp.data.reading.project import Project
 from pnp.serve.builds import Builder, parse_settings
 from pnp.serve.editor import Editor, Refused
@@ -46,6 +47,7 @@ from pnp.serve.guard import (
 from pnp.serve.live import Hub, Live
 from pnp.serve.page import asset, page
 from pnp.serve.pictures import DrawFailed, PictureCache
+from pnp.serve.playtest import Playtest, annotate, is_route
 from pnp.serve.state import WATCHED, Tracker
 
 log = logging.getLogger(__name__)
@@ -92,15 +94,19 @@ class App:
     builder: Builder
     editor: Editor
     guard: Guard
+    playtest: Playtest | None = None  # `--playtest`: the feedback page for phones
 
     @classmethod
-    def open(cls, project: Project, out: Path, guard: Guard, eager: bool = True) -> App:
+    def open(
+        cls, project: Project, out: Path, guard: Guard, playtest: bool = False, eager: bool = True
+    ) -> App:
         """The app for `project`; `eager`: read the project now (else `serve` reads it in the background)."""
         hub = Hub()
         cache = PictureCache()
         live = Live(Tracker(project, cache.drawing), cache, hub, eager)
         builder = Builder(project, out, lambda status: hub.send("build", status), cache.drawing)
-        return cls(project, out, live, builder, Editor(live.tracker, cache.drawing), guard)
+        editor = Editor(live.tracker, cache.drawing)
+        return cls(project, out, live, builder, editor, guard, Playtest(project.root) if playtest else None)
 
     def state(self) -> dict[str, Any]:
         data = self.live.snapshot.as_json()
@@ -112,6 +118,8 @@ class App:
                     tile["fallback"] = good[0] if good and good[0] != tile["picture"] else ""
                     if tile["picture"] in cache.failed and not tile["error"]:
                         tile["error"] = cache.failed[tile["picture"]]
+        if self.playtest is not None or (self.project.root / FOLDER).is_dir():  # what players said, per card
+            annotate(data, self.project.root, self.live.tracker.loaded.values())
         try:
             output_name = str(self.out.relative_to(self.project.root))
         except ValueError:
@@ -225,6 +233,8 @@ class Handler(BaseHTTPRequestHandler):
     def _get(self) -> None:
         url = urlsplit(self.path)
         route = url.path
+        if self.app.playtest is not None and is_route(route):
+            return self._play(url)
         refused = check_single(self.headers.keys()) or self.app.guard.check_read(self._headers(), url.query)
         if refused:
             return self._refuse(refused)
@@ -274,6 +284,8 @@ class Handler(BaseHTTPRequestHandler):
     def _post(self) -> None:
         url = urlsplit(self.path)
         headers = self._headers()
+        if self.app.playtest is not None and is_route(url.path):
+            return self._play(url)
         refused = check_single(self.headers.keys()) or self.app.guard.check_change(headers, url.query)
         length = body_length(headers) if refused is None else refused
         if isinstance(length, Refusal):
@@ -298,6 +310,24 @@ class Handler(BaseHTTPRequestHandler):
                 )
             return self._answer(self.app.editor.undo)
         self._send(HTTPStatus.NOT_FOUND, b"not found\n")
+
+    def _play(self, url: Any) -> None:
+        """A feedback route (--playtest), checked and answered by `pnp.serve.playtest`."""
+        assert self.app.playtest is not None
+        answer = self.app.playtest.answer(
+            self.command,
+            url,
+            self._headers(),
+            list(self.headers.keys()),
+            self.rfile.read,
+            self.app.guard,
+            list(self.app.live.tracker.loaded.values()),
+        )
+        if isinstance(answer, Refusal):
+            return self._refuse(answer)
+        self._send(answer.status, answer.body, answer.kind, answer.headers)
+        if answer.said is not None:  # the contact sheet shows it beside the card
+            self.app.live.hub.send("feedback", answer.said)
 
     def _build(self, form: dict[str, Any]) -> None:
         try:
@@ -429,12 +459,14 @@ def make_server(
     port: int = 8000,
     host: str = HOST,
     allow_remote: bool = False,
+    playtest: bool = False,
     eager: bool = True,
 ) -> tuple[Server, App]:
     """A server bound to host:port (0: any free port), with the project's first snapshot taken (unless
     not `eager`: then `serve` reads the project in the background, answering at once).
 
-    A host other than this machine's loopback needs `allow_remote` (ValueError otherwise).
+    A host other than this machine's loopback needs `allow_remote` (ValueError otherwise), and so
+    does `playtest` (the feedback page is for the players' phones).
     """
     remote = not is_loopback(host)
     if remote and not allow_remote:
@@ -442,8 +474,13 @@ def make_server(
             f"--host {host} lets other machines read and change this project; pnp serve listens "
             "on 127.0.0.1 unless you add --allow-remote (then every request needs the token)"
         )
+    if playtest and not allow_remote:
+        raise ValueError(
+            "--playtest serves a page to the players' phones: add --allow-remote and --host 0.0.0.0 "
+            "(or this machine's address on the network)"
+        )
     server = Server((host, port), Handler)
-    app = App.open(project, out, Guard(host, server.server_address[1], remote), eager)
+    app = App.open(project, out, Guard(host, server.server_address[1], remote), playtest, eager)
     server.RequestHandlerClass = type("BoundHandler", (Handler,), {"app": app})
     return server, app
 

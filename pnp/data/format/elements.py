@@ -42,6 +42,7 @@ ElementType = Literal[
     "image",
     "symbol",
     "pattern",
+    "qr",
     "group",
 ]
 Number = float | str  # a number, a length with a unit, or a template that renders to one
@@ -57,6 +58,7 @@ _BOXED = (
     "image",
     "symbol",
     "pattern",
+    "qr",
     "group",
 )
 _SHAPES = ("rect", "round_rect", "ellipse", *_POLYGONS, "path")
@@ -114,7 +116,7 @@ class Element:
         metadata=_p(
             "fill colour (#rgb, #rrggbb, #rrggbbaa, a CSS name, rgb(), rgba(), cmyk()); shapes also take "
             "linear-gradient(ANGLEdeg, COLOUR, COLOUR...) and radial-gradient(COLOUR, COLOUR...)",
-            _SHAPES + ("text", "paragraph", "symbol", "pattern"),
+            _SHAPES + ("text", "paragraph", "symbol", "pattern", "qr"),
         ),
     )
     stroke: str | None = fld(default=None, metadata=_p("outline colour", _SHAPES + ("line", "symbol")))
@@ -238,6 +240,25 @@ class Element:
     stagger: bool = fld(
         default=False, metadata=_p("pattern: shift every other row by half a step", ("pattern",))
     )
+    data: str | None = fld(
+        default=None,
+        metadata=_p(
+            "qr: the text it encodes (a square QR code as large as fits the box, centred, its quiet zone "
+            "included; fill colours the dark modules, default black)",
+            ("qr",),
+            needed=("qr",),
+        ),
+    )
+    quiet: Number = fld(
+        default=4.0,
+        metadata=_p(
+            "qr: the light margin round the code, in modules (the standard's 4; 0 to 8)", ("qr",), "number"
+        ),
+    )
+    background: str | None = fld(
+        default="#ffffff",
+        metadata=_p("qr: the colour of the light modules and the margin (none: not painted)", ("qr",)),
+    )
     repeat: str | None = fld(
         default=None,
         metadata=_p("group: a jinja2 expression giving a list; the group is drawn once per item", ("group",)),
@@ -250,6 +271,7 @@ class Element:
     )
     line: int = fld(default=0, metadata={"internal": True})
     lines: tuple[str, ...] | None = fld(default=None, metadata={"internal": True})  # a fitted paragraph's
+    modules: tuple[str, ...] | None = fld(default=None, metadata={"internal": True})  # a fitted qr's rows
 
 
 _FIELDS = tuple(f for f in dataclasses.fields(Element) if not f.metadata.get("internal"))

@@ -35,3 +35,5 @@ CONTROL_CHARS = re.compile(
 )  # C0 and C1 controls but tab, LF, CR: refused in text
 MAX_CORNERS = 64  # a polygon's sides, a star's points
 MAX_HEXES = 2000  # the hexes of one hexgrid element
+MAX_QR_TEXT = 400  # characters one qr element encodes (a few hundred keep it scannable at card size)
+MIN_QR_MODULE = 0.2  # mm: the smallest module a home printer and a phone camera still tell apart

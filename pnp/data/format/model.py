@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Literal
 
 from pnp.data.format.board import Board
 from pnp.data.format.elements import Element
+from pnp.data.format.feedback import is_round, round_name
 from pnp.data.format.limits import MAX_COPIES, MAX_DECK_CARDS
 from pnp.data.format.messages import phrase
 from pnp.data.format.names import name_problem
@@ -345,12 +346,39 @@ class Style:
 
 
 @dataclass(frozen=True)
+class Playtest:
+    """Playtest feedback: a small QR code on every card face naming the card, the round and the version
+    (`pnp serve --playtest` collects what players say about it)."""
+
+    feedback: bool = fld(
+        default=False, metadata=_d("print a small QR code (card code, round, version) on every card face")
+    )
+    round: str = fld(
+        default="",
+        metadata=_d("the round's name, as `pnp build --tag` would keep it (default: the version, or draft)"),
+    )
+    size: float = fld(default=9.0, metadata=_d("the QR code's side in mm, its margin included (6 to 20)"))
+    corner: Literal["bottom-right", "bottom-left", "top-right", "top-left"] = fld(
+        default="bottom-right", metadata=_d("the corner of the safe zone it sits in")
+    )
+
+    def __post_init__(self) -> None:
+        if self.round and not is_round(self.round):
+            raise ValueError(
+                f"round: 1-40 letters, digits, dots, hyphens or underscores, found {self.round!r}"
+            )
+        if not 6 <= self.size <= 20:
+            raise ValueError(f"size: from 6 to 20 mm, found {self.size:g}")
+
+
+@dataclass(frozen=True)
 class Game:
     """A whole card database."""
 
     game: Meta
     components: tuple[Component, ...]
     style: Style = Style()
+    playtest: Playtest = fld(default=Playtest(), metadata=_d("playtest feedback codes on the cards"))
     faces: dict[str, Design] = fld(default_factory=dict)
     backs: dict[str, Design] = fld(default_factory=dict)
     palettes: dict[str, dict[Any, Any]] = fld(default_factory=dict, metadata=_d("lookup tables for designs"))
@@ -412,6 +440,11 @@ class Game:
             if comp.key == key:
                 return comp
         raise KeyError(key)
+
+    @property
+    def round(self) -> str:
+        """The playtest round its cards print for (`pnp.data.format.feedback.round_name`)."""
+        return round_name(self.playtest.round, self.game.version)
 
     def code(self, card: CardType) -> str:
         """The collation code printed on a card: tag, hyphen, card key."""

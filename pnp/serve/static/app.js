@@ -152,7 +152,8 @@ function tileButton(t) {
       el("span", {class: "pic"}, el("img", {alt: "", loading: "lazy", decoding: "async"})),
       el("span", {class: "warn", hidden: true, text: "⚠ cannot draw"}),
       el("span", {class: "since", hidden: true}),
-      el("span", {class: "copies"}), el("span", {class: "name"}), el("span", {class: "code"}));
+      el("span", {class: "copies"}), el("span", {class: "name"}), el("span", {class: "code"}),
+      el("span", {class: "said", hidden: true}));
     b.addEventListener("click", () => showCard(findTile(b.dataset.id), true));
     const img = $("img", b);
     img.addEventListener("load", () => {
@@ -193,7 +194,11 @@ function tileButton(t) {
   b.classList.toggle("since-print", Boolean(t.since));
   $(".name", b).textContent = t.name;
   $(".code", b).textContent = t.code + (t.set ? ` · set ${t.set}` : "");
-  if (!t.error) b.title = `${t.name} · ${t.code} · ${where(t)}`;
+  const said = $(".said", b);   // what players said in the latest playtest round (pnp serve --playtest)
+  const heard = t.feedback;
+  said.hidden = !heard;
+  said.textContent = heard ? `💬 ${heard.round}: ${heard.line}` + heard.texts.map(x => `\n“${x}”`).join("") : "";
+  if (!t.error) b.title = `${t.name} · ${t.code} · ${where(t)}` + (heard ? `\n${heard.round}: ${heard.line}` : "");
   b.setAttribute("aria-label", `${t.side === "back" ? "Back" : t.name}, ${t.code}, ${t.copies} ${t.side === "back" ? "cards" : "copies"}`);
   return b;
 }
@@ -435,6 +440,7 @@ function connect() {
   const events = new EventSource("/events");
   events.addEventListener("open", () => { $("#live").classList.add("on"); load(); });
   events.addEventListener("state", () => load());
+  events.addEventListener("feedback", () => load());
   events.addEventListener("build", e => { if (state) { state.build = JSON.parse(e.data); renderBuild(state.build); } });
   events.addEventListener("error", () => {
     $("#live").classList.remove("on");
