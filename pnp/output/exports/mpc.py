@@ -32,7 +32,8 @@ from pnp.output.exports.setup import Scenes, Setup
 DRAWN = ".drawn"  # where the distinct pictures are drawn before being laid out (removed afterwards)
 
 
-def _link(src: Path, dest: Path) -> None:
+def link(src: Path, dest: Path) -> None:
+    """`dest` as a hard link to `src` (a copy where the file system has no links)."""
     try:
         os.link(src, dest)
     except OSError:
@@ -47,16 +48,16 @@ def layout(t: Target, scenes: Scenes, drawn: Path, deck: Path, dpi: float) -> di
     (deck / "front").mkdir(parents=True, exist_ok=True)
     (deck / "back").mkdir(parents=True, exist_ok=True)
     if same_back:
-        _link(drawn / f"{next(iter(backs))}.png", deck / "back" / "back.png")
+        link(drawn / f"{next(iter(backs))}.png", deck / "back" / "back.png")
     slots: list[dict[str, Any]] = []
     for p in cards:
         for _ in range(p.copies):
             n = len(slots) + 1
             front = f"front/{n:03d}-{face_name(p)}.png"
-            _link(drawn / f"{face_name(p)}.png", deck / front)
+            link(drawn / f"{face_name(p)}.png", deck / front)
             back = "back/back.png" if same_back else f"back/{n:03d}-{back_name(t.comp, p)}.png"
             if not same_back:
-                _link(drawn / f"{back_name(t.comp, p)}.png", deck / back)
+                link(drawn / f"{back_name(t.comp, p)}.png", deck / back)
             slots.append({"slot": n, "front": front, "back": back, "code": p.code, "name": p.card.name})
     frame = component_frame(t.game, t.comp, PROFILES["mpc"], dpi)
     return {
