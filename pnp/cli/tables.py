@@ -127,7 +127,9 @@ def cgs(**options: Any) -> None:
             job.targets, job.setup, stage, dpi, job.jobs, advance, sub
         ),
     )
-    games = sum(1 for p in written if p.parent.parent.name == sub and p.suffix == ".json" and p.stem == p.parent.name)
+    games = sum(
+        1 for p in written if p.parent.parent.name == sub and p.suffix == ".json" and p.stem == p.parent.name
+    )
     click.echo(f"Wrote {games} Card Game Simulator game(s) to {where(job, 'cgs', sub)}")
     click.echo(
         "Load: copy the <Game> folder into Card Game Simulator's games folder and pick the game in CGS."
