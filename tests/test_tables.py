@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
+from test_exports import BIG, BIG_COPIES, meadow_yaml
 
 from pnp.geometry.sizes import card_size
 from pnp.output.exports.profiles import PROFILES, profile_frame
 from pnp.output.exports.tts import tts_frame
 
 from conftest import make_project, run
-from test_exports import BIG, BIG_COPIES, meadow_yaml
 
 # 660 cards of two faces: more than one MakePlayingCards order holds (612).
 HEAP = """
