@@ -123,6 +123,14 @@ def _pages(numbers: list[int]) -> str:
     )
 
 
+def _embedded(font: Any) -> bool:
+    """Whether a font's program is in the file (a composite font's, in its descendant)."""
+    if "/DescendantFonts" in font:
+        font = font["/DescendantFonts"][0].get_object()
+    desc = font.get("/FontDescriptor")
+    return desc is not None and any(k in desc.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+
+
 def _pdfx(pdf: Path) -> Check:
     """PDF/X-1a: version key, output intent, CMYK only, fonts embedded, nothing transparent."""
     from pypdf import PdfReader  # lazy: only the preflight reads PDF structure
@@ -161,11 +169,7 @@ def _pdfx(pdf: Path) -> Check:
         wrong.append(
             f"colour operators other than CMYK: {', '.join(sorted(o.decode() for o in operators - CMYK_OPERATORS))}"
         )
-    unembedded = sorted(
-        str(f.get("/BaseFont"))
-        for f in fonts
-        if not any(k in f["/FontDescriptor"].get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3"))
-    )
+    unembedded = sorted(str(f.get("/BaseFont")) for f in fonts if not _embedded(f))
     if unembedded:
         wrong.append(f"fonts not embedded: {', '.join(unembedded)}")
     data = pdf.read_bytes()
