@@ -8,7 +8,9 @@ import json
 from pathlib import Path
 
 import pytest
+import test_exports
 from reportlab.pdfgen.canvas import Canvas
+from test_tables import small_game
 
 from pnp.data.reading.loader import load_game
 from pnp.output.exports.naming import Target
@@ -16,12 +18,8 @@ from pnp.output.shop_check import preflight, smallest_type
 
 from conftest import make_project, run
 
+bargains = test_exports.bargains  # the same project as the exports' tests
 CHECKS = ["trim", "bleed", "PDF/X", "ink limit", "minimum type size", "file size"]
-
-
-@pytest.fixture(scope="module")
-def bargains(tmp_path_factory) -> Path:
-    return make_project(tmp_path_factory.mktemp("bargains") / "proj")
 
 
 @pytest.mark.slow
@@ -44,28 +42,14 @@ def test_drivethru_preflight_of_the_export(bargains: Path) -> None:
     assert "  minimum type size: FAIL (smallest 5.5 pt" in text.out and "  bleed: pass" in text.out
 
 
-TINY = """
-game: {name: Tiny Shop, tag: TS, players: {min: 1, max: 2}}
-style: {ink: "#1f1a2b", paper: "#fbf6ea", accent: "#5b3f8c"}
-faces:
-  plain: {layout: value, slots: {value: "{{ card.value }}", title: "{{ card.name }}", color: "#8dbf6e"}}
-backs:
-  green: {layout: back, slots: {title: Tiny, color: "#2f5a3a"}}
-components:
-  - {key: few, kind: deck, name: Few, card_size: poker, face: plain, back: green,
-     fields: {value: {type: int}},
-     cards: [{key: a, name: Pebble, value: 1, copies: 2}, {key: b, name: Stone, value: 2, copies: 1}]}
-"""
-
-
 def test_drivethru_preflight_of_a_small_deck(tmp_path: Path) -> None:
     root = make_project(tmp_path / "proj", ())
-    (root / "card_data" / "tiny.yaml").write_text(TINY, encoding="utf-8")
+    (root / "card_data" / "tiny.yaml").write_text(small_game("Tiny Shop", 2, 1), encoding="utf-8")
     r = run("check", "--shop", "drivethru", "--json", "--jobs", "1", "--project", str(root))
     assert r.code in (0, 1), r.err
     (deck,) = json.loads(r.out)["shop"]["files"]
     got = {c["check"]: c for c in deck["checks"]}
-    assert list(got) == CHECKS and deck["file"] == "tiny/few.pdf"
+    assert list(got) == CHECKS and deck["file"] == "tiny/pile.pdf"
     assert all(got[name]["ok"] for name in ("trim", "bleed", "PDF/X", "ink limit", "file size")), got
     assert "6 of 6 pages" in got["trim"]["detail"]  # back and face of each of 3 cards
     assert (r.code == 0) == got["minimum type size"]["ok"]

@@ -13,8 +13,9 @@ from io import BytesIO
 from pathlib import Path
 
 import pytest
+import test_exports
 from PIL import Image
-from test_exports import BIG, BIG_COPIES, meadow_yaml
+from test_exports import BIG, BIG_COPIES
 
 from pnp.geometry.sizes import card_size
 from pnp.output.exports.profiles import PROFILES, profile_frame
@@ -22,37 +23,31 @@ from pnp.output.exports.tts import tts_frame
 
 from conftest import make_project, run
 
-# 660 cards of two faces: more than one MakePlayingCards order holds (612).
-HEAP = """
-game: {name: Test Heap, tag: TH, players: {min: 1, max: 2}}
-style: {ink: "#1f1a2b", paper: "#fbf6ea", accent: "#5b3f8c"}
+bargains = test_exports.bargains  # the same projects as the other exports' tests
+meadow = test_exports.meadow
+
+
+def small_game(name: str, first: int, second: int) -> str:
+    """A one-deck game of two poker cards with `first` and `second` copies."""
+    return f"""
+game: {{name: {name}, tag: TS, players: {{min: 1, max: 2}}}}
+style: {{ink: "#1f1a2b", paper: "#fbf6ea", accent: "#5b3f8c"}}
 faces:
-  plain: {layout: value, slots: {value: "{{ card.value }}", title: "{{ card.name }}", color: "#8dbf6e"}}
+  plain: {{layout: value, slots: {{value: "{{{{ card.value }}}}", title: "{{{{ card.name }}}}", color: "#8dbf6e"}}}}
 backs:
-  green: {layout: back, slots: {title: Heap, color: "#2f5a3a"}}
+  green: {{layout: back, slots: {{title: Small, color: "#2f5a3a"}}}}
 components:
-  - {key: pile, kind: deck, name: Pile, card_size: poker, face: plain, back: green,
-     fields: {value: {type: int}},
-     cards: [{key: a, name: Pebble, value: 1, copies: 650}, {key: b, name: Stone, value: 2, copies: 10}]}
+  - {{key: pile, kind: deck, name: Pile, card_size: poker, face: plain, back: green,
+     fields: {{value: {{type: int}}}},
+     cards: [{{key: a, name: Pebble, value: 1, copies: {first}}}, {{key: b, name: Stone, value: 2, copies: {second}}}]}}
 """
 
 
 @pytest.fixture(scope="module")
-def bargains(tmp_path_factory) -> Path:
-    return make_project(tmp_path_factory.mktemp("bargains") / "proj")
-
-
-@pytest.fixture(scope="module")
-def meadow(tmp_path_factory) -> Path:
-    root = make_project(tmp_path_factory.mktemp("meadow") / "proj", ())
-    (root / "card_data" / "meadow.yaml").write_text(meadow_yaml(), encoding="utf-8")
-    return root
-
-
-@pytest.fixture(scope="module")
 def heap(tmp_path_factory) -> Path:
+    """660 cards of two faces: more than one MakePlayingCards order holds (612)."""
     root = make_project(tmp_path_factory.mktemp("heap") / "proj", ())
-    (root / "card_data" / "heap.yaml").write_text(HEAP, encoding="utf-8")
+    (root / "card_data" / "heap.yaml").write_text(small_game("Test Heap", 650, 10), encoding="utf-8")
     return root
 
 

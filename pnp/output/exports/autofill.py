@@ -12,16 +12,15 @@ than 612 cards (MakePlayingCards' largest order) is split into several orders.
 from __future__ import annotations
 
 import os
-import shutil
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from pathlib import Path
 
 from pnp.data.store import files
-from pnp.output.exports.mpc import DRAWN, link
+from pnp.output.exports.mpc import link
 from pnp.output.exports.naming import Target, back_name, distinct_backs, face_name, safe
 from pnp.output.exports.output import folder
-from pnp.output.exports.png import export_png
+from pnp.output.exports.png import drawn_pictures
 from pnp.output.exports.profiles import PROFILES
 from pnp.output.exports.setup import Setup
 from pnp.resolve.cards import Printed
@@ -80,6 +79,17 @@ def order_xml(t: Target, cards: list[Printed], part: list[int], where: Path) -> 
     return ET.tostring(order, encoding="utf-8", xml_declaration=True) + b"\n"
 
 
+def _pictures(t: Target, cards: list[Printed], drawn: Path, deck: Path) -> None:
+    """The deck's distinct faces into front/, its distinct backs into back/."""
+    (deck / "front").mkdir(parents=True, exist_ok=True)
+    (deck / "back").mkdir(parents=True, exist_ok=True)
+    for p in {face_name(p): p for p in cards}.values():
+        link(drawn / f"{face_name(p)}.png", deck / "front" / f"{face_name(p)}.png")
+    for i in distinct_backs(t.comp, cards):
+        name = f"{back_name(t.comp, cards[i])}.png"
+        link(drawn / name, deck / "back" / name)
+
+
 def export_autofill(
     targets: list[Target],
     setup: Setup,
@@ -95,25 +105,16 @@ def export_autofill(
     `final` is the output folder the files are published to: the orders name pictures there.
     """
     scenes = setup.scenes()
-    export_png(targets, setup, stage, PROFILES["mpc"], dpi, jobs, progress, kind=DRAWN, sub=sub)
     written = []
-    for t in targets:
-        cards = scenes[t.game.slug].printed(t.comp.key)
-        drawn = stage / t.game.slug / DRAWN / sub / t.comp.key
-        deck = folder(stage, t.game, "mpc-autofill", sub) / t.comp.key
-        (deck / "front").mkdir(parents=True, exist_ok=True)
-        (deck / "back").mkdir(parents=True, exist_ok=True)
-        for p in {face_name(p): p for p in cards}.values():
-            link(drawn / f"{face_name(p)}.png", deck / "front" / f"{face_name(p)}.png")
-        for i in distinct_backs(t.comp, cards):
-            name = f"{back_name(t.comp, cards[i])}.png"
-            link(drawn / name, deck / "back" / name)
-        where = Path(os.path.abspath(final / t.game.slug / "mpc-autofill" / sub / t.comp.key))
-        every = slots(cards)
-        for n, start in enumerate(range(0, len(every), MAX_ORDER), 1):
-            path = deck / f"{safe(t.comp.key)}-order{n}.xml"
-            files.write_bytes(path, order_xml(t, cards, every[start : start + MAX_ORDER], where), stage)
-            written.append(path)
-    for t in targets:
-        shutil.rmtree(stage / t.game.slug / DRAWN, ignore_errors=True)
+    with drawn_pictures(targets, setup, stage, PROFILES["mpc"], dpi, jobs, progress, sub) as drawn:
+        for t in targets:
+            cards = scenes[t.game.slug].printed(t.comp.key)
+            deck = folder(stage, t.game, "mpc-autofill", sub) / t.comp.key
+            _pictures(t, cards, drawn(t), deck)
+            where = Path(os.path.abspath(final / t.game.slug / "mpc-autofill" / sub / t.comp.key))
+            every = slots(cards)
+            for n, start in enumerate(range(0, len(every), MAX_ORDER), 1):
+                path = deck / f"{safe(t.comp.key)}-order{n}.xml"
+                files.write_bytes(path, order_xml(t, cards, every[start : start + MAX_ORDER], where), stage)
+                written.append(path)
     return written

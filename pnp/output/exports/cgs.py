@@ -13,17 +13,16 @@ download anything for it.
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from pnp.data.store import files
 from pnp.draw.faces import card_size_of
-from pnp.output.exports.mpc import DRAWN, link
-from pnp.output.exports.naming import Target, back_name, distinct_backs, face_name, safe
+from pnp.output.exports.mpc import link
+from pnp.output.exports.naming import Target, back_name, by_game, distinct_backs, face_name, safe
 from pnp.output.exports.output import folder
-from pnp.output.exports.png import export_png
+from pnp.output.exports.png import drawn_pictures
 from pnp.output.exports.profiles import MM_PER_INCH, PROFILES
 from pnp.output.exports.setup import Scenes, Setup
 from pnp.resolve.cards import Printed
@@ -94,6 +93,27 @@ def _pictures(t: Target, cards: list[Printed], drawn: Path, home: Path) -> None:
         link(drawn / name, home / "backs" / f"{safe(t.comp.key)}-{name}")
 
 
+def _game(
+    mine: list[Target], scenes: Scenes, drawn: Callable[[Target], Path], where: Path, stage: Path
+) -> Path:
+    """One game's folder under `where`; returns its specification."""
+    game = mine[0].game
+    home = where / folder_name(game.game.name)
+    for n, t in enumerate(mine):
+        cards = scenes[game.slug].printed(t.comp.key)
+        _pictures(t, cards, drawn(t), home)
+        if n == 0:
+            link(drawn(t) / f"{back_name(t.comp, cards[0])}.png", home / "CardBack.png")
+        files.write_text(home / "decks" / f"{safe(t.comp.name)}.txt", deck_txt(t, cards), stage)
+    files.write_json(home / "AllCards.json", all_cards(mine, scenes), stage)
+    files.write_json(
+        home / "AllSets.json", [{"code": safe(t.comp.key), "name": t.comp.name} for t in mine], stage
+    )
+    path = home / f"{folder_name(game.game.name)}.json"
+    files.write_json(path, game_spec(mine), stage)
+    return path
+
+
 def export_cgs(
     targets: list[Target],
     setup: Setup,
@@ -105,25 +125,8 @@ def export_cgs(
 ) -> list[Path]:
     """One custom-game folder per game under stage/<game>/cgs/<sub>/<Game>/; returns the specifications."""
     scenes = setup.scenes()
-    export_png(targets, setup, stage, PROFILES["plain"], dpi, jobs, progress, kind=DRAWN, sub=sub)
     written = []
-    for slug in dict.fromkeys(t.game.slug for t in targets):
-        mine = [t for t in targets if t.game.slug == slug]
-        game = mine[0].game
-        home = folder(stage, game, "cgs", sub) / folder_name(game.game.name)
-        for n, t in enumerate(mine):
-            cards = scenes[game.slug].printed(t.comp.key)
-            drawn = stage / game.slug / DRAWN / sub / t.comp.key
-            _pictures(t, cards, drawn, home)
-            if n == 0:
-                link(drawn / f"{back_name(t.comp, cards[0])}.png", home / "CardBack.png")
-            files.write_text(home / "decks" / f"{safe(t.comp.name)}.txt", deck_txt(t, cards), stage)
-        files.write_json(home / "AllCards.json", all_cards(mine, scenes), stage)
-        sets = [{"code": safe(t.comp.key), "name": t.comp.name} for t in mine]
-        files.write_json(home / "AllSets.json", sets, stage)
-        path = home / f"{folder_name(game.game.name)}.json"
-        files.write_json(path, game_spec(mine), stage)
-        written.append(path)
-    for t in targets:
-        shutil.rmtree(stage / t.game.slug / DRAWN, ignore_errors=True)
+    with drawn_pictures(targets, setup, stage, PROFILES["plain"], dpi, jobs, progress, sub) as drawn:
+        for mine in by_game(targets):
+            written.append(_game(mine, scenes, drawn, folder(stage, mine[0].game, "cgs", sub), stage))
     return written

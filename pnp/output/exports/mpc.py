@@ -25,11 +25,9 @@ from typing import Any
 from pnp.data.store import files
 from pnp.output.exports.naming import Target, back_name, distinct_backs, face_name
 from pnp.output.exports.output import folder
-from pnp.output.exports.png import export_png, png_count
+from pnp.output.exports.png import drawn_pictures, png_count
 from pnp.output.exports.profiles import PROFILES, component_frame
 from pnp.output.exports.setup import Scenes, Setup
-
-DRAWN = ".drawn"  # where the distinct pictures are drawn before being laid out (removed afterwards)
 
 
 def link(src: Path, dest: Path) -> None:
@@ -82,16 +80,13 @@ def export_mpc(
 ) -> list[Path]:
     """Every deck's upload folders under stage/<game>/pod/<sub>/<component>/; returns the order files."""
     scenes = setup.scenes()
-    export_png(targets, setup, stage, PROFILES["mpc"], dpi, jobs, progress, kind=DRAWN, sub=sub)
     written = []
-    for t in targets:
-        drawn = stage / t.game.slug / DRAWN / sub / t.comp.key
-        deck = folder(stage, t.game, "pod", sub) / t.comp.key
-        order = layout(t, scenes, drawn, deck, dpi)
-        files.write_json(deck / "order.json", order, stage)
-        written.append(deck / "order.json")
-    for t in targets:
-        shutil.rmtree(stage / t.game.slug / DRAWN, ignore_errors=True)
+    with drawn_pictures(targets, setup, stage, PROFILES["mpc"], dpi, jobs, progress, sub) as drawn:
+        for t in targets:
+            deck = folder(stage, t.game, "pod", sub) / t.comp.key
+            order = layout(t, scenes, drawn(t), deck, dpi)
+            files.write_json(deck / "order.json", order, stage)
+            written.append(deck / "order.json")
     return written
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import io
 import json
-import shutil
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -22,10 +21,9 @@ from typing import Any
 from pnp.data.format.errors import InputError, Problem
 from pnp.data.store import files
 from pnp.draw.faces import card_size_of
-from pnp.output.exports.mpc import DRAWN
-from pnp.output.exports.naming import Target, back_name, face_name, safe
+from pnp.output.exports.naming import Target, back_name, by_game, face_name, safe
 from pnp.output.exports.output import folder
-from pnp.output.exports.png import export_png
+from pnp.output.exports.png import drawn_pictures
 from pnp.output.exports.profiles import PROFILES
 from pnp.output.exports.setup import Setup
 from pnp.resolve.cards import Printed
@@ -119,25 +117,22 @@ def export_pcio(
 ) -> list[Path]:
     """One room file per game under stage/<game>/pcio/<sub>/<game>.pcio; returns them."""
     scenes = setup.scenes()
-    export_png(targets, setup, stage, PROFILES["plain"], dpi, jobs, progress, kind=DRAWN, sub=sub)
     written = []
-    for slug in dict.fromkeys(t.game.slug for t in targets):
-        mine = [t for t in targets if t.game.slug == slug]
-        game = mine[0].game
-        widgets = room(mine, scenes)
-        if len(widgets) > MAX_WIDGETS:
-            message = f"{len(widgets)} widgets (cards and decks), more than playingcards.io keeps in a room ({MAX_WIDGETS})"
-            raise InputError(
-                [Problem(game.where, None, "pcio", f"{message}; export fewer decks or --players")]
-            )
-        pictures = {
-            f"userassets/{safe(t.comp.key)}/{p.name}": p
-            for t in mine
-            for p in (stage / game.slug / DRAWN / sub / t.comp.key).glob("*.png")
-        }
-        path = folder(stage, game, "pcio", sub) / f"{game.slug}.pcio"
-        files.write_bytes(path, pack(widgets, pictures), stage)
-        written.append(path)
-    for t in targets:
-        shutil.rmtree(stage / t.game.slug / DRAWN, ignore_errors=True)
+    with drawn_pictures(targets, setup, stage, PROFILES["plain"], dpi, jobs, progress, sub) as drawn:
+        for mine in by_game(targets):
+            game = mine[0].game
+            widgets = room(mine, scenes)
+            if len(widgets) > MAX_WIDGETS:
+                message = (
+                    f"{len(widgets)} widgets (cards and decks), more than playingcards.io keeps in a room"
+                )
+                raise InputError(
+                    [Problem(game.where, None, "pcio", f"{message} ({MAX_WIDGETS}); export fewer decks")]
+                )
+            pictures = {
+                f"userassets/{safe(t.comp.key)}/{p.name}": p for t in mine for p in drawn(t).glob("*.png")
+            }
+            path = folder(stage, game, "pcio", sub) / f"{game.slug}.pcio"
+            files.write_bytes(path, pack(widgets, pictures), stage)
+            written.append(path)
     return written

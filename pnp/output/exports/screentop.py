@@ -18,7 +18,7 @@ from pnp.data.store import files
 from pnp.output.exports.naming import Target, safe
 from pnp.output.exports.output import folder
 from pnp.output.exports.setup import Setup
-from pnp.output.exports.tts import Planned, SheetJob, draw_all, plan_pictures
+from pnp.output.exports.tts import Planned, export_sheets
 from pnp.resolve.cards import Printed
 
 
@@ -64,16 +64,12 @@ def export_screentop(
     sub: str = "",
 ) -> list[Path]:
     """Sheets, backs and one description per component under stage/<game>/screentop/<sub>/; returns them."""
-    scenes = setup.scenes()
-    work: list[SheetJob] = []
-    written = []
-    for t in targets:
-        cards = scenes[t.game.slug].printed(t.comp.key)
-        dest = folder(stage, t.game, "screentop", sub)
-        planned = plan_pictures(t, cards, dest, dpi)
-        work += planned.work
-        path = dest / f"{safe(t.comp.key)}.json"
+
+    def describe(t: Target, cards: list[Printed], planned: Planned) -> list[Path]:
+        path = folder(stage, t.game, "screentop", sub) / f"{safe(t.comp.key)}.json"
         files.write_json(path, description(t, cards, planned), stage)
-        written.append(path)
-    draw_all(work, setup, jobs, progress)
-    return written
+        return [path]
+
+    return export_sheets(
+        targets, setup, jobs, progress, dpi, lambda t: folder(stage, t.game, "screentop", sub), describe
+    )

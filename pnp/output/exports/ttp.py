@@ -21,7 +21,7 @@ from pnp.draw.faces import card_size_of
 from pnp.output.exports.naming import Target, safe
 from pnp.output.exports.output import folder
 from pnp.output.exports.setup import Setup
-from pnp.output.exports.tts import Sheet, SheetJob, draw_all, plan_pictures
+from pnp.output.exports.tts import Planned, Sheet, export_sheets
 from pnp.resolve.cards import Printed
 
 THICKNESS_CM = 0.05  # a card's thickness on the table
@@ -96,25 +96,22 @@ def export_ttp(
     sub: str = "",
 ) -> list[Path]:
     """One package per game under stage/<game>/ttp/<sub>/<Game>/; returns the template files."""
-    scenes = setup.scenes()
-    work: list[SheetJob] = []
-    written: list[Path] = []
-    packages: set[Path] = set()
-    for t in targets:
-        package = folder(stage, t.game, "ttp", sub) / safe(t.game.game.name)
-        if package not in packages:
-            packages.add(package)
+
+    def package(t: Target) -> Path:
+        home = folder(stage, t.game, "ttp", sub) / safe(t.game.game.name)
+        if not (home / "Manifest.json").exists():
             manifest = {"Name": t.game.game.name, "Version": "1", "GUID": guid(t.game.slug)}
-            files.write_json(package / "Manifest.json", manifest, stage)
-        textures = package / "Textures"
-        textures.mkdir(parents=True, exist_ok=True)
-        cards = scenes[t.game.slug].printed(t.comp.key)
-        planned = plan_pictures(t, cards, textures, dpi)
-        work += planned.work
+            files.write_json(home / "Manifest.json", manifest, stage)
+        (home / "Textures").mkdir(parents=True, exist_ok=True)
+        return home
+
+    def describe(t: Target, cards: list[Printed], planned: Planned) -> list[Path]:
+        written = []
         for s in planned.sheets:
             face, back = planned.names[s.number]
-            path = package / "Templates" / f"{safe(t.comp.key)}-{s.number}.json"
+            path = package(t) / "Templates" / f"{safe(t.comp.key)}-{s.number}.json"
             files.write_json(path, template(t, cards, s, face, back), stage)
             written.append(path)
-    draw_all(work, setup, jobs, progress)
-    return written
+        return written
+
+    return export_sheets(targets, setup, jobs, progress, dpi, lambda t: package(t) / "Textures", describe)

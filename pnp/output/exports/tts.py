@@ -185,6 +185,29 @@ def draw_all(work: list[SheetJob], setup: Setup, jobs: int, progress: Callable[[
     run_all(draw_sheet, work, setup.scenes, jobs, progress, weight=lambda j: len(j.cells))
 
 
+def export_sheets(
+    targets: list[Target],
+    setup: Setup,
+    jobs: int,
+    progress: Callable[[int], None],
+    dpi: float,
+    dest: Callable[[Target], Path],
+    describe: Callable[[Target, list[Printed], Planned], list[Path]],
+) -> list[Path]:
+    """Every target's sheets and backs drawn into `dest(target)`; `describe` writes what a table loads
+    beside them (and returns those files, which this returns)."""
+    scenes = setup.scenes()
+    work: list[SheetJob] = []
+    written: list[Path] = []
+    for t in targets:
+        cards = scenes[t.game.slug].printed(t.comp.key)
+        planned = plan_pictures(t, cards, dest(t), dpi)
+        work += planned.work
+        written += describe(t, cards, planned)
+    draw_all(work, setup, jobs, progress)
+    return written
+
+
 def sheet_total(targets: list[Target], scenes: Scenes, dpi: float) -> int:
     """Pictures `draw_all` counts for these targets (for the progress bar): faces plus distinct backs."""
     total = 0
@@ -211,26 +234,22 @@ def export_tts(
     `base_url` the JSON names pictures by their absolute path there. Each
     sheet and back is one job for the workers (drawn, rasterised and encoded there).
     """
-    scenes = setup.scenes()
-    work: list[SheetJob] = []
-    written = []
-    for t in targets:
-        cards = scenes[t.game.slug].printed(t.comp.key)
-        dest = folder(stage, t.game, "tts", sub)
+
+    def describe(t: Target, cards: list[Printed], planned: Planned) -> list[Path]:
         final_dir = Path(
             os.path.abspath(final / t.game.slug / "tts" / sub)
-        )  # the folder's lasting name, not a generation
-        planned = plan_pictures(t, cards, dest, dpi)
-        work += planned.work
+        )  # its lasting name, not a generation
         urls = {
             n: (locate(face, final_dir, base_url), locate(back, final_dir, base_url))
             for n, (face, back) in planned.names.items()
         }
-        path = dest / f"{safe(t.comp.key)}.json"
+        path = folder(stage, t.game, "tts", sub) / f"{safe(t.comp.key)}.json"
         files.write_json(path, saved_object(t, cards, planned.sheets, urls), stage)
-        written.append(path)
-    draw_all(work, setup, jobs, progress)
-    return written
+        return [path]
+
+    return export_sheets(
+        targets, setup, jobs, progress, dpi, lambda t: folder(stage, t.game, "tts", sub), describe
+    )
 
 
 def _guid(*parts: object) -> str:
