@@ -17,8 +17,11 @@ import test_exports
 from PIL import Image
 from test_exports import BIG, BIG_COPIES
 
+from pnp.data.reading.loader import load_game
 from pnp.geometry.sizes import card_size
+from pnp.output.exports.board_picture import board_picture
 from pnp.output.exports.profiles import PROFILES, profile_frame
+from pnp.output.exports.setup import Setup
 from pnp.output.exports.tts import tts_frame
 
 from conftest import make_project, run
@@ -235,3 +238,37 @@ def test_same_input_same_bytes(bargains: Path, tmp_path: Path, target: str) -> N
     first = snapshot(out / "bargains" / target)
     export(bargains, out, target, "bargains", "--dpi", "30")
     assert snapshot(out / "bargains" / target) == first and first
+
+
+# -- boards ----------------------------------------------------------------------------------
+
+
+def test_boards_on_ttp_and_screentop(bargains: Path, tmp_path: Path) -> None:
+    said = export(bargains, tmp_path / "out", "ttp", "bargains", "--dpi", "60")
+    assert "1 Tabletop Playground card template(s) and 2 board(s)" in said
+    package = tmp_path / "out" / "bargains" / "ttp" / "ttp-60" / "Fairy_Bargains"
+    for key in ("pot-mat", "solitaire-mat"):
+        board = json.loads((package / "Templates" / f"{key}.json").read_text(encoding="utf-8"))
+        assert board["Indices"] == [0] and board["BackIndex"] == -1 and board["CanStack"] is False
+        w, h = size_of(package / "Textures" / board["FrontTexture"])
+        assert max(w, h) <= 4096
+        assert w / h == pytest.approx(board["Width"] / board["Height"], rel=0.01)
+        assert (w, h) == (int(board["Width"] / 2.54 * 60), int(board["Height"] / 2.54 * 60))  # 60 dpi
+    export(bargains, tmp_path / "out", "screentop", "bargains", "--dpi", "60")
+    where = tmp_path / "out" / "bargains" / "screentop" / "screentop-60"
+    pot = json.loads((where / "pot-mat.json").read_text(encoding="utf-8"))
+    assert pot["board"] and size_of(where / pot["image"]) == tuple(pot["px"])
+    assert pot["px"][0] / pot["px"][1] == pytest.approx(pot["mm"][0] / pot["mm"][1], rel=0.01)
+
+
+def test_a_large_board_stays_within_4096_px(bargains: Path) -> None:
+    game = load_game(bargains / "card_data" / "bargains.yaml")
+    scene = Setup((game,), str(bargains / "fonts")).scenes()[game.slug]
+    picture = board_picture(scene, game.component("solitaire-mat"), 600)
+    assert max(picture.px) == 4096 and size_of_png(picture.png) == picture.px
+    assert picture.px[0] / picture.px[1] == pytest.approx(picture.mm[0] / picture.mm[1], rel=0.01)
+
+
+def size_of_png(data: bytes) -> tuple[int, int]:
+    with Image.open(BytesIO(data)) as im:
+        return im.size

@@ -80,6 +80,8 @@ def tgc(
     The pictures are made as `pnp export png --profile tgc` makes them (825 x 1125 px
     for poker cards). With --dry-run nothing is sent and no account is needed.
     """
+    if not api.lower().startswith(("http://", "https://")):
+        raise click.BadParameter("give an http:// or https:// address", param_hint="--api")
     job = make_job(project_dir, (game,), "output", 1, None, None)
     root = job.loaded[0].root
     login = (

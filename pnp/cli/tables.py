@@ -66,9 +66,11 @@ def ttp(**options: Any) -> None:
             job.targets, job.setup, stage, job.jobs, advance, dpi, sub
         ),
     )
-    templates = sum(1 for p in written if p.parent.name == "Templates")
+    boards = sum(1 for p in written if p.name.endswith("-board.png"))
+    templates = sum(1 for p in written if p.parent.name == "Templates") - boards
     click.echo(
-        f"Wrote {templates} Tabletop Playground card template(s) ({len(written)} files) to {where(job, 'ttp', sub)}"
+        f"Wrote {templates} Tabletop Playground card template(s) and {boards} board(s) ({len(written)} files) "
+        f"to {where(job, 'ttp', sub)}"
     )
     click.echo("Load: copy the package folder into Tabletop Playground's PersistentDownloadDir folder.")
 
@@ -87,8 +89,12 @@ def screentop(**options: Any) -> None:
             job.targets, job.setup, stage, job.jobs, advance, dpi, sub
         ),
     )
-    decks = sum(1 for p in written if p.suffix == ".json")
-    click.echo(f"Wrote {decks} Screentop.gg deck(s) ({len(written)} files) to {where(job, 'screentop', sub)}")
+    boards = sum(1 for p in written if p.name.endswith("-board.png"))
+    decks = sum(1 for p in written if p.suffix == ".json") - boards
+    click.echo(
+        f"Wrote {decks} Screentop.gg deck(s) and {boards} board(s) ({len(written)} files) to "
+        f"{where(job, 'screentop', sub)}"
+    )
     click.echo(
         "Load: in the Screentop editor add a deck from each sheet image with the columns and rows in its .json."
     )
@@ -110,7 +116,9 @@ def pcio(**options: Any) -> None:
     )
     rooms = sum(1 for p in written if p.suffix == ".pcio")
     click.echo(f"Wrote {rooms} playingcards.io room file(s) to {where(job, 'pcio', sub)}")
-    click.echo("Load: in a playingcards.io room open Edit, then Import from file, and pick the .pcio file.")
+    click.echo(
+        "Load: create a fresh playingcards.io room and import the .pcio file (its Import/Export feature)."
+    )
 
 
 @click.command(name="cgs")

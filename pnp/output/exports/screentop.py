@@ -6,6 +6,8 @@ sheets and backs (drawn exactly as for `pnp export tts`: at most 10 x 7 cards,
 4096 px a side, one back per sheet) and `<deck>.json`: per sheet, the image, its
 back, columns, rows, card size in pixels, and each slot's card name, code and
 copies, in the order the editor numbers them (left to right, top to bottom).
+Each board or play mat is one picture (at most 4096 px a side) with its own
+`<board>.json` (image, size in pixels and millimetres), for the editor's board.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.data.store import files
+from pnp.output.exports.board_picture import board_components, board_picture
 from pnp.output.exports.naming import Target, safe
 from pnp.output.exports.output import folder
 from pnp.output.exports.setup import Setup
@@ -70,6 +73,24 @@ def export_screentop(
         files.write_json(path, description(t, cards, planned), stage)
         return [path]
 
-    return export_sheets(
+    written = export_sheets(
         targets, setup, jobs, progress, dpi, lambda t: folder(stage, t.game, "screentop", sub), describe
     )
+    scenes = setup.scenes()
+    for game in setup.games:
+        for comp in board_components(game):
+            picture = board_picture(scenes[game.slug], comp, dpi)
+            image = f"{safe(comp.key)}-board.png"
+            files.write_bytes(folder(stage, game, "screentop", sub) / image, picture.png, stage)
+            about = {
+                "table": "Screentop.gg",
+                "game": game.game.name,
+                "board": comp.name,
+                "image": image,
+                "px": list(picture.px),
+                "mm": list(picture.mm),
+            }
+            path = folder(stage, game, "screentop", sub) / f"{safe(comp.key)}.json"
+            files.write_json(path, about, stage)
+            written.append(path)
+    return written
