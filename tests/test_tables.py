@@ -272,3 +272,14 @@ def test_a_large_board_stays_within_4096_px(bargains: Path) -> None:
 def size_of_png(data: bytes) -> tuple[int, int]:
     with Image.open(BytesIO(data)) as im:
         return im.size
+
+
+def test_pcio_refuses_a_room_too_full(tmp_path: Path) -> None:
+    root = make_project(tmp_path / "proj", ())
+    (root / "card_data" / "pile.yaml").write_text(small_game("Test Pile", 1250, 1), encoding="utf-8")
+    r = run(
+        "export", "pcio", "--dpi", "30", "--jobs", "1", "--project", str(root), "--out", str(tmp_path / "out")
+    )
+    assert r.code == 2
+    assert "card_data/pile.yaml: pcio: 1253 widgets" in r.err and "(1200)" in r.err
+    assert not (tmp_path / "out" / "pile" / "pcio").exists()
