@@ -17,7 +17,10 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from pnp.output.tgc import Client, OrderError
+from pnp.data.reading.loader import load_game
+from pnp.output.exports.naming import Target
+from pnp.output.exports.setup import Setup
+from pnp.output.tgc import Client, Credentials, OrderError, upload
 
 from conftest import make_project, run
 
@@ -145,8 +148,8 @@ def test_upload_follows_the_documented_steps(bargains: Path, server: StandIn, ac
         "user_id": "U1",
         "parent_id": "ROOT",
     }
-    for upload in params[5:11]:
-        assert upload["folder_id"] == "ID5" and upload["file"].endswith(".png")
+    for sent in params[5:11]:
+        assert sent["folder_id"] == "ID5" and sent["file"].endswith(".png")
     for data in server.files.values():
         with Image.open(BytesIO(data)) as im:
             assert im.size == (825, 1125)  # The Game Crafter's poker picture with bleed
@@ -235,3 +238,20 @@ def test_credentials_stay_outside_the_project(
     )
     assert r.code == 1 and server.log[0][2] == {"api_key_id": "K", "username": "maker", "password": "pw"}
     assert "refused POST /session (HTTP 403)" in r.err
+
+
+def test_an_answer_without_its_id_stops_with_one_line(bargains: Path, server: StandIn) -> None:
+    class Bare(Client):
+        def call(self, method: str, path: str, params: dict, file: tuple | None = None) -> dict:
+            answer = super().call(method, path, params, file)
+            return {} if path == "/folder" else answer
+
+    game = load_game(bargains / "card_data" / "bargains.yaml")
+    targets = [Target(game, game.component("deck"))]
+    scenes = Setup((game,), str(bargains / "fonts")).scenes()
+    client = Bare(server.url, lambda line: None)
+    with pytest.raises(
+        OrderError, match=r"answer lacked 'id' \(has its API changed\?\); nothing more was sent"
+    ):
+        upload(client, targets, scenes, lambda t: bargains, Credentials("K", "u", "p"), None, False)
+    assert server.log[-1][1] == "/folder"

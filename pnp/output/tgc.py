@@ -181,6 +181,38 @@ def _entries(
     return out
 
 
+def _deck(
+    client: Client, sid: str, t: Target, cards: list[Any], where: tuple[Path, str, str], proofed: bool
+) -> None:
+    """One deck: its pictures into the folder, the deck in the game, its cards 100 a call."""
+    pictures, folder, game_id = where
+    names = [face_name(p) for p in cards] + [
+        back_name(t.comp, cards[i]) for i in distinct_backs(t.comp, cards)
+    ]
+    files: dict[str, str] = {}
+    for n in dict.fromkeys(names):
+        path = pictures / f"{n}.png"
+        params = {"session_id": sid, "name": f"{t.comp.key}-{n}.png", "folder_id": folder}
+        data = b"" if client.dry else path.read_bytes()
+        files[n] = client.call("POST", "/file", params, (path.name, data))["id"]
+    backs = [back_name(t.comp, p) for p in cards for _ in range(p.copies)]
+    deck_back = max(dict.fromkeys(backs), key=backs.count)
+    deck_params: dict[str, Any] = {
+        "session_id": sid,
+        "name": t.comp.name,
+        "game_id": game_id,
+        "identity": identity(t),
+        "back_id": files[deck_back],
+        "has_proofed_back": int(proofed),
+        "quantity": 1,
+    }
+    deck = client.call("POST", "/deck", deck_params)["id"]
+    entries = _entries(t, cards, files, deck_back, proofed)
+    for start in range(0, len(entries), BULK):
+        batch = json.dumps(entries[start : start + BULK], sort_keys=True)
+        client.call("POST", f"/deck/{deck}/bulk-cards", {"session_id": sid, "cards": batch})
+
+
 def upload(
     client: Client,
     targets: list[Target],
@@ -191,55 +223,33 @@ def upload(
     proofed: bool,
 ) -> str:
     """Every step of the upload in order; returns The Game Crafter's id of the game."""
-    session = client.call("POST", "/session", vars(login))
-    sid, user = session["id"], session["user_id"]
-    root = client.call("GET", f"/user/{user}", {"session_id": sid})["root_folder_id"]
-    name = targets[0].game.game.name
-    if game_id is None:
-        designers = client.call("GET", f"/user/{user}/designers", {"session_id": sid}).get("items") or []
-        if not designers:
-            raise OrderError(
-                "your Game Crafter account has no designer yet: make one on the site, then run this again"
+    try:
+        session = client.call("POST", "/session", vars(login))
+        sid, user = session["id"], session["user_id"]
+        root = client.call("GET", f"/user/{user}", {"session_id": sid})["root_folder_id"]
+        name = targets[0].game.game.name
+        if game_id is None:
+            designers = client.call("GET", f"/user/{user}/designers", {"session_id": sid}).get("items") or []
+            if not designers:
+                raise OrderError(
+                    "your Game Crafter account has no designer yet: make one on the site, then run this again"
+                )
+            params = {"session_id": sid, "name": name, "designer_id": designers[0]["id"]}
+            game_id = str(client.call("POST", "/game", params)["id"])
+        params = {"session_id": sid, "name": f"{name} (pnp)", "user_id": user, "parent_id": root}
+        folder = client.call("POST", "/folder", params)["id"]
+        for t in targets:
+            _deck(
+                client,
+                sid,
+                t,
+                scenes[t.game.slug].printed(t.comp.key),
+                (pictures(t), folder, game_id),
+                proofed,
             )
-        game_id = client.call(
-            "POST", "/game", {"session_id": sid, "name": name, "designer_id": designers[0]["id"]}
-        )["id"]
-    folder = client.call(
-        "POST", "/folder", {"session_id": sid, "name": f"{name} (pnp)", "user_id": user, "parent_id": root}
-    )["id"]
-    for t in targets:
-        cards = scenes[t.game.slug].printed(t.comp.key)
-        names = list(
-            dict.fromkeys(
-                [face_name(p) for p in cards]
-                + [back_name(t.comp, cards[i]) for i in distinct_backs(t.comp, cards)]
-            )
-        )
-        files: dict[str, str] = {}
-        for n in names:
-            path = pictures(t) / f"{n}.png"
-            params = {"session_id": sid, "name": f"{t.comp.key}-{n}.png", "folder_id": folder}
-            files[n] = client.call(
-                "POST", "/file", params, (path.name, b"" if client.dry else path.read_bytes())
-            )["id"]
-        backs = [back_name(t.comp, p) for p in cards for _ in range(p.copies)]
-        deck_back = max(dict.fromkeys(backs), key=backs.count)
-        deck = client.call(
-            "POST",
-            "/deck",
-            {
-                "session_id": sid,
-                "name": t.comp.name,
-                "game_id": game_id,
-                "identity": identity(t),
-                "back_id": files[deck_back],
-                "has_proofed_back": int(proofed),
-                "quantity": 1,
-            },
-        )["id"]
-        entries = _entries(t, cards, files, deck_back, proofed)
-        for start in range(0, len(entries), BULK):
-            batch = json.dumps(entries[start : start + BULK], sort_keys=True)
-            client.call("POST", f"/deck/{deck}/bulk-cards", {"session_id": sid, "cards": batch})
-    client.call("DELETE", f"/session/{sid}", {})
-    return str(game_id)
+        client.call("DELETE", f"/session/{sid}", {})
+    except (KeyError, TypeError, IndexError) as exc:
+        raise OrderError(
+            f"The Game Crafter's answer lacked {exc} (has its API changed?); nothing more was sent"
+        ) from None
+    return game_id

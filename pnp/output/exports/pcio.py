@@ -25,7 +25,7 @@ from pnp.output.exports.naming import Target, back_name, by_game, face_name, saf
 from pnp.output.exports.output import folder
 from pnp.output.exports.png import drawn_pictures
 from pnp.output.exports.profiles import PROFILES
-from pnp.output.exports.setup import Setup
+from pnp.output.exports.setup import Scenes, Setup
 from pnp.resolve.cards import Printed
 
 MAX_WIDGETS = 1200  # widgets playingcards.io keeps in one room
@@ -83,7 +83,7 @@ def deck_widgets(t: Target, cards: list[Printed], x: int) -> list[dict[str, Any]
     return out
 
 
-def room(game_targets: list[Target], scenes: Any) -> list[dict[str, Any]]:
+def room(game_targets: list[Target], scenes: Scenes) -> list[dict[str, Any]]:
     """Every widget of one game's room: a hand, then each deck side by side."""
     widgets: list[dict[str, Any]] = [{"id": "hand", "type": "hand", "x": 50, "y": 820, "z": 1}]
     x = 100
@@ -117,22 +117,20 @@ def export_pcio(
 ) -> list[Path]:
     """One room file per game under stage/<game>/pcio/<sub>/<game>.pcio; returns them."""
     scenes = setup.scenes()
+    rooms = [(mine, room(mine, scenes)) for mine in by_game(targets)]
+    for mine, widgets in rooms:  # refused before anything is drawn
+        if len(widgets) > MAX_WIDGETS:
+            message = f"{len(widgets)} widgets (cards and decks), more than playingcards.io keeps in a room"
+            where = mine[0].game.where
+            raise InputError([Problem(where, None, "pcio", f"{message} ({MAX_WIDGETS}); export fewer decks")])
     written = []
     with drawn_pictures(targets, setup, stage, PROFILES["plain"], dpi, jobs, progress, sub) as drawn:
-        for mine in by_game(targets):
+        for mine, widgets in rooms:
             game = mine[0].game
-            widgets = room(mine, scenes)
-            if len(widgets) > MAX_WIDGETS:
-                message = (
-                    f"{len(widgets)} widgets (cards and decks), more than playingcards.io keeps in a room"
-                )
-                raise InputError(
-                    [Problem(game.where, None, "pcio", f"{message} ({MAX_WIDGETS}); export fewer decks")]
-                )
             pictures = {
                 f"userassets/{safe(t.comp.key)}/{p.name}": p for t in mine for p in drawn(t).glob("*.png")
             }
-            path = folder(stage, game, "pcio", sub) / f"{game.slug}.pcio"
+            path = folder(stage, game, "pcio", sub) / f"{safe(game.slug)}.pcio"
             files.write_bytes(path, pack(widgets, pictures), stage)
             written.append(path)
     return written
