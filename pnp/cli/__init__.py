@@ -32,6 +32,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "layouts": ("pnp.cli.layouts", "layouts"),
     "list": ("pnp.cli.games", "list_games"),
     "new": ("pnp.cli.new", "new"),
+    "order": ("pnp.cli.order", "order"),
     "package": ("pnp.cli.package", "package"),
     "preview": ("pnp.cli.export", "preview"),
     "schema": ("pnp.cli.schema", "schema"),

@@ -21,6 +21,8 @@ from pnp.cli.common import (
 )
 from pnp.cli.language import in_languages, lang_option
 from pnp.data.format.errors import InputError, Problem, echoes_left_out, in_order
+from pnp.output.exports.naming import Target, card_components
+from pnp.output.exports.setup import Setup
 from pnp.output.preflight import untranslated, validate, words_missing
 from pnp.output.workers import jobs_for
 from pnp.rules.checker import Violation, checked
@@ -28,9 +30,19 @@ from pnp.rules.checker import Violation, checked
 if TYPE_CHECKING:
     from pnp.data.format.model import Game
     from pnp.data.reading.project import Project
+    from pnp.output.shop_check import FileReport
 
 
 Report = list[tuple["Game", list[Violation], list[Problem]]]
+
+
+def preflights(project: Project, games: list[Game], jobs: int | None) -> list[FileReport]:
+    """DriveThruCards preflight of every deck of these games (`pnp.output.shop_check`)."""
+    from pnp.output.shop_check import drivethru_preflight  # lazy: only --shop makes print files
+
+    setup = Setup(tuple(games), str(project.fonts))
+    targets = [Target(g, comp) for g in games for comp in card_components(g)]
+    return drivethru_preflight(targets, setup, jobs_for(jobs))
 
 
 def collect(
@@ -68,8 +80,21 @@ def collect(
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @draft_option
 @jobs_option
+@click.option(
+    "--shop",
+    type=click.Choice(["drivethru"]),
+    default=None,
+    help="Also preflight the shop's print files (drivethru: trim, bleed, PDF/X, ink limit, minimum type "
+    "size, file size; each pass or fail).",
+)
 def check(
-    games: tuple[str, ...], project_dir: str, lang: str | None, as_json: bool, draft: bool, jobs: int | None
+    games: tuple[str, ...],
+    project_dir: str,
+    lang: str | None,
+    as_json: bool,
+    draft: bool,
+    jobs: int | None,
+    shop: str | None,
 ) -> None:
     """Validate databases and check every composition rule, in every language each game is written in
     (--lang: in one): a text missing in a language, too long for its box in it, or with a character its
@@ -100,6 +125,8 @@ def check(
     broken = any(v.severity == "error" for _, vs, _ in report for v in vs) or any(
         gaps for _, _, gaps in report
     )
+    files = preflights(project, [g for g, _, _ in report], jobs) if shop else []
+    broken = broken or not all(f.ok for f in files)
     if as_json:
         click.echo(
             json.dumps(
@@ -119,6 +146,7 @@ def check(
                         }
                         for g, vs, gaps in report
                     ],
+                    **({"shop": {"name": shop, "files": [f.as_dict() for f in files]}} if shop else {}),
                 },
                 indent=2,
             )
@@ -136,4 +164,8 @@ def check(
                 click.echo(f"  untranslated: {p}")
             for note in warned[game.slug]:
                 click.echo(f"  warning: {note}")
+        for f in files:
+            click.echo(f"{shop} {f.file}: {'ok' if f.ok else 'fails'}")
+            for c in f.checks:
+                click.echo(f"  {c}")
     sys.exit(1 if broken else 0)

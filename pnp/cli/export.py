@@ -2,134 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
 import click
 
-from pnp.buildplan.plan import check_counts
-from pnp.cli.common import (
-    FiniteRange,
-    colour_options,
-    jobs_option,
-    load_fonts,
-    load_games,
-    print_colour,
-    progress,
-    project_option,
-    set_counts,
-)
-from pnp.cli.language import chosen_lang, export_lang_option, in_languages
-from pnp.data.reading.project import Project
+from pnp.cli.common import FiniteRange, colour_options, print_colour
+from pnp.cli.exporting import common, make_job, where, write
+from pnp.cli.tables import COMMANDS as TABLE_COMMANDS
 from pnp.output.exports.mpc import export_mpc, mpc_count
-from pnp.output.exports.naming import Target, card_components
-from pnp.output.exports.output import export_folder, record, write_export
+from pnp.output.exports.output import export_folder
 from pnp.output.exports.png import export_png, png_count
 from pnp.output.exports.pod import export_pod
 from pnp.output.exports.preview import export_preview
 from pnp.output.exports.profiles import PROFILES
-from pnp.output.exports.setup import Setup
-from pnp.output.exports.tts import export_tts, tts_plan
-from pnp.output.workers import jobs_for
-
-if TYPE_CHECKING:
-    from pnp.data.format.model import Game
-
-
-def _common(fn: Callable) -> Callable:
-    """GAMES, --project, --out, --jobs, --players, --decks: shared by every export."""
-    options: list[Callable[[Callable], Callable]] = [
-        click.argument("games", nargs=-1),
-        project_option,
-        click.option(
-            "--out",
-            "out_dir",
-            default="output",
-            show_default=True,
-            help="Output folder (relative to the project); files go to OUT/<game>/<kind>/<profile>-<dpi>/.",
-        ),
-        jobs_option,
-        click.option("--players", type=int, default=None, help="Sets for per-player components."),
-        click.option("--decks", type=int, default=None, help="Copies of components printed per deck."),
-        export_lang_option,
-    ]
-    for option in reversed(options):
-        fn = option(fn)
-    return fn
-
-
-@dataclass(frozen=True)
-class _Job:
-    """What every export works on: the games, where files go, the worker setup and the decks."""
-
-    loaded: list[Game]
-    out: Path
-    jobs: int
-    setup: Any
-    targets: list
-
-
-def _job(
-    project_dir: str,
-    games: tuple[str, ...],
-    out_dir: str,
-    jobs: int | None,
-    players: int | None,
-    decks: int | None,
-) -> _Job:
-
-    project = Project.at(project_dir)
-    loaded = in_languages(project, load_games(project, games), chosen_lang(), bool(games))
-    counts = set_counts(players, decks)
-    check_counts(loaded, counts)
-    load_fonts(project)  # a broken fonts.yaml stops here; stand-in fonts are named once
-    setup = Setup(tuple(loaded), str(project.fonts), tuple(sorted(counts.items())))
-    targets = [Target(g, comp) for g in loaded for comp in card_components(g)]
-    return _Job(loaded, project.output(out_dir), jobs_for(jobs), setup, targets)
-
-
-def _write(
-    job: _Job,
-    kind: str,
-    label: str,
-    total: int,
-    export: Callable[[Path, Callable[[int], None]], Any],
-    sub: str = "",
-    details: dict[str, Any] | None = None,
-) -> list[Path]:
-    """Run one export into a staging folder with a progress bar; publish it under OUT/<game>/<kind>/<sub>/.
-
-    The export is recorded in OUT/manifest.json with `details` (its profile and options).
-    """
-
-    counts = dict(job.setup.counts)
-    with progress(total, label) as advance:
-        return write_export(
-            job.out,
-            job.loaded,
-            kind,
-            lambda stage: export(stage, advance),
-            sub,
-            lambda data, moved: record(
-                data, job.out, job.loaded, kind, sub, moved, {**(details or {}), "counts": counts}
-            ),
-        )
-
-
-def _where(job: _Job, kind: str, sub: str = "") -> str:
-    """The folders an export wrote, named in full (e.g. output/bargains/png/tgc-300/)."""
-    return ", ".join(f"{job.out / game.slug / kind / sub}/" for game in job.loaded)
+from pnp.output.exports.tts import export_tts, sheet_total
 
 
 @click.group(name="export")
 def export() -> None:
-    """Pictures and files for print shops and Tabletop Simulator (one folder per game)."""
+    """Pictures and files for print shops and virtual tables (one folder per game)."""
+
+
+for _command in TABLE_COMMANDS:
+    export.add_command(_command)
 
 
 @export.command(name="png")
-@_common
+@common
 @click.option("--dpi", type=FiniteRange(30, 1200), default=300, show_default=True, help="Resolution.")
 @click.option(
     "--profile",
@@ -150,10 +47,10 @@ def png(
     profile: str,
 ) -> None:
     """One RGB PNG per distinct card face and per distinct back: OUT/<game>/png/<component>/."""
-    job = _job(project_dir, games, out_dir, jobs, players, decks)
+    job = make_job(project_dir, games, out_dir, jobs, players, decks)
     total = png_count(job.targets, job.setup.scenes())
     sub = export_folder(profile, dpi)
-    written = _write(
+    written = write(
         job,
         "png",
         "PNG",
@@ -164,11 +61,11 @@ def png(
         sub,
         {"profile": profile, "dpi": dpi},
     )
-    click.echo(f"Wrote {len(written)} PNGs ({profile}, {dpi:g} dpi) to {_where(job, 'png', sub)}")
+    click.echo(f"Wrote {len(written)} PNGs ({profile}, {dpi:g} dpi) to {where(job, 'png', sub)}")
 
 
 @export.command(name="tts")
-@_common
+@common
 @click.option(
     "--dpi",
     type=FiniteRange(30, 1200),
@@ -201,14 +98,10 @@ def tts(
 
     if base_url is not None and not base_url.lower().startswith(("http://", "https://")):
         raise click.BadParameter("give an http:// or https:// address", param_hint="--base-url")
-    job = _job(project_dir, games, out_dir, jobs, players, decks)
-    scenes = job.setup.scenes()
-    total = 0
-    for t in job.targets:
-        _, sheets = tts_plan(t, scenes[t.game.slug].printed(t.comp.key), dpi)
-        total += sum(len(s.cards) for s in sheets) + len({s.back for s in sheets})
+    job = make_job(project_dir, games, out_dir, jobs, players, decks)
+    total = sheet_total(job.targets, job.setup.scenes(), dpi)
     sub = export_folder("hosted" if base_url else "local", dpi)
-    written = _write(
+    written = write(
         job,
         "tts",
         "TTS",
@@ -221,12 +114,12 @@ def tts(
     )
     decks_n = sum(1 for p in written if p.suffix == ".json")
     click.echo(
-        f"Wrote {decks_n} Tabletop Simulator deck(s) ({len(written)} files) to {_where(job, 'tts', sub)}"
+        f"Wrote {decks_n} Tabletop Simulator deck(s) ({len(written)} files) to {where(job, 'tts', sub)}"
     )
 
 
 @export.command(name="pod")
-@_common
+@common
 @click.option(
     "--profile",
     type=click.Choice(["drivethru", "mpc"]),
@@ -256,10 +149,10 @@ def pod(
     press_profile: str | None,
 ) -> None:
     """Print-on-demand files per deck: OUT/<game>/pod/drivethru/ or OUT/<game>/pod/mpc-<dpi>/."""
-    job = _job(project_dir, games, out_dir, jobs, players, decks)
+    job = make_job(project_dir, games, out_dir, jobs, players, decks)
     if profile == "mpc":
         sub = export_folder(profile, dpi)
-        written = _write(
+        written = write(
             job,
             "pod",
             "MPC",
@@ -268,12 +161,12 @@ def pod(
             sub,
             {"profile": profile, "dpi": dpi},
         )
-        click.echo(f"Wrote {len(written)} MakePlayingCards files ({dpi:g} dpi) to {_where(job, 'pod', sub)}")
+        click.echo(f"Wrote {len(written)} MakePlayingCards files ({dpi:g} dpi) to {where(job, 'pod', sub)}")
         return
 
     sub = export_folder(profile, None)
     colour = print_colour(ink_limit, press_profile)
-    written = _write(
+    written = write(
         job,
         "pod",
         "POD",
@@ -291,12 +184,12 @@ def pod(
         },
     )
     click.echo(
-        f"Wrote {len(written)} print-on-demand PDF(s) ({profile}, CMYK PDF/X-1a) to {_where(job, 'pod', sub)}"
+        f"Wrote {len(written)} print-on-demand PDF(s) ({profile}, CMYK PDF/X-1a) to {where(job, 'pod', sub)}"
     )
 
 
 @click.command(name="preview")
-@_common
+@common
 def preview(
     games: tuple[str, ...],
     project_dir: str,
@@ -306,12 +199,12 @@ def preview(
     decks: int | None,
 ) -> None:
     """One contact-sheet PNG per deck (every distinct card, with counts): OUT/<game>/preview/."""
-    job = _job(project_dir, games, out_dir, jobs, players, decks)
-    written = _write(
+    job = make_job(project_dir, games, out_dir, jobs, players, decks)
+    written = write(
         job,
         "preview",
         "Preview",
         len(job.targets),
         lambda stage, advance: export_preview(job.targets, job.setup, stage, job.jobs, advance),
     )
-    click.echo(f"Wrote {len(written)} preview(s) to {_where(job, 'preview')}")
+    click.echo(f"Wrote {len(written)} preview(s) to {where(job, 'preview')}")

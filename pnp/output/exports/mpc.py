@@ -25,14 +25,13 @@ from typing import Any
 from pnp.data.store import files
 from pnp.output.exports.naming import Target, back_name, distinct_backs, face_name
 from pnp.output.exports.output import folder
-from pnp.output.exports.png import export_png, png_count
+from pnp.output.exports.png import drawn_pictures, png_count
 from pnp.output.exports.profiles import PROFILES, component_frame
 from pnp.output.exports.setup import Scenes, Setup
 
-DRAWN = ".drawn"  # where the distinct pictures are drawn before being laid out (removed afterwards)
 
-
-def _link(src: Path, dest: Path) -> None:
+def link(src: Path, dest: Path) -> None:
+    """`dest` as a hard link to `src` (a copy where the file system has no links)."""
     try:
         os.link(src, dest)
     except OSError:
@@ -47,16 +46,16 @@ def layout(t: Target, scenes: Scenes, drawn: Path, deck: Path, dpi: float) -> di
     (deck / "front").mkdir(parents=True, exist_ok=True)
     (deck / "back").mkdir(parents=True, exist_ok=True)
     if same_back:
-        _link(drawn / f"{next(iter(backs))}.png", deck / "back" / "back.png")
+        link(drawn / f"{next(iter(backs))}.png", deck / "back" / "back.png")
     slots: list[dict[str, Any]] = []
     for p in cards:
         for _ in range(p.copies):
             n = len(slots) + 1
             front = f"front/{n:03d}-{face_name(p)}.png"
-            _link(drawn / f"{face_name(p)}.png", deck / front)
+            link(drawn / f"{face_name(p)}.png", deck / front)
             back = "back/back.png" if same_back else f"back/{n:03d}-{back_name(t.comp, p)}.png"
             if not same_back:
-                _link(drawn / f"{back_name(t.comp, p)}.png", deck / back)
+                link(drawn / f"{back_name(t.comp, p)}.png", deck / back)
             slots.append({"slot": n, "front": front, "back": back, "code": p.code, "name": p.card.name})
     frame = component_frame(t.game, t.comp, PROFILES["mpc"], dpi)
     return {
@@ -81,16 +80,13 @@ def export_mpc(
 ) -> list[Path]:
     """Every deck's upload folders under stage/<game>/pod/<sub>/<component>/; returns the order files."""
     scenes = setup.scenes()
-    export_png(targets, setup, stage, PROFILES["mpc"], dpi, jobs, progress, kind=DRAWN, sub=sub)
     written = []
-    for t in targets:
-        drawn = stage / t.game.slug / DRAWN / sub / t.comp.key
-        deck = folder(stage, t.game, "pod", sub) / t.comp.key
-        order = layout(t, scenes, drawn, deck, dpi)
-        files.write_json(deck / "order.json", order, stage)
-        written.append(deck / "order.json")
-    for t in targets:
-        shutil.rmtree(stage / t.game.slug / DRAWN, ignore_errors=True)
+    with drawn_pictures(targets, setup, stage, PROFILES["mpc"], dpi, jobs, progress, sub) as drawn:
+        for t in targets:
+            deck = folder(stage, t.game, "pod", sub) / t.comp.key
+            order = layout(t, scenes, drawn(t), deck, dpi)
+            files.write_json(deck / "order.json", order, stage)
+            written.append(deck / "order.json")
     return written
 
 

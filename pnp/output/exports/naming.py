@@ -58,3 +58,11 @@ class Target:
     @property
     def label(self) -> str:
         return f"{self.game.tag} {self.comp.name}"
+
+
+def by_game(targets: list[Target]) -> list[list[Target]]:
+    """The targets grouped by game (each game's own language copy apart), in order."""
+    groups: dict[str, list[Target]] = {}
+    for t in targets:
+        groups.setdefault(t.game.slug, []).append(t)
+    return list(groups.values())

@@ -10,7 +10,7 @@ from pnp.data.format.model import Game
 from pnp.output.manifest import record_export
 from pnp.output.publish import publish, staging
 
-EXTENSIONS = (".png", ".json", ".pdf")
+EXTENSIONS = (".png", ".json", ".pdf", ".xml", ".pcio", ".txt")
 
 
 def export_folder(profile: str, dpi: float | None) -> str:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import shutil
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,6 +15,8 @@ from pnp.output.exports.profiles import Profile, component_frame
 from pnp.output.exports.raster import Request, render_png
 from pnp.output.exports.setup import Scenes, Setup
 from pnp.output.workers import chunked, run_all
+
+DRAWN = ".drawn"  # where pictures are drawn before an export lays them out (removed afterwards)
 
 
 @dataclass(frozen=True)
@@ -86,3 +90,24 @@ def png_count(targets: list[Target], scenes: Scenes) -> int:
         cards = scenes[t.game.slug].printed(t.comp.key)
         total += len(cards) + len(distinct_backs(t.comp, cards))
     return total
+
+
+@contextmanager
+def drawn_pictures(
+    targets: list[Target],
+    setup: Setup,
+    stage: Path,
+    profile: Profile,
+    dpi: float,
+    jobs: int,
+    progress: Callable[[int], None],
+    sub: str,
+) -> Iterator[Callable[[Target], Path]]:
+    """Every target's pictures drawn into a scratch folder of `stage`; yields where a target's are (its
+    component folder, files named as `export_png` names them) and removes them all afterwards."""
+    export_png(targets, setup, stage, profile, dpi, jobs, progress, kind=DRAWN, sub=sub)
+    try:
+        yield lambda t: stage / t.game.slug / DRAWN / sub / t.comp.key
+    finally:
+        for t in targets:
+            shutil.rmtree(stage / t.game.slug / DRAWN, ignore_errors=True)

@@ -152,6 +152,71 @@ def locate(name: str, final_dir: Path, base_url: str | None) -> str:
     return (final_dir / name).as_uri()
 
 
+@dataclass(frozen=True)
+class Planned:
+    """One component's sheets as pictures to draw: the jobs, and each sheet's (face file, back file) names."""
+
+    frame: Frame
+    sheets: list[Sheet]
+    work: list[SheetJob]
+    names: dict[int, tuple[str, str]]
+
+
+def plan_pictures(t: Target, cards: list[Printed], dest: Path, dpi: float) -> Planned:
+    """The sheets and backs of one component as jobs writing into `dest`."""
+    frame, sheets = tts_plan(t, cards, dpi)
+    work: list[SheetJob] = []
+    names: dict[int, tuple[str, str]] = {}
+    stem = safe(t.comp.key)
+    for i in sorted({s.back for s in sheets}):
+        name = f"{stem}-{back_name(t.comp, cards[i])}.png"
+        work.append(SheetJob(t.game.slug, t.comp.key, ((i, "back"),), 1, 1, frame, str(dest / name)))
+    for s in sheets:
+        name = f"{stem}-sheet{s.number}.png"
+        cells = tuple((i, "face") for i in s.cards)
+        work.append(SheetJob(t.game.slug, t.comp.key, cells, s.cols, s.rows, frame, str(dest / name)))
+        names[s.number] = (name, f"{stem}-{back_name(t.comp, cards[s.back])}.png")
+    return Planned(frame, sheets, work, names)
+
+
+def draw_all(work: list[SheetJob], setup: Setup, jobs: int, progress: Callable[[int], None]) -> None:
+    """Draw every sheet job on the workers, the largest first (an even finish)."""
+    work = sorted(work, key=lambda j: -len(j.cells) * j.frame.width * j.frame.height)
+    run_all(draw_sheet, work, setup.scenes, jobs, progress, weight=lambda j: len(j.cells))
+
+
+def export_sheets(
+    targets: list[Target],
+    setup: Setup,
+    jobs: int,
+    progress: Callable[[int], None],
+    dpi: float,
+    dest: Callable[[Target], Path],
+    describe: Callable[[Target, list[Printed], Planned], list[Path]],
+) -> list[Path]:
+    """Every target's sheets and backs drawn into `dest(target)`; `describe` writes what a table loads
+    beside them (and returns those files, which this returns)."""
+    scenes = setup.scenes()
+    work: list[SheetJob] = []
+    written: list[Path] = []
+    for t in targets:
+        cards = scenes[t.game.slug].printed(t.comp.key)
+        planned = plan_pictures(t, cards, dest(t), dpi)
+        work += planned.work
+        written += describe(t, cards, planned)
+    draw_all(work, setup, jobs, progress)
+    return written
+
+
+def sheet_total(targets: list[Target], scenes: Scenes, dpi: float) -> int:
+    """Pictures `draw_all` counts for these targets (for the progress bar): faces plus distinct backs."""
+    total = 0
+    for t in targets:
+        _, sheets = tts_plan(t, scenes[t.game.slug].printed(t.comp.key), dpi)
+        total += sum(len(s.cards) for s in sheets) + len({s.back for s in sheets})
+    return total
+
+
 def export_tts(
     targets: list[Target],
     setup: Setup,
@@ -169,34 +234,22 @@ def export_tts(
     `base_url` the JSON names pictures by their absolute path there. Each
     sheet and back is one job for the workers (drawn, rasterised and encoded there).
     """
-    scenes = setup.scenes()
-    work: list[SheetJob] = []
-    written = []
-    for t in targets:
-        cards = scenes[t.game.slug].printed(t.comp.key)
-        frame, sheets = tts_plan(t, cards, dpi)
-        dest = folder(stage, t.game, "tts", sub)
+
+    def describe(t: Target, cards: list[Printed], planned: Planned) -> list[Path]:
         final_dir = Path(
             os.path.abspath(final / t.game.slug / "tts" / sub)
-        )  # the folder's lasting name, not a generation
-        urls: dict[int, tuple[str, str]] = {}
-        for i in sorted({s.back for s in sheets}):
-            name = f"{safe(t.comp.key)}-{back_name(t.comp, cards[i])}.png"
-            work.append(SheetJob(t.game.slug, t.comp.key, ((i, "back"),), 1, 1, frame, str(dest / name)))
-        for s in sheets:
-            name = f"{safe(t.comp.key)}-sheet{s.number}.png"
-            cells = tuple((i, "face") for i in s.cards)
-            work.append(SheetJob(t.game.slug, t.comp.key, cells, s.cols, s.rows, frame, str(dest / name)))
-            back = f"{safe(t.comp.key)}-{back_name(t.comp, cards[s.back])}.png"
-            urls[s.number] = (locate(name, final_dir, base_url), locate(back, final_dir, base_url))
-        path = dest / f"{safe(t.comp.key)}.json"
-        files.write_json(path, saved_object(t, cards, sheets, urls), stage)
-        written.append(path)
-    work.sort(
-        key=lambda j: -len(j.cells) * j.frame.width * j.frame.height
-    )  # the largest first: an even finish
-    run_all(draw_sheet, work, setup.scenes, jobs, progress, weight=lambda j: len(j.cells))
-    return written
+        )  # its lasting name, not a generation
+        urls = {
+            n: (locate(face, final_dir, base_url), locate(back, final_dir, base_url))
+            for n, (face, back) in planned.names.items()
+        }
+        path = folder(stage, t.game, "tts", sub) / f"{safe(t.comp.key)}.json"
+        files.write_json(path, saved_object(t, cards, planned.sheets, urls), stage)
+        return [path]
+
+    return export_sheets(
+        targets, setup, jobs, progress, dpi, lambda t: folder(stage, t.game, "tts", sub), describe
+    )
 
 
 def _guid(*parts: object) -> str:
