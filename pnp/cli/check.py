@@ -27,6 +27,7 @@ from pnp.rules.checker import Violation, checked
 
 if TYPE_CHECKING:
     from pnp.data.format.model import Game
+    from pnp.output.access.report import Finding
     from pnp.data.reading.project import Project
 
 
@@ -68,14 +69,26 @@ def collect(
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @draft_option
 @jobs_option
+@click.option(
+    "--access",
+    is_flag=True,
+    help="Also check that everyone can read the cards: colour vision, contrast and type size (docs/accessibility.md).",
+)
 def check(
-    games: tuple[str, ...], project_dir: str, lang: str | None, as_json: bool, draft: bool, jobs: int | None
+    games: tuple[str, ...],
+    project_dir: str,
+    lang: str | None,
+    as_json: bool,
+    draft: bool,
+    jobs: int | None,
+    access: bool,
 ) -> None:
     """Validate databases and check every composition rule, in every language each game is written in
     (--lang: in one): a text missing in a language, too long for its box in it, or with a character its
     font lacks, is reported.
 
-    Exit 0 when all rules hold, 1 when any is broken or a translation is missing, 2 for unusable input.
+    Exit 0 when all rules hold, 1 when any is broken or a translation is missing (or, with --access,
+    a card is hard to read), 2 for unusable input.
     """
 
     try:
@@ -100,6 +113,8 @@ def check(
     broken = any(v.severity == "error" for _, vs, _ in report for v in vs) or any(
         gaps for _, _, gaps in report
     )
+    hard = _access(project, report) if access else {}
+    broken = broken or any(hard.values())
     if as_json:
         click.echo(
             json.dumps(
@@ -116,6 +131,11 @@ def check(
                             "violations": [v.as_dict() for v in vs],
                             "untranslated": [str(p) for p in gaps],
                             "warnings": warned[g.slug],
+                            **(
+                                {"access": [dict(f.as_dict(), problem=str(f.problem)) for f in hard[(g.slug, g.lang)]]}
+                                if access
+                                else {}
+                            ),
                         }
                         for g, vs, gaps in report
                     ],
@@ -136,4 +156,17 @@ def check(
                 click.echo(f"  untranslated: {p}")
             for note in warned[game.slug]:
                 click.echo(f"  warning: {note}")
+            if access:
+                found = hard[(game.slug, game.lang)]
+                click.echo(f"  access: {len(found) or 'no'} problem{'s' * (len(found) != 1)}")
+                for f in found:
+                    click.echo(f"    {f.problem}")
     sys.exit(1 if broken else 0)
+
+
+def _access(project: Project, report: Report) -> dict[tuple[str, str], list[Finding]]:
+    """Each game's access findings, in each language checked."""
+    from pnp.output.access.report import check_game  # lazy: numpy and PDFium only for --access
+
+    fonts = load_fonts(project)
+    return {(game.slug, game.lang): check_game(game, fonts) for game, _, _ in report}
