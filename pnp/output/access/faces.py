@@ -71,9 +71,9 @@ class _Kept(FormCache):
     def side(self, key: tuple, job: Job) -> Side:
         done = super().side(key, job)
         self.sides[key] = done
-        if not self.textless:
-            return done
-        return dataclasses.replace(done, elements=_without_text(done.elements), label="")
+        # the collation code is for sorting, not play: left out, so two cards differ only in what players see
+        elements = _without_text(done.elements) if self.textless else done.elements
+        return dataclasses.replace(done, elements=elements, label="")
 
 
 def _without_text(elements: tuple[Element, ...]) -> tuple[Element, ...]:
