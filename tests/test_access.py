@@ -166,3 +166,20 @@ def test_lab_and_wcag_contrast_of_known_colours() -> None:
     grey = np.array([0x77, 0x77, 0x77]) / 255  # #777 on white: WCAG's own example of 4.48:1
     assert round(float(contrast(luminance(grey), 1.0)), 2) == 4.48
     assert set(VISIONS) == {"protanopia", "deuteranopia", "tritanopia", "achromatopsia"}
+
+
+def test_preview_vision_writes_the_sheets_as_they_are_seen(tmp_path: Path) -> None:
+    root = project(tmp_path, game_yaml(_custom(_suits(False)), SUIT_CARDS, fields=SUIT_FIELD), name="access")
+    out = root / "out"
+    plain = run("preview", "access", "--project", str(root), "--out", str(out))
+    seen = run("preview", "access", "--project", str(root), "--out", str(out), "--vision", "deuteranopia")
+    assert plain.code == 0 and seen.code == 0, plain.err + seen.err
+    assert "preview-deuteranopia" in seen.out
+    printed = Image.open(out / "access" / "preview" / "deck.png")
+    simulated = Image.open(out / "access" / "preview-deuteranopia" / "deck.png")
+    assert printed.size == simulated.size
+    expected = np.asarray(simulate_image(printed, "deuteranopia"), dtype=int)
+    assert np.abs(np.asarray(simulated.convert("RGB"), dtype=int) - expected).max() <= 1
+    # the red and the green suit: far apart as printed, close as seen
+    assert np.abs(np.asarray(printed.convert("RGB"), dtype=int) - expected).max() > 60
+    assert (out / "access" / "preview" / "deck.png").exists()  # the plain sheets stay beside them

@@ -23,6 +23,7 @@ from pnp.cli.common import (
 )
 from pnp.cli.language import chosen_lang, export_lang_option, in_languages
 from pnp.data.reading.project import Project
+from pnp.output.access import VISIONS
 from pnp.output.exports.mpc import export_mpc, mpc_count
 from pnp.output.exports.naming import Target, card_components
 from pnp.output.exports.output import export_folder, record, write_export
@@ -297,6 +298,12 @@ def pod(
 
 @click.command(name="preview")
 @_common
+@click.option(
+    "--vision",
+    type=click.Choice(VISIONS),
+    default=None,
+    help="The sheets as a reader with this colour vision sees them (Machado 2009): OUT/<game>/preview-VISION/.",
+)
 def preview(
     games: tuple[str, ...],
     project_dir: str,
@@ -304,14 +311,17 @@ def preview(
     jobs: int | None,
     players: int | None,
     decks: int | None,
+    vision: str | None,
 ) -> None:
     """One contact-sheet PNG per deck (every distinct card, with counts): OUT/<game>/preview/."""
     job = _job(project_dir, games, out_dir, jobs, players, decks)
+    kind = f"preview-{vision}" if vision else "preview"
     written = _write(
         job,
-        "preview",
+        kind,
         "Preview",
         len(job.targets),
-        lambda stage, advance: export_preview(job.targets, job.setup, stage, job.jobs, advance),
+        lambda stage, advance: export_preview(job.targets, job.setup, stage, job.jobs, advance, vision or ""),
+        details={"vision": vision} if vision else None,
     )
-    click.echo(f"Wrote {len(written)} preview(s) to {_where(job, 'preview')}")
+    click.echo(f"Wrote {len(written)} preview(s) to {_where(job, kind)}")

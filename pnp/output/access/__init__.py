@@ -5,3 +5,5 @@ side drawn as pixels, whole and without its text), `telling` (fields told apart 
 colour alone), `reading` (contrast and type size of each text) and `report`
 (`pnp check --access` over a game).
 """
+
+VISIONS = ("protanopia", "deuteranopia", "tritanopia", "achromatopsia")  # the colour visions simulated

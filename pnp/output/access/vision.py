@@ -14,6 +14,8 @@ import numpy as np
 from numpy.typing import NDArray
 from PIL import Image
 
+from pnp.output.access import VISIONS
+
 Array = NDArray[np.float64]
 
 # Machado et al. 2009, the supplementary table's matrices at severity 1.0 (linear RGB)
@@ -35,7 +37,6 @@ MACHADO: dict[str, tuple[tuple[float, float, float], ...]] = {
     ),
 }
 LUMINANCE = (0.2126, 0.7152, 0.0722)  # linear sRGB to CIE Y (D65)
-VISIONS = ("protanopia", "deuteranopia", "tritanopia", "achromatopsia")
 _SRGB_TO_XYZ = np.array(
     [[0.4124564, 0.3575761, 0.1804375], [0.2126729, 0.7151522, 0.0721750], [0.0193339, 0.1191920, 0.9503041]]
 )
