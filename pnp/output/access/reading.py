@@ -67,6 +67,8 @@ def read_problems(game: Game, drawn: Drawn, ink: str) -> list[Problem]:
     """Every text element of the side below the contrast or the size it needs."""
     at = Located(game, drawn.job.comp.key, drawn.job.design, drawn.job.where, drawn.job.card)
     version = " (low ink)" if ink == "low" else ""
+    if drawn.printed.set_index is not None:
+        version += f" in set {drawn.printed.set_index}"
     out = []
     for words in drawn.words:
         found = reading(drawn, words)

@@ -46,8 +46,8 @@ def _merged(comp: str, found: list[tuple[str, Problem]]) -> list[Finding]:
     firsts: dict[tuple, tuple[str, Problem]] = {}
     counts: dict[tuple, int] = {}
     for check, p in found:
-        low = "(low ink)" in p.message
-        key = (check, p.file, p.line, p.field, low, p.message if check == "colour vision" else "")
+        version = p.message.split(": ", 2)[1] if check != "colour vision" else p.message
+        key = (check, p.file, p.line, p.field, version)
         firsts.setdefault(key, (check, p))
         counts[key] = counts.get(key, 0) + 1
     out = []
