@@ -11,12 +11,13 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from artwork import game_yaml, project
-from conftest import run
 from pnp.output.access.vision import VISIONS, ciede2000, contrast, lab, luminance, simulate, simulate_image
 
+from artwork import game_yaml, project
+from conftest import run
+
 RED, GREEN = "#961400", "#2d5000"  # a red and a green that protanopes and deuteranopes confuse
-SUITED = '"{{ \'%s\' if card.suit == \'red\' else \'%s\' }}"' % (RED, GREEN)
+SUITED = "\"{{ '" + RED + "' if card.suit == 'red' else '" + GREEN + "' }}\""
 SUIT_FIELD = "\n      suit: {type: str}"
 SUIT_CARDS = "\n".join(
     f"      - {{key: {s[0]}{n}, name: Card {n}, suit: {s}, n: {n}}}" for s in ("red", "green") for n in (1, 2)
@@ -42,7 +43,7 @@ def _suits(with_symbol: bool) -> list[str]:
     ]
     if with_symbol:  # each suit its own symbol, in the same white
         elements.append(
-            "{type: symbol, x: 20, y: 40, w: 12, h: 12, fill: \"#ffffff\", "
+            '{type: symbol, x: 20, y: 40, w: 12, h: 12, fill: "#ffffff", '
             "symbol: \"{{ 'crown' if card.suit == 'red' else 'clover' }}\"}"
         )
     return elements

@@ -27,8 +27,8 @@ from pnp.rules.checker import Violation, checked
 
 if TYPE_CHECKING:
     from pnp.data.format.model import Game
-    from pnp.output.access.report import Finding
     from pnp.data.reading.project import Project
+    from pnp.output.access.report import Finding
 
 
 Report = list[tuple["Game", list[Violation], list[Problem]]]
@@ -132,7 +132,12 @@ def check(
                             "untranslated": [str(p) for p in gaps],
                             "warnings": warned[g.slug],
                             **(
-                                {"access": [dict(f.as_dict(), problem=str(f.problem)) for f in hard[(g.slug, g.lang)]]}
+                                {
+                                    "access": [
+                                        dict(f.as_dict(), problem=str(f.problem))
+                                        for f in hard[(g.slug, g.lang)]
+                                    ]
+                                }
                                 if access
                                 else {}
                             ),
@@ -157,10 +162,7 @@ def check(
             for note in warned[game.slug]:
                 click.echo(f"  warning: {note}")
             if access:
-                found = hard[(game.slug, game.lang)]
-                click.echo(f"  access: {len(found) or 'no'} problem{'s' * (len(found) != 1)}")
-                for f in found:
-                    click.echo(f"    {f.problem}")
+                _say_access(hard[(game.slug, game.lang)])
     sys.exit(1 if broken else 0)
 
 
@@ -170,3 +172,9 @@ def _access(project: Project, report: Report) -> dict[tuple[str, str], list[Find
 
     fonts = load_fonts(project)
     return {(game.slug, game.lang): check_game(game, fonts) for game, _, _ in report}
+
+
+def _say_access(findings: list[Finding]) -> None:
+    click.echo(f"  access: {len(findings) or 'no'} problem{'s' * (len(findings) != 1)}")
+    for f in findings:
+        click.echo(f"    {f.problem}")

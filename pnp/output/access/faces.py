@@ -100,7 +100,7 @@ def draw_sides(game: Game, fonts: Fonts, comp: Component, ink: str, dpi: float) 
     for textless in (False, True):
         buf = io.BytesIO()
         c = Canvas(buf, pagesize=(w, h), invariant=1, pageCompression=0)
-        c.pnp_ink = ink  # type: ignore[attr-defined]  # pnp's note, as builds set it (pnp.draw.inks)
+        c.pnp_ink = ink  # pnp's note, as builds set it (pnp.draw.inks)
         cache = _Kept(c, game, fonts, 0.0, textless=textless)
         for key, (p, _) in sides.items():
             c.doForm(cache.face(comp, p) if key[0] == "face" else cache.back(comp, p))

@@ -17,7 +17,7 @@ from pnp.data.format.errors import Problem
 from pnp.data.format.model import Game
 from pnp.draw.inks import color
 from pnp.output.access.faces import Drawn, Words
-from pnp.output.access.vision import Array, contrast, luminance
+from pnp.output.access.vision import contrast, luminance
 from pnp.resolve.inline_markup import plain
 from pnp.resolve.reads import Located
 

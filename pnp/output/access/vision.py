@@ -121,9 +121,7 @@ def ciede2000(lab1: Array, lab2: Array) -> Array:
     s_c = 1 + 0.045 * cp_bar
     s_h = 1 + 0.015 * cp_bar * t
     r_t = -np.sin(np.radians(2 * d_theta)) * r_c
-    return np.sqrt(
-        (d_l / s_l) ** 2 + (d_c / s_c) ** 2 + (d_h / s_h) ** 2 + r_t * (d_c / s_c) * (d_h / s_h)
-    )
+    return np.sqrt((d_l / s_l) ** 2 + (d_c / s_c) ** 2 + (d_h / s_h) ** 2 + r_t * (d_c / s_c) * (d_h / s_h))
 
 
 def luminance(srgb: Array) -> Array:
