@@ -380,6 +380,8 @@ $("#card").addEventListener("close", () => {
 });
 $("#card").addEventListener("click", e => { if (e.target === $("#card")) $("#card").close(); });
 $("#language").addEventListener("change", e => { language = e.target.value; render(); });
+// The colour-vision switch: every card picture through the chosen simulation's SVG filter (the page's own).
+$("#vision").addEventListener("change", e => { document.body.dataset.vision = e.target.value; });
 
 function renderBuildGames() {
   const box = $("#build-games");
