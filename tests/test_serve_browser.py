@@ -435,8 +435,9 @@ def test_the_language_switch_shows_each_game_in_the_language_chosen(tmp_path: Pa
 
 
 def test_the_vision_switch_shows_the_cards_as_simulated(tmp_path: Path, browser: Any) -> None:
-    """Seen with tritanopia, a card's (the first, yellow) picture on the page is what the simulation makes of it as
-    printed (the page's SVG filter and `pnp preview --vision` share one model)."""
+    """Seen with tritanopia, a card's (the first, yellow) picture on the page is what the simulation makes
+    of it as printed (the page's SVG filter and `pnp preview --vision` share one model); the access
+    panel checks a game."""
     import io
 
     import numpy as np
@@ -473,5 +474,9 @@ def test_the_vision_switch_shows_the_cards_as_simulated(tmp_path: Path, browser:
         expected = np.asarray(simulate_image(printed, "tritanopia"), dtype=int)
         assert np.abs(np.asarray(printed, dtype=int) - expected).mean() > 5  # the card looks different ...
         assert np.abs(seen - expected).mean() < 3  # ... as the model says
+        # the access panel runs `pnp check --access` on the game: Bargains reads for everyone
+        js(browser, "document.querySelector('#access-games button[value=bargains]').click()")
+        said = "return document.querySelector('#access-status').textContent"
+        wait(lambda: "every card reads" in js(browser, said), "the access check", 120)
     finally:
         stop(server, app)

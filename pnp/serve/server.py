@@ -6,7 +6,7 @@ that with no dependency to install, audit or keep up to date, and a thread per r
 lets an open event stream wait while pictures are served.
 
 Routes: `/` the page, `/static/*` its script and style, `/api/state` the snapshot,
-`/events` server-sent events, `/picture/KEY.png?size=thumb|full` a card,
+`/api/access?game=SLUG` a game's access check, `/events` server-sent events, `/picture/KEY.png?size=thumb|full` a card,
 `/output/PATH` built files, `/files/PATH` the project's inputs, `/api/card` a card's form;
 `POST /api/build`, `/api/edit`, `/api/undo`. Every request passes `guard` first (one Host, the
 server's; for a change also one same-origin Origin, JSON and the run's token, and a plain
@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from pnp.data.format.errors import InputError
 from pnp.data.reading.project import Project
 from pnp.serve.builds import Builder, parse_settings
 from pnp.serve.editor import Editor, Refused
@@ -255,6 +256,8 @@ class Handler(BaseHTTPRequestHandler):
                     q.get("game", [""])[0], q.get("component", [""])[0], q.get("card", [""])[0] or None
                 )
             )
+        if route == "/api/access":
+            return self._access(parse_qs(url.query).get("game", [""])[0])
         if route == "/events":
             return self._events()
         if route.startswith("/picture/") and route.endswith(".png"):
@@ -297,6 +300,24 @@ class Handler(BaseHTTPRequestHandler):
                 )
             return self._answer(self.app.editor.undo)
         self._send(HTTPStatus.NOT_FOUND, b"not found\n")
+
+    def _access(self, slug: str) -> None:
+        """`pnp check --access` for one game as last loaded: its findings as JSON (slow: tens of seconds)."""
+        game = self.app.live.tracker.loaded.get(slug)
+        if game is None:
+            return self._json(
+                {"ok": False, "error": f"no game {slug[:80]!r} is loaded"}, HTTPStatus.NOT_FOUND
+            )
+        from pnp.output.access.report import check_game  # lazy: numpy only when asked
+
+        try:
+            found = check_game(game, self.app.live.tracker.fonts)
+        except InputError as exc:
+            error = "; ".join(str(p) for p in exc.problems[:5])
+            return self._json({"ok": False, "error": f"fix these first: {error}"}, HTTPStatus.CONFLICT)
+        self._json(
+            {"ok": True, "game": slug, "findings": [dict(f.as_dict(), text=str(f.problem)) for f in found]}
+        )
 
     def _build(self, form: dict[str, Any]) -> None:
         try:
