@@ -10,13 +10,15 @@ contrast is the WCAG 2 ratio of relative luminances.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numpy.typing import NDArray
 from PIL import Image
 
 from pnp.output.access import VISIONS
 
-Array = NDArray[np.float64]
+Array = NDArray[np.floating[Any]]
 
 # Machado et al. 2009, the supplementary table's matrices at severity 1.0 (linear RGB)
 MACHADO: dict[str, tuple[tuple[float, float, float], ...]] = {
@@ -75,8 +77,9 @@ def simulate_image(image: Image.Image, vision: str) -> Image.Image:
 
 
 def pixels(image: Image.Image) -> Array:
-    """A picture's pixels as sRGB 0..1, height x width x 3."""
-    return np.asarray(image.convert("RGB"), dtype=np.float64) / 255.0
+    """A picture's pixels as sRGB 0..1, height x width x 3 (single precision: a deck's sides are kept
+    at once)."""
+    return np.asarray(image.convert("RGB"), dtype=np.float32) / np.float32(255.0)
 
 
 def lab(srgb: Array) -> Array:
