@@ -184,3 +184,15 @@ def test_preview_vision_writes_the_sheets_as_they_are_seen(tmp_path: Path) -> No
     # the red and the green suit: far apart as printed, close as seen
     assert np.abs(np.asarray(printed.convert("RGB"), dtype=int) - expected).max() > 60
     assert (out / "access" / "preview" / "deck.png").exists()  # the plain sheets stay beside them
+
+
+def test_small_text_inside_a_group_is_named(tmp_path: Path) -> None:
+    elements = [
+        '{type: rect, frame: bleed, fill: "#ffffff"}',
+        "type: group\n        elements:\n"
+        '          - {type: text, x: 5, y: 10, w: 50, h: 8, text: "Grouped tiny", size: 4.5, fill: "#000000"}',
+    ]
+    out, yaml_text = _check(tmp_path, elements, "      - {key: a, name: A}")
+    said = [s for s in out.splitlines() if "type size:" in s]
+    assert len(said) == 1 and "'Grouped tiny' prints at 4.5 pt" in said[0], out
+    assert f"access.yaml:{_line_of(yaml_text, 'Grouped tiny')}" in said[0]

@@ -55,6 +55,9 @@ class Drawn:
     whole: Array
     backdrop: Array
     words: tuple[Words, ...]
+    grouped: tuple[
+        Element, ...
+    ]  # the text elements inside groups (their size is checked, not their contrast)
 
     @property
     def is_face(self) -> bool:
@@ -111,8 +114,21 @@ def draw_sides(game: Game, fonts: Fonts, comp: Component, ink: str, dpi: float) 
     ctx = CardContext(kept[0].c, w, h, 0.0, fonts, game.style)
     out = []
     for n, (key, (p, job)) in enumerate(sides.items()):
-        words = tuple(_words(ctx, kept[0].sides[key], ink, dpi, h))
-        out.append(Drawn(key, p, job, pictures[0][n], pictures[1][n], words))
+        side = kept[0].sides[key]
+        words = tuple(_words(ctx, side, ink, dpi, h))
+        grouped = tuple(_in_groups(side.elements))
+        out.append(Drawn(key, p, job, pictures[0][n], pictures[1][n], words, grouped))
+    return out
+
+
+def _in_groups(elements: tuple[Element, ...], inside: bool = False) -> list[Element]:
+    """The text elements inside groups, at any depth."""
+    out = []
+    for el in elements:
+        if el.type == "group":
+            out += _in_groups(el.elements, True)
+        elif inside and el.type in TEXT and (el.text or el.lines):
+            out.append(el)
     return out
 
 

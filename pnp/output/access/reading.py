@@ -64,7 +64,7 @@ def reading(drawn: Drawn, words: Words) -> Reading | None:
 
 
 def read_problems(game: Game, drawn: Drawn, ink: str) -> list[Problem]:
-    """Every text element of the side below the contrast or the size it needs."""
+    """Every text element of the side below the contrast or the size it needs (inside a group: the size)."""
     at = Located(game, drawn.job.comp.key, drawn.job.design, drawn.job.where, drawn.job.card)
     version = " (low ink)" if ink == "low" else ""
     if drawn.printed.set_index is not None:
@@ -75,33 +75,36 @@ def read_problems(game: Game, drawn: Drawn, ink: str) -> list[Problem]:
         if found is None:
             continue
         el = words.el
-        field = f"elements[{_index(drawn, words)}]"
-        said = _said(el)
+        field = f"elements[{_index(drawn, el, words.index)}]"
         size = float(el.size or 8.0)
         needed = MIN_CONTRAST_LARGE if size >= LARGE else MIN_CONTRAST
         if found.ratio < needed:
-            out.append(
-                at.element(
-                    el.line,
-                    field,
-                    f"contrast{version}: text {said} stands {found.ratio:.1f}:1 against what is behind it; "
-                    f"at least {needed:g}:1 reads in poor light (a darker or lighter ink, or a plainer ground)",
-                    el,
-                )
+            message = (
+                f"contrast{version}: text {_said(el)} stands {found.ratio:.1f}:1 against what is behind it; "
+                f"at least {needed:g}:1 reads in poor light (a darker or lighter ink, or a plainer ground)"
             )
-        least = MIN_REVERSED if found.reversed else MIN_SIZE
-        if size < least - 1e-6:
-            kind = "light-on-dark text" if found.reversed else "text"
-            out.append(
-                at.element(
-                    el.line,
-                    field,
-                    f"type size{version}: {kind} {said} prints at {size:.1f} pt; at least {least:g} pt "
-                    "(shorter words, a larger box, or a larger min_size)",
-                    el,
-                )
-            )
+            out.append(at.element(el.line, field, message, el))
+        small = _small(el, found.reversed, version)
+        if small:
+            out.append(at.element(el.line, field, small, el))
+    for el in drawn.grouped:
+        small = _small(el, False, version)
+        if small:
+            out.append(at.element(el.line, f"elements[{_index(drawn, el, 0)}]", small, el))
     return out
+
+
+def _small(el: Element, reversed_: bool, version: str) -> str:
+    """What is wrong with the text's size ("": nothing)."""
+    size = float(el.size or 8.0)
+    least = MIN_REVERSED if reversed_ else MIN_SIZE
+    if size >= least - 1e-6:
+        return ""
+    kind = "light-on-dark text" if reversed_ else "text"
+    return (
+        f"type size{version}: {kind} {_said(el)} prints at {size:.1f} pt; at least {least:g} pt "
+        "(shorter words, a larger box, or a larger min_size)"
+    )
 
 
 def _said(el: Element) -> str:
@@ -110,9 +113,9 @@ def _said(el: Element) -> str:
     return repr(said if len(said) <= 40 else said[:39] + "…")
 
 
-def _index(drawn: Drawn, words: Words) -> int:
-    """The element's index in a custom design's list (its line tells), else in the side's."""
+def _index(drawn: Drawn, el: Element, fallback: int) -> int:
+    """The element's index in a custom design's list (its line tells), else `fallback`."""
     for i, own in enumerate(drawn.job.design.elements):
-        if own.line == words.el.line:
+        if own.line == el.line:
             return i
-    return words.index
+    return fallback
