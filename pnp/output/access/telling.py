@@ -127,7 +127,7 @@ def alike_problems(game: Game, comp: Component, faces: list[Drawn], dpi: float, 
     version = " (low ink)" if ink == "low" else ""
     out = []
     for found in alike(comp, faces, dpi):
-        what = "set" if found.field == "set" else f"{found.field}"
+        what = found.field
         va, vb = found.values
         out.append(
             Problem(
