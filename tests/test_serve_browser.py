@@ -432,3 +432,51 @@ def test_the_language_switch_shows_each_game_in_the_language_chosen(tmp_path: Pa
         assert not (proj / "output" / "bargains").exists()
     finally:
         stop(server, app)
+
+
+def test_the_vision_switch_shows_the_cards_as_simulated(tmp_path: Path, browser: Any) -> None:
+    """Seen with tritanopia, a card's (the first, yellow) picture on the page is what the simulation makes
+    of it as printed (the page's SVG filter and `pnp preview --vision` share one model); the access
+    panel checks a game."""
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    from pnp.output.access.vision import simulate_image
+
+    proj = make_project(tmp_path / "proj", ("bargains",))
+    server, app = make_server(Project.at(proj), proj / "output", 0)
+    serve(server, app)
+    try:
+        browser.get(f"http://127.0.0.1:{server.server_address[1]}/")
+        wait(lambda: js(browser, LOADED), "the card pictures")
+        box = js(
+            browser,
+            "const i = document.querySelector('.tile img'); i.scrollIntoView();"
+            "const r = i.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]",
+        )
+        crop = tuple(round(v) + d for v, d in zip(box, (2, 2, -2, -2), strict=True))
+
+        def shot() -> Image.Image:
+            return Image.open(io.BytesIO(browser.get_screenshot_as_png())).convert("RGB").crop(crop)
+
+        printed = shot()
+        js(
+            browser,
+            "const s = document.querySelector('#vision'); s.value = 'tritanopia';"
+            "s.dispatchEvent(new Event('change'))",
+        )
+        assert "vision-tritanopia" in js(
+            browser, "return getComputedStyle(document.querySelector('.tile img')).filter"
+        )
+        seen = np.asarray(shot(), dtype=int)
+        expected = np.asarray(simulate_image(printed, "tritanopia"), dtype=int)
+        assert np.abs(np.asarray(printed, dtype=int) - expected).mean() > 5  # the card looks different ...
+        assert np.abs(seen - expected).mean() < 3  # ... as the model says
+        # the access panel runs `pnp check --access` on the game: Bargains reads for everyone
+        js(browser, "document.querySelector('#access-games button[value=bargains]').click()")
+        said = "return document.querySelector('#access-status').textContent"
+        wait(lambda: "every card reads" in js(browser, said), "the access check", 120)
+    finally:
+        stop(server, app)

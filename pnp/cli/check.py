@@ -30,6 +30,7 @@ from pnp.rules.checker import Violation, checked
 if TYPE_CHECKING:
     from pnp.data.format.model import Game
     from pnp.data.reading.project import Project
+    from pnp.output.access.report import Finding
     from pnp.output.shop_check import FileReport
 
 
@@ -87,6 +88,11 @@ def collect(
     help="Also preflight the shop's print files (drivethru: trim, bleed, PDF/X, ink limit, minimum type "
     "size, file size; each pass or fail).",
 )
+@click.option(
+    "--access",
+    is_flag=True,
+    help="Also check that everyone can read the cards: colour vision, contrast and type size (docs/accessibility.md).",
+)
 def check(
     games: tuple[str, ...],
     project_dir: str,
@@ -95,12 +101,14 @@ def check(
     draft: bool,
     jobs: int | None,
     shop: str | None,
+    access: bool,
 ) -> None:
     """Validate databases and check every composition rule, in every language each game is written in
     (--lang: in one): a text missing in a language, too long for its box in it, or with a character its
     font lacks, is reported.
 
-    Exit 0 when all rules hold, 1 when any is broken or a translation is missing, 2 for unusable input.
+    Exit 0 when all rules hold, 1 when any is broken or a translation is missing (or, with --access,
+    a card is hard to read), 2 for unusable input.
     """
 
     try:
@@ -127,6 +135,8 @@ def check(
     )
     files = preflights(project, [g for g, _, _ in report], jobs) if shop else []
     broken = broken or not all(f.ok for f in files)
+    hard = _access(project, report) if access else {}
+    broken = broken or any(hard.values())
     if as_json:
         click.echo(
             json.dumps(
@@ -143,6 +153,16 @@ def check(
                             "violations": [v.as_dict() for v in vs],
                             "untranslated": [str(p) for p in gaps],
                             "warnings": warned[g.slug],
+                            **(
+                                {
+                                    "access": [
+                                        dict(f.as_dict(), problem=str(f.problem))
+                                        for f in hard[(g.slug, g.lang)]
+                                    ]
+                                }
+                                if access
+                                else {}
+                            ),
                         }
                         for g, vs, gaps in report
                     ],
@@ -164,8 +184,24 @@ def check(
                 click.echo(f"  untranslated: {p}")
             for note in warned[game.slug]:
                 click.echo(f"  warning: {note}")
+            if access:
+                _say_access(hard[(game.slug, game.lang)])
         for f in files:
             click.echo(f"{shop} {f.file}: {'ok' if f.ok else 'fails'}")
             for c in f.checks:
                 click.echo(f"  {c}")
     sys.exit(1 if broken else 0)
+
+
+def _access(project: Project, report: Report) -> dict[tuple[str, str], list[Finding]]:
+    """Each game's access findings, in each language checked."""
+    from pnp.output.access.report import check_game  # lazy: numpy and PDFium only for --access
+
+    fonts = load_fonts(project)
+    return {(game.slug, game.lang): check_game(game, fonts) for game, _, _ in report}
+
+
+def _say_access(findings: list[Finding]) -> None:
+    click.echo(f"  access: {len(findings) or 'no'} problem{'s' * (len(findings) != 1)}")
+    for f in findings:
+        click.echo(f"    {f.problem}")

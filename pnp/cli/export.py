@@ -7,6 +7,7 @@ import click
 from pnp.cli.common import FiniteRange, colour_options, print_colour
 from pnp.cli.exporting import common, make_job, where, write
 from pnp.cli.tables import COMMANDS as TABLE_COMMANDS
+from pnp.output.access import VISIONS
 from pnp.output.exports.mpc import export_mpc, mpc_count
 from pnp.output.exports.output import export_folder
 from pnp.output.exports.png import export_png, png_count
@@ -190,6 +191,12 @@ def pod(
 
 @click.command(name="preview")
 @common
+@click.option(
+    "--vision",
+    type=click.Choice(VISIONS),
+    default=None,
+    help="The sheets as a reader with this colour vision sees them (Machado 2009): OUT/<game>/preview-VISION/.",
+)
 def preview(
     games: tuple[str, ...],
     project_dir: str,
@@ -197,14 +204,17 @@ def preview(
     jobs: int | None,
     players: int | None,
     decks: int | None,
+    vision: str | None,
 ) -> None:
     """One contact-sheet PNG per deck (every distinct card, with counts): OUT/<game>/preview/."""
     job = make_job(project_dir, games, out_dir, jobs, players, decks)
+    kind = f"preview-{vision}" if vision else "preview"
     written = write(
         job,
-        "preview",
+        kind,
         "Preview",
         len(job.targets),
-        lambda stage, advance: export_preview(job.targets, job.setup, stage, job.jobs, advance),
+        lambda stage, advance: export_preview(job.targets, job.setup, stage, job.jobs, advance, vision or ""),
+        details={"vision": vision} if vision else None,
     )
-    click.echo(f"Wrote {len(written)} preview(s) to {where(job, 'preview')}")
+    click.echo(f"Wrote {len(written)} preview(s) to {where(job, kind)}")

@@ -14,7 +14,26 @@ ASSETS = ("app.js", "style.css")
 
 
 def page() -> str:
-    return files("pnp.serve").joinpath("static/index.html").read_text(encoding="utf-8")
+    html = files("pnp.serve").joinpath("static/index.html").read_text(encoding="utf-8")
+    return html.replace("{{VISION_FILTERS}}", vision_filters())
+
+
+def vision_filters() -> str:
+    """The colour-vision switch's SVG filters: each simulation's matrix (`pnp.output.access.vision`)
+    as an feColorMatrix, which works in linear RGB as the model does, so the page shows what
+    `pnp preview --vision` writes."""
+    from pnp.output.access import VISIONS
+    from pnp.output.access.vision import LUMINANCE, MACHADO
+
+    out = []
+    for vision in VISIONS:
+        rows = MACHADO.get(vision, (LUMINANCE, LUMINANCE, LUMINANCE))
+        values = " ".join(" ".join(f"{v:g}" for v in row) + " 0 0" for row in rows) + " 0 0 0 1 0"
+        out.append(
+            f'<filter id="vision-{vision}" color-interpolation-filters="linearRGB">'
+            f'<feColorMatrix type="matrix" values="{values}"/></filter>'
+        )
+    return "".join(out)
 
 
 def asset(name: str) -> bytes | None:

@@ -6,7 +6,7 @@ that with no dependency to install, audit or keep up to date, and a thread per r
 lets an open event stream wait while pictures are served.
 
 Routes: `/` the page, `/static/*` its script and style, `/api/state` the snapshot,
-`/events` server-sent events, `/picture/KEY.png?size=thumb|full` a card,
+`/api/access?game=SLUG` a game's access check, `/events` server-sent events, `/picture/KEY.png?size=thumb|full` a card,
 `/output/PATH` built files, `/files/PATH` the project's inputs, `/api/card` a card's form;
 `POST /api/build`, `/api/edit`, `/api/undo`. Every request passes `guard` first (one Host, the
 server's; for a change also one same-origin Origin, JSON and the run's token, and a plain
@@ -32,6 +32,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 from pnp.data.reading.feedback import FOLDER
 from pnp.data.reading.project import Project
+from pnp.serve.access import access_findings
 from pnp.serve.builds import Builder, parse_settings
 from pnp.serve.editor import Editor, Refused
 from pnp.serve.guard import (
@@ -265,6 +266,10 @@ class Handler(BaseHTTPRequestHandler):
                 lambda: self.app.editor.open(
                     q.get("game", [""])[0], q.get("component", [""])[0], q.get("card", [""])[0] or None
                 )
+            )
+        if route == "/api/access":
+            return self._json(
+                *access_findings(self.app.live.tracker, parse_qs(url.query).get("game", [""])[0])
             )
         if route == "/events":
             return self._events()

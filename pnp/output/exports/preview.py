@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.data.format.colours import on
@@ -20,7 +21,7 @@ from pnp.draw.faces import FormCache, card_size_of
 from pnp.geometry.sizes import pt
 from pnp.output.exports.naming import Target, back_key, distinct_backs, safe
 from pnp.output.exports.output import folder
-from pnp.output.exports.pngfile import save_png
+from pnp.output.exports.pngfile import png_bytes, save_png
 from pnp.output.exports.raster import page_png
 from pnp.output.exports.setup import Scenes, Setup
 from pnp.output.workers import run_all
@@ -50,6 +51,7 @@ class PreviewJob:
     game: str
     comp: str
     path: str
+    vision: str = ""  # as a reader with this colour vision sees it (pnp.output.access.vision); "": as printed
 
 
 def tiles(t: Target, scenes: Scenes) -> list[Tile]:
@@ -76,7 +78,13 @@ def draw_preview(scenes: Scenes, job: PreviewJob) -> int:
     t = Target(scene.game, comp)
     items = tiles(t, scenes)
     pdf, width = contact_sheet(t, scene.fonts, items, scene.printed(comp.key))
-    save_png(page_png(pdf, min(144.0, MAX_PX / width * 72)), job.path)
+    dpi = min(144.0, MAX_PX / width * 72)
+    png = page_png(pdf, dpi)
+    if job.vision:
+        from pnp.output.access.vision import simulate_image  # lazy: numpy only for --vision
+
+        png = png_bytes(simulate_image(Image.open(io.BytesIO(png)), job.vision), dpi)
+    save_png(png, job.path)
     return len(items)
 
 
@@ -179,10 +187,15 @@ def export_preview(
     stage: Path,
     jobs: int,
     progress: Callable[[int], None] = lambda n: None,
+    vision: str = "",
 ) -> list[Path]:
-    """One contact sheet per component under stage/<game>/preview/; returns their paths."""
+    """One contact sheet per component under stage/<game>/preview/ (with `vision`: preview-VISION/, as a
+    reader with that colour vision sees it); returns their paths."""
+    kind = f"preview-{vision}" if vision else "preview"
     work = [
-        PreviewJob(t.game.slug, t.comp.key, str(folder(stage, t.game, "preview") / f"{safe(t.comp.key)}.png"))
+        PreviewJob(
+            t.game.slug, t.comp.key, str(folder(stage, t.game, kind) / f"{safe(t.comp.key)}.png"), vision
+        )
         for t in targets
     ]
     run_all(draw_preview, work, setup.scenes, jobs, progress)

@@ -78,6 +78,7 @@ function render() {
   renderProblems();
   renderGames();
   renderBuildGames();
+  renderAccessGames();
   renderBuild(state.build);
   if (opened && tiles.has(opened.id)) showCard(findTile(opened.id), false);
 }
@@ -388,6 +389,35 @@ $("#card").addEventListener("close", () => {
 });
 $("#card").addEventListener("click", e => { if (e.target === $("#card")) $("#card").close(); });
 $("#language").addEventListener("change", e => { language = e.target.value; render(); });
+// The access panel: a button per game runs the access check (tens of seconds) and lists what it finds.
+function renderAccessGames() {
+  const box = $("#access-games");
+  const slugs = [...new Set(state.games.map(g => g.slug.split("/")[0]))];
+  if ([...box.children].map(b => b.value).join(" ") === slugs.join(" ")) return;
+  box.replaceChildren(...slugs.map(slug => {
+    const b = el("button", {type: "button", value: slug, text: `Check ${slug}`});
+    b.addEventListener("click", () => checkAccess(slug));
+    return b;
+  }));
+}
+
+async function checkAccess(slug) {
+  const status = $("#access-status");
+  status.textContent = `Checking ${slug}…`;
+  $("#access-list").replaceChildren();
+  const r = await fetch(`/api/access?game=${encodeURIComponent(slug)}`, {cache: "no-store"}).catch(() => null);
+  const answer = r ? await r.json().catch(() => null) : null;
+  if (!answer || !answer.ok) {
+    status.textContent = `Cannot check ${slug}: ${answer ? answer.error : "no answer"}`;
+    return;
+  }
+  status.textContent = answer.findings.length ? `${slug}: ${plural(answer.findings.length, "problem")}` : `${slug}: every card reads`;
+  $("#access-list").replaceChildren(...answer.findings.map(f =>
+    el("li", {}, el("strong", {text: `${f.check}: `}), el("code", {text: f.text}))));
+}
+
+// The colour-vision switch: every card picture through the chosen simulation's SVG filter (the page's own).
+$("#vision").addEventListener("change", e => { document.body.dataset.vision = e.target.value; });
 
 function renderBuildGames() {
   const box = $("#build-games");
