@@ -22,7 +22,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from http.cookies import CookieError, SimpleCookie
-from urllib.parse import parse_qs
+from pathlib import Path
+from urllib.parse import parse_qs, unquote
 
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 TOKEN_HEADER = "X-PNP-Token"
@@ -226,3 +227,29 @@ def _hang_up(sock: socket.socket) -> None:
         sock.shutdown(socket.SHUT_RDWR)
     except OSError:
         pass
+
+
+def served_file(
+    base: Path,
+    rel: str,
+    kinds: dict[str, str],
+    folders: tuple[str, ...] = (),
+    named: frozenset[Path] = frozenset(),
+) -> Path | None:
+    """`base/rel` when it is a file of one of `kinds` inside `base` (and inside one of `folders`, or
+    one of the `named` files, when given), after `..` and symbolic links, with no hidden part (`.env`,
+    `.pnp/`); else None."""
+    root = base.resolve()
+    parts = [p for p in unquote(rel).split("/") if p]
+    if not parts or any(p.startswith(".") for p in parts) or Path(parts[-1]).suffix.lower() not in kinds:
+        return None
+    path = (root / "/".join(parts)).resolve()
+    if not path.is_relative_to(root) or path.suffix.lower() not in kinds:
+        return None
+    if (
+        folders
+        and not (parts[0] in folders and path.relative_to(root).parts[0] in folders)
+        and path not in named
+    ):
+        return None
+    return path

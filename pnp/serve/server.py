@@ -44,6 +44,7 @@ from pnp.serve.guard import (
     body_length,
     check_single,
     is_loopback,
+    served_file,
 )
 from pnp.serve.live import Hub, Live
 from pnp.serve.page import asset, page
@@ -133,32 +134,6 @@ class App:
             build=self.builder.snapshot(),
         )
         return data
-
-
-def confined(
-    base: Path,
-    rel: str,
-    kinds: dict[str, str],
-    folders: tuple[str, ...] = (),
-    named: frozenset[Path] = frozenset(),
-) -> Path | None:
-    """`base/rel` when it is a file of one of `kinds` inside `base` (and inside one of `folders`, or
-    one of the `named` files, when given), after `..` and symbolic links, with no hidden part (`.env`,
-    `.pnp/`); else None."""
-    root = base.resolve()
-    parts = [p for p in unquote(rel).split("/") if p]
-    if not parts or any(p.startswith(".") for p in parts) or Path(parts[-1]).suffix.lower() not in kinds:
-        return None
-    path = (root / "/".join(parts)).resolve()
-    if not path.is_relative_to(root) or path.suffix.lower() not in kinds:
-        return None
-    if (
-        folders
-        and not (parts[0] in folders and path.relative_to(root).parts[0] in folders)
-        and path not in named
-    ):
-        return None
-    return path
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -277,11 +252,11 @@ class Handler(BaseHTTPRequestHandler):
             size = parse_qs(url.query).get("size", ["thumb"])[0]
             return self._picture(route.removeprefix("/picture/").removesuffix(".png"), size)
         if route.startswith("/output/"):
-            return self._file(confined(self.app.out, route.removeprefix("/output/"), OUTPUTS), OUTPUTS)
+            return self._file(served_file(self.app.out, route.removeprefix("/output/"), OUTPUTS), OUTPUTS)
         if route.startswith("/files/"):
             sheets = frozenset(p.resolve() for g in self.app.live.tracker.loaded.values() for p in g.sheets)
             return self._file(
-                confined(self.app.project.root, route.removeprefix("/files/"), INPUTS, WATCHED, sheets),
+                served_file(self.app.project.root, route.removeprefix("/files/"), INPUTS, WATCHED, sheets),
                 INPUTS,
             )
         self._send(HTTPStatus.NOT_FOUND, b"not found\n")
