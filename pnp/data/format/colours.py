@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 Rgb = tuple[float, float, float]
@@ -53,7 +54,18 @@ def colour(value: Any, default: Any = "#000000") -> Colour:
         )
         alpha = float(getattr(value, "alpha", 1.0))
         return Colour(float(value.red), float(value.green), float(value.blue), alpha, inks)  # type: ignore[arg-type]
-    return _parse(str(value).strip(), value)
+    text = str(value).strip()
+    try:
+        return _parsed(text)
+    except ValueError:  # said again with the value as written
+        return _parse(text, value)
+
+
+@lru_cache(maxsize=4096)
+def _parsed(text: str) -> Colour:
+    """Colour text read once per run: a deck paints its few colours on every card (bench: `pnp check`,
+    1,000-card CSV deck)."""
+    return _parse(text, text)
 
 
 def rgb(value: Any) -> Rgb:
