@@ -7,6 +7,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -129,7 +130,8 @@ def test_a_name_the_console_cannot_show_is_printed_as_its_code(tmp_path: Path) -
 
 def test_serve_draws_thumbnails_on_spawned_workers_and_stops(tmp_path: Path) -> None:
     """Two games' 31 thumbnails, none cached yet: drawn ahead on spawned worker processes (what a
-    Windows or macOS server does), every one a picture, and Ctrl+C stops the server cleanly."""
+    Windows or macOS server does) once the games are read, every one a picture, and Ctrl+C stops
+    the server cleanly."""
     proj = make_project(tmp_path / "served", ("bargains", "tarot"))
     env = {**ENV, "PNP_CACHE_DIR": str(tmp_path / "cache"), "PNP_LOG": "debug"}
     process, _, port = start_server(proj, env, encoding="cp1252")
@@ -140,7 +142,8 @@ def test_serve_draws_thumbnails_on_spawned_workers_and_stops(tmp_path: Path) -> 
     finally:
         _, err = stop_server(process)
     assert process.returncode == 0 and "Traceback" not in err, err
-    assert "31 thumbnails drawn ahead by 2 spawn workers" in err, err
+    ahead = re.search(r"(\d+) thumbnails drawn ahead by 2 spawn workers", err)
+    assert ahead and 1 <= int(ahead[1]) <= 31, err  # the page may ask for some first: drawn at once
     assert len(list((tmp_path / "cache" / "thumbnails").iterdir())) == 31
 
 
