@@ -41,7 +41,10 @@ def test_drivethru_preflight_of_the_export(bargains: Path) -> None:
     assert "limit 240 %" in got["ink limit"]["detail"]
     text = run("check", "bargains", "--shop", "drivethru", "--jobs", "1", "--project", str(bargains))
     assert text.code == 0
-    assert "drivethru bargains/deck.pdf: ok" in text.out and "  minimum type size: pass (text smallest" in text.out
+    assert (
+        "drivethru bargains/deck.pdf: ok" in text.out
+        and "  minimum type size: pass (text smallest" in text.out
+    )
 
 
 def test_drivethru_preflight_of_a_small_deck(tmp_path: Path) -> None:

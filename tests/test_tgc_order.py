@@ -24,7 +24,6 @@ from pnp.output.tgc import Client, Credentials, OrderError, upload
 
 from conftest import make_project, run
 
-
 # The parameters each endpoint takes, from The Game Crafter's developer pages (thegamecrafter.com/developer/:
 # Session.html, Folder.html, File.html, Game.html, Deck.html, Card.html): (required, optional). A bulk-cards
 # call takes `cards`, "a JSON array" of objects with Card's create parameters (Deck.html), at most 100.
