@@ -157,18 +157,21 @@ def export_pcio(
     written = []
     scratch = stage / ".pcio-boards"  # the boards' pictures, packed into the room files, then removed
     playing = setup.only({t.game.slug for t in targets})
-    boards = write_boards(playing, dpi, lambda game: scratch / game.slug, stage)
-    with drawn_pictures(targets, setup, stage, PROFILES["plain"], dpi, jobs, progress, sub) as drawn:
-        for mine, widgets in rooms:
-            game = mine[0].game
-            pictures = {
-                f"userassets/{safe(t.comp.key)}/{p.name}": p for t in mine for p in drawn(t).glob("*.png")
-            }
-            pictures |= {
-                f"userassets/{BOARDS}/{b.path.name}": b.path for b in boards if b.game.slug == game.slug
-            }
-            path = folder(stage, game, "pcio", sub) / f"{safe(game.slug)}.pcio"
-            files.write_bytes(path, pack(widgets, pictures), stage)
-            written.append(path)
-    shutil.rmtree(scratch)
+    try:
+        boards = write_boards(playing, dpi, lambda game: scratch / game.slug, stage)
+        with drawn_pictures(targets, setup, stage, PROFILES["plain"], dpi, jobs, progress, sub) as drawn:
+            for mine, widgets in rooms:
+                game = mine[0].game
+                pictures = {
+                    f"userassets/{safe(t.comp.key)}/{p.name}": p for t in mine for p in drawn(t).glob("*.png")
+                }
+                pictures |= {
+                    f"userassets/{BOARDS}/{b.path.name}": b.path for b in boards if b.game.slug == game.slug
+                }
+                path = folder(stage, game, "pcio", sub) / f"{safe(game.slug)}.pcio"
+                files.write_bytes(path, pack(widgets, pictures), stage)
+                written.append(path)
+    finally:  # the boards' pictures live on only in the room files
+        if scratch.exists():
+            shutil.rmtree(scratch)
     return written
