@@ -92,7 +92,8 @@ def tts(
 ) -> None:
     """Tabletop Simulator deck sheets, backs and a saved-object JSON per deck: OUT/<game>/tts/<local|hosted>-<dpi>/.
 
-    Copy the JSON into TTS's Saved Objects folder. Without --base-url it names
+    Tokens become a bag of tiles (face above, back below, in their shape) and
+    boards a board piece, each with its own JSON. Copy the JSON into TTS's Saved Objects folder. Without --base-url it names
     the pictures by their local paths, so keep the output folder where it is;
     with it, upload the folder's PNGs to that URL first.
     """
