@@ -24,6 +24,56 @@ from pnp.output.tgc import Client, Credentials, OrderError, upload
 
 from conftest import make_project, run
 
+# The parameters each endpoint takes, from The Game Crafter's developer pages (thegamecrafter.com/developer/:
+# Session.html, Folder.html, File.html, Game.html, Deck.html, Card.html): (required, optional). A bulk-cards
+# call takes `cards`, "a JSON array" of objects with Card's create parameters (Deck.html), at most 100.
+SESSION = {"session_id"}
+DOCUMENTED: dict[tuple[str, str], tuple[set[str], set[str]]] = {
+    ("POST", "/session"): ({"api_key_id", "username", "password"}, set()),
+    ("GET", "/user/*"): (SESSION, set()),
+    ("GET", "/user/*/designers"): (SESSION, set()),
+    ("POST", "/game"): (SESSION | {"name", "designer_id"}, set()),
+    ("POST", "/folder"): (SESSION | {"name"}, {"user_id", "parent_id"}),
+    ("POST", "/file"): (SESSION | {"name", "file"}, {"folder_id"}),
+    ("POST", "/deck"): (
+        SESSION | {"name", "game_id"},
+        {"identity", "quantity", "back_id", "has_proofed_back"},
+    ),
+    ("POST", "/deck/*/bulk-cards"): (SESSION | {"cards"}, set()),
+    ("DELETE", "/session/*"): (set(), set()),
+}
+CARD = ({"name"}, {"quantity", "back_from", "face_id", "back_id", "has_proofed_face", "has_proofed_back"})
+BULK = 100
+
+
+def documented(method: str, path: str) -> tuple[set[str], set[str]] | None:
+    """The documented parameters of `method path` (ids in the path matched by *), None when undocumented."""
+    for (m, pattern), wanted in DOCUMENTED.items():
+        parts, got = pattern.split("/"), path.split("/")
+        if m == method and len(parts) == len(got) and all(a in ("*", b) for a, b in zip(parts, got)):
+            return wanted
+    return None
+
+
+def misfit(method: str, path: str, params: dict) -> str | None:
+    """What a request gets wrong against the documentation (as The Game Crafter's 400 would say), or None."""
+    wanted = documented(method, path)
+    if wanted is None:
+        return f"no such endpoint: {method} {path}"
+    required, optional = wanted
+    if missing := required - params.keys():
+        return f"missing {sorted(missing)}"
+    if unknown := params.keys() - required - optional:
+        return f"unknown {sorted(unknown)}"
+    if path.endswith("/bulk-cards"):
+        cards = json.loads(params["cards"])
+        if not isinstance(cards, list) or not 1 <= len(cards) <= BULK:
+            return f"cards: a JSON array of 1 to {BULK} cards"
+        for card in cards:
+            if CARD[0] - card.keys() or card.keys() - CARD[0] - CARD[1]:
+                return f"cards: a card's parameters are {sorted(CARD[0] | CARD[1])}, not {sorted(card)}"
+    return None
+
 
 class StandIn(ThreadingHTTPServer):
     """Answers the documented endpoints; `fail` maps "METHOD /path-start" to statuses to answer first."""
@@ -86,6 +136,8 @@ class Handler(BaseHTTPRequestHandler):
                 )
         if path != "/session" and not params.get("session_id") and self.command != "DELETE":
             return self._answer(401, {"error": {"message": "no session"}})
+        if wrong := misfit(self.command, path, params | ({"file": "x"} if data is not None else {})):
+            return self._answer(400, {"error": {"code": 400, "message": wrong}})
         self.server.ids += 1
         new = f"ID{self.server.ids}"
         if path == "/session":
@@ -96,6 +148,9 @@ class Handler(BaseHTTPRequestHandler):
             return self._answer(200, {"result": {"items": [{"id": "D1"}]}})
         if path == "/file":
             self.server.files[new] = data or b""
+        if path.endswith("/bulk-cards"):  # the cards made, as Deck.html's bulk-cards answers
+            cards = [card | {"id": f"{new}-{n}"} for n, card in enumerate(json.loads(params["cards"]))]
+            return self._answer(200, {"result": {"cards": cards}})
         self._answer(200, {"result": {"id": new}})
 
     do_GET = do_POST = do_DELETE = _handle
@@ -161,6 +216,20 @@ def test_upload_follows_the_documented_steps(bargains: Path, server: StandIn, ac
     assert {c["face_id"] for c in cards} | {deck["back_id"]} == set(server.files)
     assert "Uploaded 1 deck(s), 65 cards" in r.out and "in 14 requests" in r.out
     assert "pw" not in r.out and '"password": "***"' in r.out
+
+
+def test_the_stand_in_refuses_what_the_documentation_does_not_take(server: StandIn) -> None:
+    client = Client(server.url, lambda line: None)
+    card = {"name": "Pebble", "quantity": 2, "face_id": "F1"}
+    made = client.call("POST", "/deck/D9/bulk-cards", {"session_id": "S1", "cards": json.dumps([card])})
+    assert made["cards"][0]["face_id"] == "F1"
+    for params, said in (
+        ({"session_id": "S1", "card_list": json.dumps([card])}, r"missing \['cards'\]"),
+        ({"session_id": "S1", "cards": json.dumps([card] * 101)}, "JSON array of 1 to 100"),
+        ({"session_id": "S1", "cards": json.dumps([card | {"image": "x"}])}, "a card's parameters"),
+    ):
+        with pytest.raises(OrderError, match=f"HTTP 400.*{said}"):
+            client.call("POST", "/deck/D9/bulk-cards", params)
 
 
 def test_a_5xx_is_tried_again(server: StandIn) -> None:

@@ -14,7 +14,7 @@ from pnp.output.exports.png import export_png, png_count
 from pnp.output.exports.pod import export_pod
 from pnp.output.exports.preview import export_preview
 from pnp.output.exports.profiles import PROFILES
-from pnp.output.exports.tts import export_tts, sheet_total
+from pnp.output.exports.tts import export_tts, tts_total
 
 
 @click.group(name="export")
@@ -92,7 +92,8 @@ def tts(
 ) -> None:
     """Tabletop Simulator deck sheets, backs and a saved-object JSON per deck: OUT/<game>/tts/<local|hosted>-<dpi>/.
 
-    Copy the JSON into TTS's Saved Objects folder. Without --base-url it names
+    Tokens become a bag of tiles (face above, back below, in their shape) and
+    boards a board piece, each with its own JSON. Copy the JSON into TTS's Saved Objects folder. Without --base-url it names
     the pictures by their local paths, so keep the output folder where it is;
     with it, upload the folder's PNGs to that URL first.
     """
@@ -100,7 +101,7 @@ def tts(
     if base_url is not None and not base_url.lower().startswith(("http://", "https://")):
         raise click.BadParameter("give an http:// or https:// address", param_hint="--base-url")
     job = make_job(project_dir, games, out_dir, jobs, players, decks)
-    total = sheet_total(job.targets, job.setup.scenes(), dpi)
+    total = tts_total(job.targets, job.setup.scenes(), dpi)
     sub = export_folder("hosted" if base_url else "local", dpi)
     written = write(
         job,
@@ -113,9 +114,10 @@ def tts(
         sub,
         {"profile": "hosted" if base_url else "local", "dpi": dpi, "base_url": base_url},
     )
-    decks_n = sum(1 for p in written if p.suffix == ".json")
+    saved = sum(1 for p in written if p.suffix == ".json")
     click.echo(
-        f"Wrote {decks_n} Tabletop Simulator deck(s) ({len(written)} files) to {where(job, 'tts', sub)}"
+        f"Wrote {saved} Tabletop Simulator saved object(s): decks, token bags and boards ({len(written)} files) "
+        f"to {where(job, 'tts', sub)}"
     )
 
 

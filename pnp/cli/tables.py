@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,11 +28,19 @@ def _dpi(default: int, text: str) -> Callable[[Callable[..., Any]], Callable[...
 
 
 def _run(
-    options: dict[str, Any], kind: str, label: str, sheets: bool, export_fn: Export
+    options: dict[str, Any], kind: str, label: str, sheets: bool, export_fn: Export, cards_only: bool = False
 ) -> tuple[Job, list[Path], str]:
-    """The games' job, the export written (sheets: drawn as grids; otherwise one picture per card), its folder."""
+    """The games' job, the export written (sheets: drawn as grids; otherwise one picture per card), its folder.
+    `cards_only`: tokens are left out, and named."""
     dpi = options.pop("dpi")
     job = make_job(**options)
+    if cards_only:
+        tokens = [t for t in job.targets if t.comp.kind == "tokens"]
+        if tokens:
+            click.echo(f"Left out (tokens, not cards): {', '.join(t.label for t in tokens)}")
+            job = dataclasses.replace(job, targets=[t for t in job.targets if t not in tokens])
+        if not job.targets:
+            raise click.ClickException(f"nothing for {label}: these games have no cards, only tokens")
     scenes = job.setup.scenes()
     total = sheet_total(job.targets, scenes, dpi) if sheets else png_count(job.targets, scenes)
     sub = export_folder(kind if kind != "mpc-autofill" else "mpc", dpi)
@@ -157,6 +166,7 @@ def mpc_autofill(**options: Any) -> None:
         lambda job, stage, advance, dpi, sub: export_autofill(
             job.targets, job.setup, stage, job.out, dpi, job.jobs, advance, sub
         ),
+        cards_only=True,
     )
     orders = sum(1 for p in written if p.suffix == ".xml")
     click.echo(

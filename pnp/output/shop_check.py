@@ -11,8 +11,11 @@ then read back:
   soft masks or transparency groups;
 - ink limit: the most C+M+Y+K anywhere, as Ghostscript separates it, within
   the limit (plus 1 % for rounding);
-- minimum type size: the smallest printed character at least 7 pt (print
-  shops' advice for legible type), as drawn on the page;
+- minimum type size: the smallest character of the text players read at
+  least 7 pt (print shops' advice for legible type; DriveThruCards states no
+  minimum of its own), and the collation codes (sorting marks read up close,
+  5.5 pt by default) at least 5 pt, the least any card printer takes for type,
+  each as drawn on the page;
 - file size: each file within DriveThruCards' upload limit of 1 GB.
 """
 
@@ -20,7 +23,9 @@ from __future__ import annotations
 
 import ctypes
 import math
+import re
 import tempfile
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,7 +40,8 @@ from pnp.output.exports.setup import Setup
 
 BLEED_PT = 0.125 * 72
 MAX_BYTES = 1_000_000_000  # DriveThruCards' limit for one uploaded file
-MIN_TYPE_PT = 7.0
+MIN_TYPE_PT = 7.0  # text players read (cardsource.com art requirements: 7 pt or more)
+MIN_CODE_PT = 5.0  # collation codes (cardusa.com artwork guidelines: never under 5 pt)
 PDFX = "PDF/X-1a:2003"
 TOLERANCE_PT = 0.01
 INK_SLACK = 1.0  # percent: Ghostscript's 8-bit separations round
@@ -188,45 +194,76 @@ def _ink(pdf: Path, limit: float) -> Check:
     return Check("ink limit", most <= limit + INK_SLACK, f"most ink {most:.0f} %, limit {limit:g} %")
 
 
-def smallest_type(pdf: Path) -> tuple[float, int, str]:
-    """The smallest printed character's size as drawn (points), its page and the text it is in."""
+@dataclass(frozen=True)
+class Smallest:
+    """The smallest character of some text as drawn: its size in points, its page and the text around it."""
+
+    size: float = math.inf
+    page: int = 0
+    sample: str = ""
+
+
+def _code_chars(chars: str, labels: Collection[str]) -> set[int]:
+    """Indices of the characters in `chars` that belong to one of the collation codes `labels`."""
+    marked: set[int] = set()
+    for label in labels:
+        for found in re.finditer(re.escape(label), chars):
+            marked.update(range(found.start(), found.end()))
+    return marked
+
+
+def smallest_type(pdf: Path, labels: Collection[str] = ()) -> tuple[Smallest, Smallest]:
+    """The smallest printed character of the text and of the collation codes (`labels`), as drawn."""
     import pypdfium2
     import pypdfium2.raw as raw
 
     from pnp.output.exports.raster import PDFIUM
 
-    best: tuple[float, int, str] = (math.inf, 0, "")
+    best = [Smallest(), Smallest()]  # text, codes
     with PDFIUM:
         doc = pypdfium2.PdfDocument(str(pdf))
         try:
             for i in range(len(doc)):
                 page = doc[i]
                 text = page.get_textpage()
-                for j in range(text.count_chars()):
-                    char = chr(raw.FPDFText_GetUnicode(text.raw, j))
+                n = text.count_chars()
+                chars = "".join(chr(raw.FPDFText_GetUnicode(text.raw, j)) for j in range(n))
+                codes = _code_chars(chars, labels)
+                for j, char in enumerate(chars):
                     if raw.FPDFText_IsGenerated(text.raw, j) or char.isspace():
                         continue
                     m = raw.FS_MATRIX()
                     raw.FPDFText_GetMatrix(text.raw, j, ctypes.byref(m))
                     size = raw.FPDFText_GetFontSize(text.raw, j) * math.hypot(m.c, m.d)
-                    if size < best[0] - 1e-6:
-                        best = (size, i + 1, " ".join(text.get_text_range(max(0, j - 8), 16).split()))
+                    kind = int(j in codes)
+                    if size < best[kind].size - 1e-6:
+                        best[kind] = Smallest(size, i + 1, " ".join(chars[max(0, j - 8) : j + 8].split()))
                 text.close()
                 page.close()
         finally:
             doc.close()
-    return best
+    return best[0], best[1]
 
 
-def _type(pdf: Path) -> Check:
-    size, page, sample = smallest_type(pdf)
-    if size == math.inf:
+def code_labels(t: Target) -> list[str]:
+    """The collation codes a deck prints, as printed (with the game's version beside them)."""
+    version = t.game.game.version
+    codes = [t.game.code(card) for card in t.comp.cards]
+    return [f"{c} \u00b7 {version}" if version else c for c in codes]
+
+
+def type_size(pdf: Path, labels: Collection[str]) -> Check:
+    text, codes = smallest_type(pdf, labels)
+    if text.size == codes.size == math.inf:
         return Check("minimum type size", True, "no text")
-    return Check(
-        "minimum type size",
-        size >= MIN_TYPE_PT - 0.05,
-        f"smallest {size:.1f} pt (page {page}: {sample!r}), at least {MIN_TYPE_PT:g} pt asked",
-    )
+    parts, ok = [], True
+    for what, least, found in (("text", MIN_TYPE_PT, text), ("collation codes", MIN_CODE_PT, codes)):
+        if found.size < math.inf:
+            ok = ok and found.size >= least - 0.05
+            parts.append(
+                f"{what} smallest {found.size:.1f} pt (page {found.page}: {found.sample!r}), at least {least:g} pt"
+            )
+    return Check("minimum type size", ok, "; ".join(parts))
 
 
 def preflight(pdf: Path, t: Target, ink_limit: float) -> list[Check]:
@@ -237,7 +274,7 @@ def preflight(pdf: Path, t: Target, ink_limit: float) -> list[Check]:
         *_boxes(pdf, (w_in * 72, h_in * 72)),
         _pdfx(pdf),
         _ink(pdf, ink_limit),
-        _type(pdf),
+        type_size(pdf, code_labels(t)),
         Check(
             "file size",
             size <= MAX_BYTES,

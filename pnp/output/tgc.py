@@ -9,8 +9,11 @@ The steps follow The Game Crafter's developer documentation, in this order:
 3. `POST /folder` makes a folder for the pictures; `POST /file` uploads each
    distinct face and back once (multipart);
 4. `POST /deck` per deck (its identity from the card size, its most used back),
-   then `POST /deck/<id>/bulk-cards` with at most 100 cards a call: each card's
-   face, copies (at most 99 an entry), and its own back where it differs;
+   then `POST /deck/<id>/bulk-cards` with at most 100 cards a call, sent as the
+   form field `cards`: a JSON array of objects taking the parameters of a single
+   card's `POST /card` (developer/Deck.html and Card.html): each card's name,
+   `face_id`, `quantity` (at most 99 an entry), and `back_from: Card` with its
+   own `back_id` where its back differs from the deck's;
 5. proof: the decks' backs and the cards' faces are marked proofed only when
    asked (`--proofed`: you have looked at the pictures yourself);
 6. `DELETE /session/<id>` closes the session.

@@ -6,7 +6,11 @@ code), `AllSets.json` (one set per deck), `sets/<deck>/<card id>.png`,
 `CardBack.png` (the first deck's back), `backs/` (every distinct back) and
 `decks/<deck>.txt` (each deck with its copies, in CGS's txt deck format). CGS
 has one card size per game: the first deck's size is the game's, and decks of
-another size are shown at it. `autoUpdate` is -1, so CGS never tries to
+another size (tokens too) are shown at it. Boards and play mats go to
+`boards/<board>-board.png` (drawn whole, at most 4096 px a side) and into the
+specification's `gameBoardCards`: loading a deck that holds the game's first
+card puts every board on the play area, side by side, at its size in inches
+(the play area grown to hold them). `autoUpdate` is -1, so CGS never tries to
 download anything for it.
 """
 
@@ -19,6 +23,7 @@ from typing import Any
 
 from pnp.data.store import files
 from pnp.draw.faces import card_size_of
+from pnp.output.exports.board_picture import WrittenBoard, write_boards
 from pnp.output.exports.mpc import link
 from pnp.output.exports.naming import Target, back_name, by_game, distinct_backs, face_name, safe
 from pnp.output.exports.output import folder
@@ -36,6 +41,25 @@ def folder_name(name: str) -> str:
 def card_id(t: Target, p: Printed) -> str:
     """A card's id, unique in the game: its deck and its face's file name."""
     return safe(f"{t.comp.key}-{face_name(p)}")
+
+
+def board_cards(first_card: str, boards: list[WrittenBoard]) -> dict[str, Any]:
+    """The specification's boards: each placed when a deck holding `first_card` is loaded, side by side
+    (an inch apart), and a play area at least CGS's default 36 x 36 in that holds them."""
+    placed: list[dict[str, Any]] = []
+    x = 0.0
+    for b in boards:
+        w, h = (round(v / MM_PER_INCH, 3) for v in b.picture.mm)
+        placed.append({"id": b.path.stem, "offsetMin": {"x": x, "y": 0.0}, "size": {"x": w, "y": h}})
+        x = round(x + w + 1.0, 3)
+    if not placed:
+        return {}
+    high = max(p["size"]["y"] for p in placed)
+    return {
+        "gameBoardImageFileType": "png",
+        "gameBoardCards": [{"card": first_card, "boards": placed}],
+        "playMatSize": {"x": max(36.0, x), "y": max(36.0, high)},
+    }
 
 
 def game_spec(targets: list[Target]) -> dict[str, Any]:
@@ -94,11 +118,10 @@ def _pictures(t: Target, cards: list[Printed], drawn: Path, home: Path) -> None:
 
 
 def _game(
-    mine: list[Target], scenes: Scenes, drawn: Callable[[Target], Path], where: Path, stage: Path
-) -> Path:
-    """One game's folder under `where`; returns its specification."""
+    mine: list[Target], scenes: Scenes, drawn: Callable[[Target], Path], home: Path, stage: Path
+) -> dict[str, Any]:
+    """One game's decks, cards and sets into its folder `home`; returns its specification."""
     game = mine[0].game
-    home = where / folder_name(game.game.name)
     for n, t in enumerate(mine):
         cards = scenes[game.slug].printed(t.comp.key)
         _pictures(t, cards, drawn(t), home)
@@ -109,9 +132,7 @@ def _game(
     files.write_json(
         home / "AllSets.json", [{"code": safe(t.comp.key), "name": t.comp.name} for t in mine], stage
     )
-    path = home / f"{folder_name(game.game.name)}.json"
-    files.write_json(path, game_spec(mine), stage)
-    return path
+    return game_spec(mine)
 
 
 def export_cgs(
@@ -125,8 +146,19 @@ def export_cgs(
 ) -> list[Path]:
     """One custom-game folder per game under stage/<game>/cgs/<sub>/<Game>/; returns the specifications."""
     scenes = setup.scenes()
+    groups = by_game(targets)
+    homes = {
+        mine[0].game.slug: folder(stage, mine[0].game, "cgs", sub) / folder_name(mine[0].game.game.name)
+        for mine in groups
+    }
+    boards = write_boards(setup.only(set(homes)), dpi, lambda game: homes[game.slug] / "boards", stage)
     written = []
     with drawn_pictures(targets, setup, stage, PROFILES["plain"], dpi, jobs, progress, sub) as drawn:
-        for mine in by_game(targets):
-            written.append(_game(mine, scenes, drawn, folder(stage, mine[0].game, "cgs", sub), stage))
+        for mine in groups:
+            game = mine[0].game
+            spec = _game(mine, scenes, drawn, homes[game.slug], stage)
+            first = card_id(mine[0], scenes[game.slug].printed(mine[0].comp.key)[0])
+            spec |= board_cards(first, [b for b in boards if b.game.slug == game.slug])
+            written.append(homes[game.slug] / f"{folder_name(game.game.name)}.json")
+            files.write_json(written[-1], spec, stage)
     return written

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.data.store import files
-from pnp.output.exports.board_picture import board_components, board_picture
+from pnp.output.exports.board_picture import write_boards
 from pnp.output.exports.naming import Target, safe
 from pnp.output.exports.output import folder
 from pnp.output.exports.setup import Setup
@@ -76,21 +76,16 @@ def export_screentop(
     written = export_sheets(
         targets, setup, jobs, progress, dpi, lambda t: folder(stage, t.game, "screentop", sub), describe
     )
-    scenes = setup.scenes()
-    for game in setup.games:
-        for comp in board_components(game):
-            picture = board_picture(scenes[game.slug], comp, dpi)
-            image = f"{safe(comp.key)}-board.png"
-            files.write_bytes(folder(stage, game, "screentop", sub) / image, picture.png, stage)
-            about = {
-                "table": "Screentop.gg",
-                "game": game.game.name,
-                "board": comp.name,
-                "image": image,
-                "px": list(picture.px),
-                "mm": list(picture.mm),
-            }
-            path = folder(stage, game, "screentop", sub) / f"{safe(comp.key)}.json"
-            files.write_json(path, about, stage)
-            written.append(path)
+    for b in write_boards(setup, dpi, lambda game: folder(stage, game, "screentop", sub), stage):
+        about = {
+            "table": "Screentop.gg",
+            "game": b.game.game.name,
+            "board": b.comp.name,
+            "image": b.path.name,
+            "px": list(b.picture.px),
+            "mm": list(b.picture.mm),
+        }
+        path = b.path.parent / f"{safe(b.comp.key)}.json"
+        files.write_json(path, about, stage)
+        written.append(path)
     return written

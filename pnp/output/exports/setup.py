@@ -20,6 +20,10 @@ class Setup:
     fonts_dir: str
     counts: tuple[tuple[str, int], ...] = ()
 
+    def only(self, slugs: set[str]) -> Setup:
+        """The same set-up for the games among `slugs` alone."""
+        return Setup(tuple(g for g in self.games if g.slug in slugs), self.fonts_dir, self.counts)
+
     def scenes(self) -> Scenes:
         fonts = Fonts.load(Path(self.fonts_dir))
         return {g.slug: Scene(g, fonts, self.counts) for g in self.games}

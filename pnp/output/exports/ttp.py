@@ -21,7 +21,7 @@ from typing import Any
 from pnp.data.format.model import Component, Game
 from pnp.data.store import files
 from pnp.draw.faces import card_size_of
-from pnp.output.exports.board_picture import BoardPicture, board_components, board_picture
+from pnp.output.exports.board_picture import BoardPicture, write_boards
 from pnp.output.exports.naming import Target, safe
 from pnp.output.exports.output import folder
 from pnp.output.exports.setup import Setup
@@ -136,10 +136,10 @@ def export_ttp(
 ) -> list[Path]:
     """One package per game under stage/<game>/ttp/<sub>/<Game>/; returns the template files."""
 
-    def package(t: Target) -> Path:
-        home = folder(stage, t.game, "ttp", sub) / safe(t.game.game.name)
+    def package(game: Game) -> Path:
+        home = folder(stage, game, "ttp", sub) / safe(game.game.name)
         if not (home / "Manifest.json").exists():
-            manifest = {"Name": t.game.game.name, "Version": "1", "GUID": guid(t.game.slug)}
+            manifest = {"Name": game.game.name, "Version": "1", "GUID": guid(game.slug)}
             files.write_json(home / "Manifest.json", manifest, stage)
         (home / "Textures").mkdir(parents=True, exist_ok=True)
         return home
@@ -148,20 +148,16 @@ def export_ttp(
         written = []
         for s in planned.sheets:
             face, back = planned.names[s.number]
-            path = package(t) / "Templates" / f"{safe(t.comp.key)}-{s.number}.json"
+            path = package(t.game) / "Templates" / f"{safe(t.comp.key)}-{s.number}.json"
             files.write_json(path, template(t, cards, s, face, back), stage)
             written.append(path)
         return written
 
-    written = export_sheets(targets, setup, jobs, progress, dpi, lambda t: package(t) / "Textures", describe)
-    scenes = setup.scenes()
-    for game in setup.games:
-        for comp in board_components(game):
-            home = package(Target(game, comp))
-            picture = board_picture(scenes[game.slug], comp, dpi)
-            face = f"{safe(comp.key)}-board.png"
-            files.write_bytes(home / "Textures" / face, picture.png, stage)
-            path = home / "Templates" / f"{safe(comp.key)}.json"
-            files.write_json(path, board_template(game, comp, picture, face), stage)
-            written.append(path)
+    written = export_sheets(
+        targets, setup, jobs, progress, dpi, lambda t: package(t.game) / "Textures", describe
+    )
+    for b in write_boards(setup, dpi, lambda game: package(game) / "Textures", stage):
+        path = b.path.parent.parent / "Templates" / f"{safe(b.comp.key)}.json"
+        files.write_json(path, board_template(b.game, b.comp, b.picture, b.path.name), stage)
+        written.append(path)
     return written

@@ -13,7 +13,6 @@ per sheet. Pictures are named by their local path, or by URL under
 
 from __future__ import annotations
 
-import hashlib
 import math
 import os
 from collections.abc import Callable
@@ -23,15 +22,19 @@ from typing import Any
 from urllib.parse import quote
 
 from pnp.data.format.errors import InputError, Problem
+from pnp.data.format.model import Game
 from pnp.data.store import files
 from pnp.draw.faces import card_size_of
 from pnp.geometry.sizes import Size
+from pnp.output.exports.board_picture import write_boards
 from pnp.output.exports.naming import Target, back_key, back_name, safe
 from pnp.output.exports.output import folder
+from pnp.output.exports.png import png_count
 from pnp.output.exports.pngfile import save_png
 from pnp.output.exports.profiles import MM_PER_INCH, Frame
 from pnp.output.exports.raster import grid_pdf, page_png
 from pnp.output.exports.setup import Scenes, Setup
+from pnp.output.exports.tts_pieces import board_object, guid, save_file, token_bag, token_pictures
 from pnp.output.workers import run_all
 from pnp.resolve.cards import Printed
 
@@ -217,6 +220,12 @@ def sheet_total(targets: list[Target], scenes: Scenes, dpi: float) -> int:
     return total
 
 
+def tts_total(targets: list[Target], scenes: Scenes, dpi: float) -> int:
+    """Pictures `export_tts` counts for the progress bar: the decks' sheet pictures, the tokens' faces and backs."""
+    tokens = [t for t in targets if t.comp.kind == "tokens"]
+    return sheet_total([t for t in targets if t not in tokens], scenes, dpi) + png_count(tokens, scenes)
+
+
 def export_tts(
     targets: list[Target],
     setup: Setup,
@@ -235,26 +244,38 @@ def export_tts(
     sheet and back is one job for the workers (drawn, rasterised and encoded there).
     """
 
+    def final_dir(game: Game) -> Path:
+        return Path(os.path.abspath(final / game.slug / "tts" / sub))  # its lasting name, not a generation
+
     def describe(t: Target, cards: list[Printed], planned: Planned) -> list[Path]:
-        final_dir = Path(
-            os.path.abspath(final / t.game.slug / "tts" / sub)
-        )  # its lasting name, not a generation
         urls = {
-            n: (locate(face, final_dir, base_url), locate(back, final_dir, base_url))
+            n: (locate(face, final_dir(t.game), base_url), locate(back, final_dir(t.game), base_url))
             for n, (face, back) in planned.names.items()
         }
         path = folder(stage, t.game, "tts", sub) / f"{safe(t.comp.key)}.json"
         files.write_json(path, saved_object(t, cards, planned.sheets, urls), stage)
         return [path]
 
-    return export_sheets(
-        targets, setup, jobs, progress, dpi, lambda t: folder(stage, t.game, "tts", sub), describe
+    def token_url(t: Target) -> Callable[[str], str]:
+        return lambda name: locate(f"{t.comp.key}/{name}", final_dir(t.game), base_url)
+
+    decks = [t for t in targets if t.comp.kind != "tokens"]
+    tokens = [t for t in targets if t.comp.kind == "tokens"]
+    here = lambda game: folder(stage, game, "tts", sub)  # noqa: E731
+    written = (
+        export_sheets(decks, setup, jobs, progress, dpi, lambda t: here(t.game), describe) if decks else []
     )
-
-
-def _guid(*parts: object) -> str:
-    """A stable 6-hex-digit object id (TTS's own format)."""
-    return hashlib.sha1("/".join(map(str, parts)).encode()).hexdigest()[:6]
+    token_pictures(tokens, setup, stage, jobs, progress, dpi, sub)
+    scenes = setup.scenes()
+    for t in tokens:
+        bag = token_bag(t, scenes[t.game.slug].printed(t.comp.key), token_url(t))
+        written.append(here(t.game) / f"{safe(t.comp.key)}.json")
+        files.write_json(written[-1], bag, stage)
+    for b in write_boards(setup, dpi, here, stage):
+        image = locate(b.path.name, final_dir(b.game), base_url)
+        written.append(here(b.game) / f"{safe(b.comp.key)}.json")
+        files.write_json(written[-1], board_object(b.game, b.comp, image), stage)
+    return written
 
 
 def _transform(y: float = 1.0) -> dict[str, float]:
@@ -299,7 +320,7 @@ def saved_object(
                 contained.append(
                     {
                         "Name": "Card",
-                        "GUID": _guid(t.game.slug, t.comp.key, i, copy),
+                        "GUID": guid(t.game.slug, t.comp.key, i, copy),
                         "Nickname": p.card.name,
                         "Description": p.code,
                         "CardID": card_id,
@@ -318,7 +339,7 @@ def saved_object(
     else:
         obj = {
             "Name": "DeckCustom",
-            "GUID": _guid(t.game.slug, t.comp.key),
+            "GUID": guid(t.game.slug, t.comp.key),
             "Nickname": name,
             "Description": f"{len(contained)} cards",
             "Transform": _transform(),
@@ -335,19 +356,4 @@ def saved_object(
             "CustomDeck": custom,
             "ContainedObjects": contained,
         }
-    return {
-        "SaveName": name,
-        "GameMode": "",
-        "Gravity": 0.5,
-        "Date": "",
-        "Table": "",
-        "Sky": "",
-        "Note": "",
-        "Rules": "",
-        "XmlUI": "",
-        "LuaScript": "",
-        "LuaScriptState": "",
-        "ObjectStates": [obj],
-        "TabStates": {},
-        "VersionNumber": "",
-    }
+    return save_file(name, obj)
