@@ -250,6 +250,7 @@ def shared_build(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path
     base.mkdir(exist_ok=True)
 
     def build(*options: str) -> Path:
+        options = _without_defaults(options)  # `--paper a4 --sheet duplex` is the default build
         name = hashlib.sha256("\0".join(options).encode()).hexdigest()[:16]
         out, done = base / name, base / f"{name}.done"
         with FileLock(base / f"{name}.lock"):
@@ -261,6 +262,20 @@ def shared_build(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path
         return out
 
     return build
+
+
+def _without_defaults(options: tuple[str, ...]) -> tuple[str, ...]:
+    """Build options without those that name pnp's defaults (A4 paper, duplex sheets)."""
+    out: list[str] = []
+    pairs = iter(options)
+    for option in pairs:
+        if option in ("--paper", "--sheet"):
+            value = next(pairs)
+            if (option, value) not in (("--paper", "a4"), ("--sheet", "duplex")):
+                out += [option, value]
+        else:
+            out.append(option)
+    return tuple(out)
 
 
 @dataclass(frozen=True)
