@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-
 from pathlib import Path
 
 import pdfplumber
+import pytest
 
 from conftest import make_project, run
 
