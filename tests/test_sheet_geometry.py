@@ -9,7 +9,6 @@ Everything is in millimetres from the page's lower left; `Page` collects what a 
 
 from __future__ import annotations
 
-import io
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
@@ -23,7 +22,7 @@ from pypdf import PdfReader
 from pnp.data.reading.sheets import sheet_named
 from pnp.geometry.grid import MARGIN
 
-from conftest import ROOT, make_project, run, with_ctm
+from conftest import ROOT, make_project, page_itself, run, with_ctm
 
 MM = 72 / 25.4
 PAPERS = ("a4", "letter")
@@ -169,32 +168,13 @@ def read_page(pdf: Path, index: int) -> Page:
                     )
                 out.cards.append(Card(str(operands[0]), box, ctm[0] < 0, form))
     trims = [c.trim for c in out.cards]
-    with pdfplumber.open(_without_forms(reader, index)) as doc:
+    with pdfplumber.open(page_itself(reader, index)) as doc:
         for ch in doc.pages[0].chars:
             box = (ch["x0"] / MM, (ch["y0"]) / MM, ch["x1"] / MM, ch["y1"] / MM)
             cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
             if not any(t[0] <= cx <= t[2] and t[1] <= cy <= t[3] for t in trims):
                 out.chars.append(box)
     return out
-
-
-def _without_forms(reader: PdfReader, index: int) -> io.BytesIO:
-    """Page `index` alone with every form it draws emptied: the text the page prints itself, which
-    pdfplumber then reads in a tenth of a second rather than the cards' own text for ten seconds."""
-    from pypdf import PdfWriter
-    from pypdf.generic import NameObject
-
-    writer = PdfWriter()
-    page = writer.add_page(reader.pages[index])
-    for ref in page["/Resources"].get("/XObject", {}).values():
-        xo = ref.get_object()
-        if xo.get("/Subtype") == "/Form":
-            xo.set_data(b"")
-            xo[NameObject("/Resources")] = type(page["/Resources"])()
-    data = io.BytesIO()
-    writer.write(data)
-    data.seek(0)
-    return data
 
 
 def pages(pdf: Path) -> int:
