@@ -5,6 +5,7 @@ from __future__ import annotations
 import atexit
 import hashlib
 import inspect
+import io
 import os
 import re
 import shutil
@@ -17,6 +18,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -250,6 +252,7 @@ def shared_build(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path
     base.mkdir(exist_ok=True)
 
     def build(*options: str) -> Path:
+        options = _without_defaults(options)  # `--paper a4 --sheet duplex` is the default build
         name = hashlib.sha256("\0".join(options).encode()).hexdigest()[:16]
         out, done = base / name, base / f"{name}.done"
         with FileLock(base / f"{name}.lock"):
@@ -261,6 +264,42 @@ def shared_build(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path
         return out
 
     return build
+
+
+def _without_defaults(options: tuple[str, ...]) -> tuple[str, ...]:
+    """Build options without those that name pnp's defaults (A4 paper, duplex sheets)."""
+    out: list[str] = []
+    pairs = iter(options)
+    for option in pairs:
+        if option in ("--paper", "--sheet"):
+            value = next(pairs)
+            if (option, value) not in (("--paper", "a4"), ("--sheet", "duplex")):
+                out += [option, value]
+        else:
+            out.append(option)
+    return tuple(out)
+
+
+def page_itself(reader: Any, index: int) -> io.BytesIO:
+    """Page `index` of a pypdf reader (or of a PDF file) alone, every form it draws emptied: what the
+    page draws itself (crop marks, target, footer), which pdfplumber reads in a tenth of a second
+    rather than parsing every card's own drawing for ten seconds."""
+    from pypdf import PdfWriter
+    from pypdf.generic import NameObject
+
+    if not isinstance(reader, PdfReader):
+        reader = PdfReader(str(reader))
+    writer = PdfWriter()
+    page = writer.add_page(reader.pages[index])
+    for ref in page["/Resources"].get("/XObject", {}).values():
+        xo = ref.get_object()
+        if xo.get("/Subtype") == "/Form":
+            xo.set_data(b"")
+            xo[NameObject("/Resources")] = type(page["/Resources"])()
+    data = io.BytesIO()
+    writer.write(data)
+    data.seek(0)
+    return data
 
 
 @dataclass(frozen=True)

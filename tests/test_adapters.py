@@ -155,6 +155,7 @@ def _pages(pdf: Path) -> list[tuple[str, bytes]]:
         doc.close()
 
 
+@pytest.mark.slow
 def test_without_adapters_a_game_builds_the_same_pages(tmp_path: Path) -> None:
     """Feenbalz (cards, symbols, own art, boards, booklet two ways) with the adapters off: the same
     files, pages, text and pixels (within 2/255 per pixel: ReportLab's own stream settings differ),

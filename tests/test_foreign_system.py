@@ -79,6 +79,7 @@ def test_every_game_builds_and_checks_into_plain_files(project: Path) -> None:
     pnp("list", "--project", str(project))
 
 
+@pytest.mark.slow
 def test_exports_previews_and_a_package(project: Path) -> None:
     out = project / "exports"
     pnp("export", "png", "bargains", "--project", str(project), "--out", str(out), "-j", "2")

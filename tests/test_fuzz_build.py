@@ -91,6 +91,7 @@ class Edited:
 # -- databases and variants -----------------------------------------------------------------
 
 
+@pytest.mark.slow
 @examples
 @given(name=st.sampled_from(NAMES), edits=st.lists(edit, min_size=1, max_size=3))
 def test_any_database_edit_checks_and_builds_cleanly(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pdfplumber
+import pytest
 
 from conftest import make_project, run
 
@@ -14,6 +15,7 @@ def _chars(pdf: Path, pages: int = 2) -> list[dict]:
         return [ch for page in doc.pages[:pages] for ch in page.chars]
 
 
+@pytest.mark.slow
 def test_small_dark_text_is_black_ink_only_in_cmyk(tmp_path: Path) -> None:
     project = make_project(tmp_path / "proj", ("bargains",))
     cmyk, rgb = tmp_path / "cmyk", tmp_path / "rgb"

@@ -22,10 +22,14 @@ from pypdf import PdfReader
 from pnp.data.reading.sheets import sheet_named
 from pnp.geometry.grid import MARGIN
 
-from conftest import ROOT, make_project, run, with_ctm
+from conftest import ROOT, make_project, page_itself, run, with_ctm
 
 MM = 72 / 25.4
 PAPERS = ("a4", "letter")
+# The builds the fast tier makes anyway (shared with test_printable) first; each other paper and sheet
+# kind in the slow tier.
+A4_FAST = ["a4", pytest.param("letter", marks=pytest.mark.slow)]
+LETTER_FAST = [pytest.param("a4", marks=pytest.mark.slow), "letter"]
 TOOLBOX = ROOT / "examples" / "toolbox"
 TOL = 0.05  # mm
 BLEED = 3.0  # mm, pnp's default
@@ -164,8 +168,8 @@ def read_page(pdf: Path, index: int) -> Page:
                     )
                 out.cards.append(Card(str(operands[0]), box, ctm[0] < 0, form))
     trims = [c.trim for c in out.cards]
-    with pdfplumber.open(pdf) as doc:
-        for ch in doc.pages[index].chars:
+    with pdfplumber.open(page_itself(reader, index)) as doc:
+        for ch in doc.pages[0].chars:
             box = (ch["x0"] / MM, (ch["y0"]) / MM, ch["x1"] / MM, ch["y1"] / MM)
             cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
             if not any(t[0] <= cx <= t[2] and t[1] <= cy <= t[3] for t in trims):
@@ -217,7 +221,7 @@ def toolbox(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path]:
 # 1. Gutterfold: the fold at least 5 mm from any bleed, on every game and both papers.
 
 
-@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("paper", LETTER_FAST)
 def test_the_fold_keeps_5_mm_from_every_bleed(shared_build: Callable[..., Path], paper: str) -> None:
     pdfs = _sheet_pdfs(shared_build("--paper", paper, "--sheet", "gutterfold"))
     assert len(pdfs) >= 8
@@ -262,7 +266,7 @@ def _offset_build(tmp_path: Path, paper: str, offset: str) -> Path:
     return out / "bargains" / "deck.pdf"
 
 
-@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("paper", A4_FAST)
 def test_back_offset_moves_cards_not_the_sheet(tmp_path: Path, paper: str) -> None:
     make_project(tmp_path / "proj")
     plain = read_page(_offset_build(tmp_path, paper, "0,0"), 1)
@@ -321,8 +325,15 @@ def test_token_targets_are_printable(toolbox: Callable[..., Path], paper: str) -
             _apart(page, f"{name} on {paper}, page {index + 1}")
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("sheet", ["duplex", "silhouette"])
+@pytest.mark.parametrize(
+    "sheet, paper",
+    [
+        ("duplex", "a4"),
+        ("duplex", "letter"),
+        ("silhouette", "a4"),
+        pytest.param("silhouette", "letter", marks=pytest.mark.slow),
+    ],
+)
 def test_nothing_on_a_sheet_overlaps(shared_build: Callable[..., Path], paper: str, sheet: str) -> None:
     for pdf in _sheet_pdfs(shared_build("--paper", paper, "--sheet", sheet)):
         for index in range(min(2, pages(pdf))):
@@ -357,7 +368,7 @@ def _check_frame(pdf: Path, what: str) -> None:
             ), f"{what} page {index + 1}: {box} outside the marks' frame {room}"  # fmt: skip
 
 
-@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("paper", A4_FAST)
 def test_silhouette_cards_lie_inside_the_marks(shared_build: Callable[..., Path], paper: str) -> None:
     for pdf in _sheet_pdfs(shared_build("--paper", paper, "--sheet", "silhouette")):
         _check_frame(pdf, f"{pdf.parent.name}/{pdf.name} on {paper}")
@@ -537,8 +548,15 @@ def test_a_sleeved_box_is_wider_and_taller_and_glue_strips_are_10_mm(tmp_path: P
 # 9. Crop marks only at the cut lines of slots that hold a card.
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("sheet", ["duplex", "gutterfold"])
+@pytest.mark.parametrize(
+    "sheet, paper",
+    [
+        ("duplex", "a4"),
+        ("duplex", "letter"),
+        pytest.param("gutterfold", "a4", marks=pytest.mark.slow),
+        ("gutterfold", "letter"),
+    ],
+)
 def test_crop_marks_only_where_a_card_is_cut(
     shared_build: Callable[..., Path], paper: str, sheet: str
 ) -> None:

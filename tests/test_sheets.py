@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from pnp.geometry.sizes import MM
 
-from conftest import codes_in, page_size_mm, placements, run
+from conftest import codes_in, page_itself, page_size_mm, placements, run
 
 TOL = 0.1  # mm
 
@@ -62,8 +62,8 @@ def test_cards_sit_on_a_centred_grid(built: Path) -> None:
 
 def _marks(pdf: Path, page_no: int):
     """Line segments on a page (mm, PDF space), leaving out the registration target's crosshair."""
-    with pdfplumber.open(str(pdf)) as doc:
-        page = doc.pages[page_no]
+    with pdfplumber.open(page_itself(pdf, page_no)) as doc:
+        page = doc.pages[0]
         h = float(page.height)
         segs = [
             (ln["x0"] / MM, (h - ln["bottom"]) / MM, ln["x1"] / MM, (h - ln["top"]) / MM) for ln in page.lines

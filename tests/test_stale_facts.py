@@ -277,6 +277,7 @@ def pdf_words(folder: Path) -> str:
     return " ".join(" ".join(" ".join(page_texts(pdf)).split()) for pdf in sorted(folder.rglob("*.pdf")))
 
 
+@pytest.mark.slow
 def test_a_rebuilt_game_prints_no_old_number(tmp_path: Path) -> None:
     """The same promise through `pnp build --force`: the castle card, the scoring card, the booklet's
     notes and summary of a Fairy Bucks with four items an auction and two under the castle."""

@@ -21,8 +21,6 @@ from pnp.cli.common import (
 )
 from pnp.cli.language import in_languages, lang_option
 from pnp.data.format.errors import InputError, Problem, echoes_left_out, in_order
-from pnp.output.exports.naming import Target, card_components
-from pnp.output.exports.setup import Setup
 from pnp.output.preflight import resolve_games, untranslated, validate, words_missing
 from pnp.output.workers import jobs_for
 from pnp.rules.checker import Violation, checked
@@ -39,7 +37,10 @@ Report = list[tuple["Game", list[Violation], list[Problem]]]
 
 def preflights(project: Project, games: list[Game], jobs: int | None) -> list[FileReport]:
     """DriveThruCards preflight of every deck of these games (`pnp.output.shop_check`)."""
-    from pnp.output.shop_check import drivethru_preflight  # lazy: only --shop makes print files
+    # lazy: only --shop makes print files (their imports, pypdfium2's among them, cost a check 0.1 s)
+    from pnp.output.exports.naming import Target, card_components
+    from pnp.output.exports.setup import Setup
+    from pnp.output.shop_check import drivethru_preflight
 
     setup = Setup(tuple(games), str(project.fonts))
     targets = [Target(g, comp) for g in games for comp in card_components(g)]
