@@ -129,6 +129,8 @@ def render_layout(
     with time_limit():
         try:
             context = rendering.let(layout.let.items(), context)
+            if layout.frames:
+                context[rendering.FRAMES_SEEN] = rendering.frames(layout.frames.items(), trim.seen(), context)
         except ValueError as exc:
             field, _, message = str(exc).partition(": ")
             raise ElementProblem(layout.line, field, message) from None

@@ -16,6 +16,19 @@ from pnp.data.format.schema import doc as _d
 
 
 @dataclass(frozen=True)
+class Frame:
+    """A named box elements can be measured from (`frame: NAME`), itself placed in the trim, safe zone
+    or bleed; lengths as an element's (mm, cm, in, pt, or % of the frame it is in)."""
+
+    frame: str = fld(default="trim", metadata=_d("what x and y are measured from: trim, safe or bleed"))
+    x: float | str = fld(default=0.0, metadata=_d("from that frame's left edge"))
+    y: float | str = fld(default=0.0, metadata=_d("from that frame's top edge (down)"))
+    w: float | str | None = fld(default=None, metadata=_d("width (default: to that frame's right edge)"))
+    h: float | str | None = fld(default=None, metadata=_d("height (default: to that frame's bottom edge)"))
+    line: int = 0
+
+
+@dataclass(frozen=True)
 class Layout:
     """A named way to draw a card from slot values, as elements."""
 
@@ -31,5 +44,12 @@ class Layout:
     code_color: str | None = fld(
         default=None,
         metadata=_d("the colour of the collation code and set mark (a template; default the style's ink)"),
+    )
+    frames: dict[str, Frame] = fld(
+        default_factory=dict, metadata=_d("named boxes its elements may be measured from (`frame: NAME`)")
+    )
+    extends: str | None = fld(
+        default=None,
+        metadata=_d("a layout whose let names, frames and elements this one takes, overriding them by name"),
     )
     line: int = 0
