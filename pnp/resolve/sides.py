@@ -173,7 +173,9 @@ def _layout(game: Game, job: Job, at: Located) -> tuple[Layout, Mapping[str, Any
         try:
             own = whole(own, game, job.where)
         except ExtendsProblem as exc:
-            raise InputError([Problem(game.where, exc.line, exc.field, f"{at.label}: {exc.message}")]) from None
+            raise InputError(
+                [Problem(game.where, exc.line, exc.field, f"{at.label}: {exc.message}")]
+            ) from None
     return own, context(game, job.comp, job.card, job.mark, job.set_index)
 
 

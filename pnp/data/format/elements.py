@@ -77,12 +77,15 @@ def _p(
 class Element:
     """One thing a layout draws, in mm from the top-left corner of its frame (y runs down)."""
 
-    type: ElementType = fld(  # type: ignore[assignment]  # "" only in an override (`extends`)
-        default="", metadata=_p("what to draw (left out in an override of an extended layout's element)")
+    type: ElementType = fld(
+        default="",  # type: ignore[arg-type]  # "" only in an override (`extends`)
+        metadata=_p("what to draw (left out in an override of an extended layout's element)"),
     )
     name: str | None = fld(
         default=None,
-        metadata=_p("a name a layout that `extends` this one overrides the element by (unique in the layout)"),
+        metadata=_p(
+            "a name a layout that `extends` this one overrides the element by (unique in the layout)"
+        ),
     )
     when: str | None = fld(default=None, metadata=_p("jinja2 expression; drawn only when true"))
     frame: Literal["trim", "safe", "bleed"] | str = fld(

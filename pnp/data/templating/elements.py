@@ -59,9 +59,14 @@ def check(
     out: list[tuple[int, str, str]] = []
     for i, (el, item) in enumerate(zip(elements, raw)):
         at = f"{where}.elements[{i}]"
-        if not el.type:  # an override: checked once merged with the element it changes
+        if not el.type:  # an override: its lengths here, the rest once merged with what it changes
             if not (overrides and el.name):
                 out.append((el.line, f"{at}.type", _NO_TYPE))
+            for name in el.given:
+                value = getattr(el, name)
+                if UNITS.get(name) in ("x", "y", "length") and isinstance(value, str):
+                    if not is_template(value) and not _LENGTH.match(value):
+                        out.append((el.line, f"{at}.{name}", f"{_BAD_LENGTH}, found {value!r}"))
             continue
         given = {k for k in item} if isinstance(item, dict) else set()
         names = {YAML_NAME[n]: n for n in APPLIES[el.type]}
@@ -107,8 +112,7 @@ def check(
                         (
                             el.line,
                             f"{at}.{name}",
-                            f"expected a length (a number of mm, or with a unit: "
-                            f"mm, cm, in, pt, %) or a template, found {value!r}",
+                            f"{_BAD_LENGTH}, found {value!r}",
                         )
                     )
                 elif UNITS.get(name) == "number":
@@ -139,6 +143,7 @@ def check(
     return out
 
 
+_BAD_LENGTH = "expected a length (a number of mm, or with a unit: mm, cm, in, pt, %) or a template"
 _NO_TYPE = (
     "an element needs 'type' (rect, text, image, ...); only an element that overrides a named element "
     "of the layout it `extends` leaves it out"
@@ -261,17 +266,22 @@ def _into(el: Element, values: dict[str, Any], named: tuple[str, float, float, f
         if values.get("h", el.h) is None:
             values["h"] = fh - y
     else:
-        values["x2"], values["y2"] = values.get("x2", el.x2) + fx, values.get("y2", el.y2) + fy
+        values["x2"] = (values.get("x2", el.x2) or 0.0) + fx
+        values["y2"] = (values.get("y2", el.y2) or 0.0) + fy
     values["x"], values["y"], values["frame"] = x + fx, y + fy, base
 
 
-def frames(declared: Iterable[tuple[str, Any]], card: dict[str, float], context: dict[str, Any]) -> dict[str, Any]:
+def frames(
+    declared: Iterable[tuple[str, Any]], card: dict[str, float], context: dict[str, Any]
+) -> dict[str, Any]:
     """A layout's named frames for one card: name -> (base frame, x, y, w, h) in mm of the base frame
     (raises ValueError naming the frame and field)."""
     out: dict[str, Any] = {}
     for name, spec in declared:
         if spec.frame not in _FRAMES:
-            raise ValueError(f"frames.{name}.frame: expected one of {', '.join(_FRAMES)}, found {spec.frame!r}")
+            raise ValueError(
+                f"frames.{name}.frame: expected one of {', '.join(_FRAMES)}, found {spec.frame!r}"
+            )
         bw, bh = frame_size(spec.frame, card)
         try:
             x = length(evaluate(spec.x, context), bw)
