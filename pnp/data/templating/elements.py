@@ -64,9 +64,13 @@ def check(
                 out.append((el.line, f"{at}.type", _NO_TYPE))
             for name in el.given:
                 value = getattr(el, name)
-                if UNITS.get(name) in ("x", "y", "length") and isinstance(value, str):
-                    if not is_template(value) and not _LENGTH.match(value):
-                        out.append((el.line, f"{at}.{name}", f"{_BAD_LENGTH}, found {value!r}"))
+                if (
+                    UNITS.get(name) in ("x", "y", "length")
+                    and isinstance(value, str)
+                    and not is_template(value)
+                    and not _LENGTH.match(value)
+                ):
+                    out.append((el.line, f"{at}.{name}", f"{_BAD_LENGTH}, found {value!r}"))
             continue
         given = {k for k in item} if isinstance(item, dict) else set()
         names = {YAML_NAME[n]: n for n in APPLIES[el.type]}
