@@ -204,7 +204,7 @@ def served(starter: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
 
 def _pictures(app: Any, side: str) -> list[str]:
     return [
-        t["picture"]
+        t["id"]
         for g in app.state()["games"]
         for c in g["components"]
         for t in c["tiles"]
@@ -215,7 +215,7 @@ def _pictures(app: Any, side: str) -> list[str]:
 def test_moving_outlines_writes_numbers(served: Any) -> None:
     proj, page, app = served
     face = _pictures(app, "face")[0]
-    status, outline = page.get(f"/api/layout?picture={face}")
+    status, outline = page.get(f"/api/layout?tile={face}")
     assert status == 200, outline
     assert outline["where"] == "faces.lantern" and outline["trim"]["safe"] == 3.0
     value = next(e for e in outline["elements"] if e["ref"] == {"index": 3})
@@ -224,7 +224,7 @@ def test_moving_outlines_writes_numbers(served: Any) -> None:
     box = [value["box"][0] + 5, *value["box"][1:]]
     status, answer = page.post(
         "/api/layout",
-        {"picture": face, "digest": outline["digest"], "changes": [{"ref": {"index": 3}, "box": box}]},
+        {"tile": face, "digest": outline["digest"], "changes": [{"ref": {"index": 3}, "box": box}]},
     )
     assert status == 200, answer
     diff = changed_lines(before, _database(proj).read_text(encoding="utf-8"))
@@ -233,7 +233,7 @@ def test_moving_outlines_writes_numbers(served: Any) -> None:
     after = _database(proj).read_bytes()
     status, answer = page.post(
         "/api/layout",
-        {"picture": face, "digest": outline["digest"], "changes": [{"ref": {"index": 3}, "box": box}]},
+        {"tile": face, "digest": outline["digest"], "changes": [{"ref": {"index": 3}, "box": box}]},
     )
     assert status == 409 and answer["reload"] and _database(proj).read_bytes() == after
 
@@ -241,14 +241,14 @@ def test_moving_outlines_writes_numbers(served: Any) -> None:
 def test_a_built_in_element_lands_as_an_override(served: Any) -> None:
     proj, page, app = served
     back = _pictures(app, "back")[0]
-    status, outline = page.get(f"/api/layout?picture={back}")
+    status, outline = page.get(f"/api/layout?tile={back}")
     assert status == 200, outline
     title = next(e for e in outline["elements"] if e["ref"] == {"name": "title"})
     box = [title["box"][0], title["box"][1] + 4, *title["box"][2:]]
     shipped = (Path(__file__).parent.parent / "pnp" / "layouts" / "back.yaml").read_bytes()
     status, answer = page.post(
         "/api/layout",
-        {"picture": back, "digest": outline["digest"], "changes": [{"ref": {"name": "title"}, "box": box}]},
+        {"tile": back, "digest": outline["digest"], "changes": [{"ref": {"name": "title"}, "box": box}]},
     )
     assert status == 200, answer
     text = _database(proj).read_text(encoding="utf-8")

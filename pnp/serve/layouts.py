@@ -23,6 +23,7 @@ from pnp.data.format.elements import Element
 from pnp.data.format.errors import InputError
 from pnp.data.format.model import Design, Game
 from pnp.data.reading.layouts import builtin
+from pnp.data.reading.loader import load_game
 from pnp.data.templating.elements import frames as named_frames
 from pnp.draw.images import Artwork
 from pnp.resolve.cards import back_job, face_job, printed_cards
@@ -71,12 +72,21 @@ class LayoutEditor:
     def __init__(self, editor: Editor):
         self.editor = editor
 
-    def _side(self, source: Source | None) -> dict[str, Any]:
+    def _side(self, source: Source | None, fresh: bool = False) -> dict[str, Any]:
+        """The side a picture shows, resolved (`fresh`: from the game's file as it is now)."""
         if source is None:
             raise Refused(404, "no such picture (the card has changed since); reload")
         game = source.game
-        comp = game.component(source.comp)
-        printed = printed_cards(game, comp)[source.index]
+        if fresh:  # the picture's game may be older than the last save: read the file again
+            try:
+                game = load_game(Path(game.source), game.where, game.root, lang=game.language or "")
+            except InputError as exc:
+                raise Refused(409, "the game does not load right now: " + str(exc.problems[0]), reload=True) from None
+        try:
+            comp = game.component(source.comp)
+            printed = printed_cards(game, comp)[source.index]
+        except (KeyError, IndexError, ValueError):
+            raise Refused(409, "this card is no longer in the game; reload", reload=True) from None
         _, job = face_job(game, comp, printed) if source.side == "face" else back_job(game, comp, printed)
         trim = trim_of(game, comp, job, BLEED, "full")
         art = Artwork.for_project(game.root, game.symbols, None, game.draft)
@@ -93,10 +103,10 @@ class LayoutEditor:
 
     def outline(self, source: Source | None) -> dict[str, Any]:
         """What the page draws over the card's picture (see the module's doc)."""
-        return self._outline(source)[0]
+        return self._outline(source, True)[0]
 
-    def _outline(self, source: Source | None) -> tuple[dict[str, Any], Game]:
-        found = self._side(source)
+    def _outline(self, source: Source | None, fresh: bool) -> tuple[dict[str, Any], Game]:
+        found = self._side(source, fresh)
         game, job, trim = found["game"], found["job"], found["trim"]
         items = [
             _item(el, i, job.design, trim, found["frames"])
@@ -129,7 +139,7 @@ class LayoutEditor:
         changes = request.get("changes")
         if not isinstance(changes, list) or not changes or len(changes) > 200:
             raise Refused(400, "changes: give a list of {ref, box} (1 to 200)")
-        now, game = self._outline(source)
+        now, game = self._outline(source, True)
         path = Path(game.source)
         data = path.read_bytes()
         if digest(data) != request.get("digest") or now["digest"] != request.get("digest"):

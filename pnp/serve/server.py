@@ -8,7 +8,7 @@ lets an open event stream wait while pictures are served.
 Routes: `/` the page, `/static/*` its script and style, `/api/state` the snapshot,
 `/api/access?game=SLUG` a game's access check, `/events` server-sent events, `/picture/KEY.png?size=thumb|full` a card,
 `/output/PATH` built files, `/files/PATH` the project's inputs, `/api/card` a card's form;
-`/api/layout?picture=KEY` a card's element outlines; `POST /api/build`, `/api/edit`, `/api/undo`,
+`/api/layout?tile=ID` a card's element outlines; `POST /api/build`, `/api/edit`, `/api/undo`,
 `/api/layout` (moved boxes). Every request passes `guard` first (one Host, the
 server's; for a change also one same-origin Origin, JSON and the run's token, and a plain
 Content-Length), then its body is checked field by field (400 naming the field); files are
@@ -249,8 +249,8 @@ class Handler(BaseHTTPRequestHandler):
                 )
             )
         if route == "/api/layout":
-            key = parse_qs(url.query).get("picture", [""])[0]
-            return self._answer(lambda: self.app.layouts.outline(self._source(key)))
+            tile = parse_qs(url.query).get("tile", [""])[0]
+            return self._answer(lambda: self.app.layouts.outline(self._tile(tile)))
         if route == "/api/access":
             return self._json(
                 *access_findings(self.app.live.tracker, parse_qs(url.query).get("game", [""])[0])
@@ -292,8 +292,8 @@ class Handler(BaseHTTPRequestHandler):
         if url.path == "/api/edit":
             return self._answer(lambda: self.app.editor.save(form))
         if url.path == "/api/layout":
-            key = str(form.get("picture", ""))
-            return self._answer(lambda: self.app.layouts.save(self._source(key), form))
+            tile = str(form.get("tile", ""))
+            return self._answer(lambda: self.app.layouts.save(self._tile(tile), form))
         if url.path == "/api/undo":
             if form:
                 return self._json(
@@ -344,6 +344,10 @@ class Handler(BaseHTTPRequestHandler):
 
     def _source(self, key: str) -> Any:
         return self.app.live.snapshot.pictures.get(key) or self.app.live.cache.source(key)
+
+    def _tile(self, tile: str) -> Any:
+        """The picture source of a tile (its id stays while its picture's key changes with each edit)."""
+        return next((s for s in self.app.live.snapshot.pictures.values() if tile and s.tile == tile), None)
 
     def _picture(self, key: str, size: str) -> None:
         source = self._source(key)
