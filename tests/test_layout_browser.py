@@ -35,13 +35,23 @@ def _build(proj: Path) -> None:
 
 def _open_layout(driver: Any, tile: str) -> None:
     js(driver, f"document.querySelector(`.tile[data-id='{tile}']`).click()")
-    wait(lambda: js(driver, "return opened && opened.picture") and js(driver, "return document.querySelector('#card').open"), "the card view")
+    wait(
+        lambda: (
+            js(driver, "return opened && opened.picture")
+            and js(driver, "return document.querySelector('#card').open")
+        ),
+        "the card view",
+    )
     js(driver, "document.querySelector('#layout-open').click()")
     wait(lambda: js(driver, "return lay.on && lay.data.elements.length > 0"), "the outlines")
 
 
 @pytest.mark.slow
-def test_dragging_and_nudging_write_numbers_back(tmp_path: Path, browser: Any, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+def test_dragging_and_nudging_write_numbers_back(
+    tmp_path: Path,
+    browser: Any,  # noqa: F811 - the fixture imported above
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
@@ -58,19 +68,37 @@ def test_dragging_and_nudging_write_numbers_back(tmp_path: Path, browser: Any, m
     serve(server, app)
     try:
         browser.get(f"http://127.0.0.1:{server.server_address[1]}/")
-        wait(lambda: js(browser, f"return !!document.querySelector(`.tile[data-id='{MOTH}']`)"), "the starter's cards")
+        wait(
+            lambda: js(browser, f"return !!document.querySelector(`.tile[data-id='{MOTH}']`)"),
+            "the starter's cards",
+        )
         _open_layout(browser, MOTH)
         ident = js(browser, "return lay.data.elements.find(e => e.ref && e.ref.index === 3).id")
-        scale = js(browser, "return document.querySelector('#layout-overlay').getBoundingClientRect().width / lay.data.trim.w")
+        scale = js(
+            browser,
+            "return document.querySelector('#layout-overlay').getBoundingClientRect().width / lay.data.trim.w",
+        )
         picture = js(browser, "return opened.picture")
         box = browser.find_element(By.CSS_SELECTOR, f"#layout-overlay rect.box[data-id='{ident}']")
-        ActionChains(browser).move_to_element(box).click_and_hold().move_by_offset(round(5 * scale), 0).release().perform()
+        ActionChains(browser).move_to_element(box).click_and_hold().move_by_offset(
+            round(5 * scale), 0
+        ).release().perform()
         wait(lambda: db.read_text(encoding="utf-8") != before, "the drop to be saved")
         after = db.read_text(encoding="utf-8")
         diff = changed_lines(before, after)
-        assert len(diff) == 2 and "x: 2.5, y: 2.5," in diff[0] and diff[1] == diff[0].replace("x: 2.5,", "x: 7.5,").replace("-", "+", 1), diff
+        assert (
+            len(diff) == 2
+            and "x: 2.5, y: 2.5," in diff[0]
+            and diff[1] == diff[0].replace("x: 2.5,", "x: 7.5,").replace("-", "+", 1)
+        ), diff
         wait(lambda: js(browser, "return opened.picture") != picture, "the preview to redraw")
-        wait(lambda: "saved in card_data/lanterns.yaml" in js(browser, "return document.querySelector('#layout-status').textContent"), "the status")
+        wait(
+            lambda: (
+                "saved in card_data/lanterns.yaml"
+                in js(browser, "return document.querySelector('#layout-status').textContent")
+            ),
+            "the status",
+        )
 
         # undo puts the number back; redo moves it again
         js(browser, "document.querySelector('#layout-undo').click()")

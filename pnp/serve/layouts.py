@@ -31,6 +31,7 @@ from pnp.resolve.extends import own_layout, whole
 from pnp.resolve.layout import Trim
 from pnp.resolve.sides import code_spot, resolve_side, trim_of
 from pnp.serve.editor import Editor, Refused, Saved, _replace, digest
+from pnp.serve.live import Live
 from pnp.serve.pictures import Source
 
 BLEED = 3.0  # mm: the bleed the guides show (what `pnp build` prints by default)
@@ -69,8 +70,12 @@ def box_of(el: Element, trim: Trim) -> Box:
 class LayoutEditor:
     """Outlines and geometry saves for the pictures of the tracked project."""
 
-    def __init__(self, editor: Editor):
-        self.editor = editor
+    def __init__(self, editor: Editor, live: Live):
+        self.editor, self.live = editor, live
+
+    def _tile(self, tile: str) -> Source | None:
+        """The picture source of a page's tile (its id stays while its picture's key changes with each edit)."""
+        return next((s for s in self.live.snapshot.pictures.values() if tile and s.tile == tile), None)
 
     def _side(self, source: Source | None, fresh: bool = False) -> dict[str, Any]:
         """The side a picture shows, resolved (`fresh`: from the game's file as it is now)."""
@@ -81,7 +86,9 @@ class LayoutEditor:
             try:
                 game = load_game(Path(game.source), game.where, game.root, lang=game.language or "")
             except InputError as exc:
-                raise Refused(409, "the game does not load right now: " + str(exc.problems[0]), reload=True) from None
+                raise Refused(
+                    409, "the game does not load right now: " + str(exc.problems[0]), reload=True
+                ) from None
         try:
             comp = game.component(source.comp)
             printed = printed_cards(game, comp)[source.index]
@@ -101,9 +108,9 @@ class LayoutEditor:
         declared = whole(layout, game, job.where).frames if layout.extends else layout.frames
         return {"game": game, "job": job, "trim": trim, "side": side, "frames": frame_boxes(trim, declared)}
 
-    def outline(self, source: Source | None) -> dict[str, Any]:
-        """What the page draws over the card's picture (see the module's doc)."""
-        return self._outline(source, True)[0]
+    def outline(self, tile: str) -> dict[str, Any]:
+        """What the page draws over the picture of `tile` (see the module's doc)."""
+        return self._outline(self._tile(tile), True)[0]
 
     def _outline(self, source: Source | None, fresh: bool) -> tuple[dict[str, Any], Game]:
         found = self._side(source, fresh)
@@ -134,12 +141,12 @@ class LayoutEditor:
             "elements": items,
         }, game
 
-    def save(self, source: Source | None, request: dict[str, Any]) -> dict[str, Any]:
-        """Write moved boxes into the design's file; Refused says why nothing was written."""
+    def save(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Write moved boxes of a tile's card into its design's file; Refused says why nothing was written."""
         changes = request.get("changes")
         if not isinstance(changes, list) or not changes or len(changes) > 200:
             raise Refused(400, "changes: give a list of {ref, box} (1 to 200)")
-        now, game = self._outline(source, True)
+        now, game = self._outline(self._tile(str(request.get("tile", ""))), True)
         path = Path(game.source)
         data = path.read_bytes()
         if digest(data) != request.get("digest") or now["digest"] != request.get("digest"):

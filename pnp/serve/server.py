@@ -102,7 +102,7 @@ class App:
     layouts: LayoutEditor = field(init=False)  # the layout editor: the card editor's checks and undo
 
     def __post_init__(self) -> None:
-        self.layouts = LayoutEditor(self.editor)
+        self.layouts = LayoutEditor(self.editor, self.live)
 
     @classmethod
     def open(
@@ -249,8 +249,7 @@ class Handler(BaseHTTPRequestHandler):
                 )
             )
         if route == "/api/layout":
-            tile = parse_qs(url.query).get("tile", [""])[0]
-            return self._answer(lambda: self.app.layouts.outline(self._tile(tile)))
+            return self._answer(lambda: self.app.layouts.outline(parse_qs(url.query).get("tile", [""])[0]))
         if route == "/api/access":
             return self._json(
                 *access_findings(self.app.live.tracker, parse_qs(url.query).get("game", [""])[0])
@@ -292,8 +291,7 @@ class Handler(BaseHTTPRequestHandler):
         if url.path == "/api/edit":
             return self._answer(lambda: self.app.editor.save(form))
         if url.path == "/api/layout":
-            tile = str(form.get("tile", ""))
-            return self._answer(lambda: self.app.layouts.save(self._tile(tile), form))
+            return self._answer(lambda: self.app.layouts.save(form))
         if url.path == "/api/undo":
             if form:
                 return self._json(
@@ -342,15 +340,8 @@ class Handler(BaseHTTPRequestHandler):
                 HTTPStatus.CONFLICT,
             )
 
-    def _source(self, key: str) -> Any:
-        return self.app.live.snapshot.pictures.get(key) or self.app.live.cache.source(key)
-
-    def _tile(self, tile: str) -> Any:
-        """The picture source of a tile (its id stays while its picture's key changes with each edit)."""
-        return next((s for s in self.app.live.snapshot.pictures.values() if tile and s.tile == tile), None)
-
     def _picture(self, key: str, size: str) -> None:
-        source = self._source(key)
+        source = self.app.live.snapshot.pictures.get(key) or self.app.live.cache.source(key)
         if source is None or size not in ("thumb", "full"):
             return self._send(HTTPStatus.NOT_FOUND, b"no such picture (the card has changed since)\n")
         try:

@@ -60,17 +60,7 @@ def check(
     for i, (el, item) in enumerate(zip(elements, raw)):
         at = f"{where}.elements[{i}]"
         if not el.type:  # an override: its lengths here, the rest once merged with what it changes
-            if not (overrides and el.name):
-                out.append((el.line, f"{at}.type", _NO_TYPE))
-            for name in el.given:
-                value = getattr(el, name)
-                if (
-                    UNITS.get(name) in ("x", "y", "length")
-                    and isinstance(value, str)
-                    and not is_template(value)
-                    and not _LENGTH.match(value)
-                ):
-                    out.append((el.line, f"{at}.{name}", f"{_BAD_LENGTH}, found {value!r}"))
+            out += _override_problems(el, at, overrides)
             continue
         given = {k for k in item} if isinstance(item, dict) else set()
         names = {YAML_NAME[n]: n for n in APPLIES[el.type]}
@@ -144,6 +134,21 @@ def check(
         if el.type == "group":
             sub = item.get("elements") if isinstance(item, dict) else None
             out += check(el.elements, sub if isinstance(sub, list) else [], at, own)
+    return out
+
+
+def _override_problems(el: Element, at: str, overrides: bool) -> list[tuple[int, str, str]]:
+    """An element without a type: only an override of a named element, its lengths well formed."""
+    out = [] if overrides and el.name else [(el.line, f"{at}.type", _NO_TYPE)]
+    for name in el.given:
+        value = getattr(el, name)
+        if (
+            UNITS.get(name) in ("x", "y", "length")
+            and isinstance(value, str)
+            and not is_template(value)
+            and not _LENGTH.match(value)
+        ):
+            out.append((el.line, f"{at}.{name}", f"{_BAD_LENGTH}, found {value!r}"))
     return out
 
 
