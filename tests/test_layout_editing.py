@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_serve_editor import changed_lines
-from test_serve_safety import change_headers, request
+from test_serve_editor import Page, changed_lines
+from test_serve_safety import request
 
 from pnp.data.editing.layouts import override, set_geometry, unit_of, written
 from pnp.data.reading.project import Project
@@ -175,19 +175,9 @@ def test_override_turns_a_built_in_design_into_an_extension(starter: Path) -> No
 # -- through HTTP ----------------------------------------------------------------------------------
 
 
-class Page:
-    def __init__(self, port: int, token: str):
-        self.port, self.token = port, token
-
-    def get(self, path: str) -> tuple[int, Any]:
-        status, body = request(self.port, "GET", path)
-        return status, json.loads(body)
-
-    def post(self, path: str, body: dict[str, Any]) -> tuple[int, Any]:
-        status, answer = request(
-            self.port, "POST", path, change_headers(self.port, self.token), json.dumps(body).encode()
-        )
-        return status, json.loads(answer)
+def _get(page: Page, path: str) -> tuple[int, Any]:
+    status, body = request(page.port, "GET", path)
+    return status, json.loads(body)
 
 
 @pytest.fixture
@@ -196,10 +186,8 @@ def served(starter: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     proj = _copy(starter, tmp_path)
     server, app = make_server(Project.at(proj), proj / "output", 0)
     serve(server, app)
-    try:
-        yield proj, Page(server.server_address[1], app.guard.token), app
-    finally:
-        stop(server, app)
+    yield proj, Page(server.server_address[1], app.guard.token), app  # pytest stops it even when a test fails
+    stop(server, app)
 
 
 def _pictures(app: Any, side: str) -> list[str]:
@@ -215,7 +203,7 @@ def _pictures(app: Any, side: str) -> list[str]:
 def test_moving_outlines_writes_numbers(served: Any) -> None:
     proj, page, app = served
     face = _pictures(app, "face")[0]
-    status, outline = page.get(f"/api/layout?tile={face}")
+    status, outline = _get(page, f"/api/layout?tile={face}")
     assert status == 200, outline
     assert outline["where"] == "faces.lantern" and outline["trim"]["safe"] == 3.0
     value = next(e for e in outline["elements"] if e["ref"] == {"index": 3})
@@ -241,7 +229,7 @@ def test_moving_outlines_writes_numbers(served: Any) -> None:
 def test_a_built_in_element_lands_as_an_override(served: Any) -> None:
     proj, page, app = served
     back = _pictures(app, "back")[0]
-    status, outline = page.get(f"/api/layout?tile={back}")
+    status, outline = _get(page, f"/api/layout?tile={back}")
     assert status == 200, outline
     title = next(e for e in outline["elements"] if e["ref"] == {"name": "title"})
     box = [title["box"][0], title["box"][1] + 4, *title["box"][2:]]
