@@ -97,16 +97,18 @@ def _side(proj: Path, which: str) -> dict[str, Any]:
 
 
 def test_an_override_moves_only_that_element(starter: Path, tmp_path: Path) -> None:
-    """The back extending `back` with its title at y 60 draws the title there, the rest alike."""
+    """The back extending `back` with its title at the middle of the medallion frame (the card's
+    middle, 44 mm down a poker card) draws the title there, and everything else as before."""
     proj = _copy(starter, tmp_path)
     before = _side(proj, "back")
     _edit(
         proj,
         STARTER_BACK,
-        "    layout: custom\n    extends: back\n    elements:\n      - {name: title, y: 60}\n",
+        "    layout: custom\n    extends: back\n    elements:\n      - {name: title, y: 50%}\n",
     )
     after = _side(proj, "back")
-    assert after["title"].y == pytest.approx(60.0) and before["title"].y != pytest.approx(60.0)
+    assert (after["title"].frame, after["title"].y) == ("trim", pytest.approx(44.0))
+    assert before["title"].y != pytest.approx(44.0)
     for name in ("emblem", "subtitle", "oval"):
         assert after[name] == before[name]
 
@@ -129,6 +131,35 @@ def test_named_frames_place_elements(starter: Path, tmp_path: Path) -> None:
         "lanterns.yaml:60: faces.lantern.elements[0].frame: card LM-moth: no frame 'tpo'; "
         "frames: trim, safe, bleed, top"
     ) in (result.out + result.err)
+
+
+def test_frames_inset_and_nest() -> None:
+    from pnp.data.format.layout import Frame
+    from pnp.data.templating.elements import frames
+
+    card = {"w": 63.0, "h": 88.0, "safe": 3.0, "bleed": 3.0}
+    placed = frames(
+        [
+            ("rule", Frame(inset=3.2)),
+            ("box", Frame(frame="safe", x="10%", y=4, w=20, h="50%")),
+            ("halo", Frame(frame="box", inset=-1.2)),
+        ],
+        card,
+        {},
+    )
+    assert placed["rule"] == ("trim", 3.2, 3.2, pytest.approx(56.6), pytest.approx(81.6))
+    assert placed["box"] == ("safe", pytest.approx(5.7), 4.0, 20.0, 41.0)
+    assert placed["halo"] == (
+        "safe",
+        pytest.approx(4.5),
+        pytest.approx(2.8),
+        pytest.approx(22.4),
+        pytest.approx(43.4),
+    )
+    with pytest.raises(
+        ValueError, match="frames.x.frame: no frame 'boxx' before it; frames: trim, safe, bleed"
+    ):
+        frames([("x", Frame(frame="boxx"))], card, {})
 
 
 # -- write-back, text level ------------------------------------------------------------------------
@@ -240,6 +271,7 @@ def test_a_built_in_element_lands_as_an_override(served: Any) -> None:
     )
     assert status == 200, answer
     text = _database(proj).read_text(encoding="utf-8")
-    assert "    extends: back\n" in text and "{name: title, y:" in text
+    # the title's y is 56% of the medallion frame (35.2 mm high on a poker card): 4 mm more, in its unit
+    assert "    extends: back\n" in text and "      - {name: title, y: 67.36%}\n" in text
     assert (Path(__file__).parent.parent / "pnp" / "layouts" / "back.yaml").read_bytes() == shipped
     assert _check(proj).code == 0

@@ -162,6 +162,12 @@ def layout_index(layout: Layout, el: Element) -> int:
     return 0
 
 
+def side_layout(game: Game, job: Job) -> tuple[Layout, Mapping[str, Any]]:
+    """The layout a side is drawn with (made whole when it extends another) and what its expressions
+    see besides the slots; InputError for a layout chain that cannot be made whole."""
+    return _layout(game, job, Located(game, job.comp.key, job.design, job.where, job.card))
+
+
 def _layout(game: Game, job: Job, at: Located) -> tuple[Layout, Mapping[str, Any]]:
     """The design's layout and what its expressions see besides slots: a built-in layout sees only
     the slots; a custom design's own elements (and what it extends) see what slot templates see."""

@@ -22,14 +22,13 @@ from pnp.data.format.catalog import FREE_SLOTS
 from pnp.data.format.elements import Element
 from pnp.data.format.errors import InputError
 from pnp.data.format.model import Design, Game
-from pnp.data.reading.layouts import builtin
 from pnp.data.reading.loader import load_game
-from pnp.data.templating.elements import frames as named_frames
+from pnp.data.templating.elements import FRAMES_SEEN
+from pnp.data.templating.sandbox import time_limit
 from pnp.draw.images import Artwork
 from pnp.resolve.cards import back_job, face_job, printed_cards
-from pnp.resolve.extends import own_layout, whole
-from pnp.resolve.layout import Trim
-from pnp.resolve.sides import code_spot, resolve_side, trim_of
+from pnp.resolve.layout import ElementProblem, Trim, layout_context
+from pnp.resolve.sides import code_spot, resolve_side, resolve_slots, side_layout, trim_of
 from pnp.serve.editor import Editor, Refused, Saved, _replace, digest
 from pnp.serve.live import Live
 from pnp.serve.pictures import Source
@@ -44,10 +43,11 @@ def _base(trim: Trim, frame: str) -> Box:
     return inset, inset, trim.w - 2 * inset, trim.h - 2 * inset
 
 
-def frame_boxes(trim: Trim, declared: dict[str, Any]) -> dict[str, Box]:
-    """Every frame an element may name, as a box in mm from the trim's corner."""
+def frame_boxes(trim: Trim, named: dict[str, Any]) -> dict[str, Box]:
+    """Every frame an element may name, as a box in mm from the trim's corner (`named`: a layout's
+    frames placed for the card, name -> (trim, safe or bleed, x, y, w, h))."""
     out = {name: _base(trim, name) for name in ("trim", "safe", "bleed")}
-    for name, (base, x, y, w, h) in named_frames(declared.items(), trim.seen(), {}).items():
+    for name, (base, x, y, w, h) in named.items():
         bx, by, _, _ = _base(trim, base)
         out[name] = (bx + x, by + y, w, h)
     return out
@@ -104,9 +104,20 @@ class LayoutEditor:
             raise Refused(
                 422, "this card does not draw right now: " + "; ".join(map(str, exc.problems))
             ) from None
-        layout = own_layout(job.design) if job.design.layout in FREE_SLOTS else builtin()[job.design.layout]
-        declared = whole(layout, game, job.where).frames if layout.extends else layout.frames
-        return {"game": game, "job": job, "trim": trim, "side": side, "frames": frame_boxes(trim, declared)}
+        try:
+            layout, seen = side_layout(game, job)
+            with time_limit():
+                placed = layout_context(source.fonts, trim, layout, resolve_slots(game, job, art), seen)
+        except (InputError, ElementProblem) as exc:
+            raise Refused(422, f"this card does not draw right now: {exc}") from None
+        return {
+            "game": game,
+            "job": job,
+            "trim": trim,
+            "side": side,
+            "frames": frame_boxes(trim, placed.get(FRAMES_SEEN, {})),
+            "named": _named(layout.elements),
+        }
 
     def outline(self, tile: str) -> dict[str, Any]:
         """What the page draws over the picture of `tile` (see the module's doc)."""
@@ -116,7 +127,7 @@ class LayoutEditor:
         found = self._side(source, fresh)
         game, job, trim = found["game"], found["job"], found["trim"]
         items = [
-            _item(el, i, job.design, trim, found["frames"])
+            _item(el, i, job.design, trim, found["frames"], found["named"])
             for i, el in enumerate(_flat(found["side"].elements))
         ]
         spot = code_spot(job.design, job.comp)
@@ -184,6 +195,16 @@ def _flat(elements: tuple[Element, ...]) -> list[Element]:
     return out
 
 
+def _named(elements: tuple[Element, ...]) -> dict[str, Element]:
+    """A layout's elements by name, as written (before rendering), groups' children too."""
+    out: dict[str, Element] = {}
+    for el in elements:
+        if el.name:
+            out[el.name] = el
+        out.update(_named(el.elements))
+    return out
+
+
 def _ref(el: Element, design: Design) -> dict[str, Any] | None:
     """How the page names an element to change: a custom design's own by index, a supplied one by name."""
     if design.layout in FREE_SLOTS:
@@ -193,19 +214,21 @@ def _ref(el: Element, design: Design) -> dict[str, Any] | None:
     return {"name": el.name} if el.name else None
 
 
-def _source(ref: dict[str, Any] | None, el: Element, design: Design) -> Element:
-    return design.elements[ref["index"]] if ref is not None and "index" in ref else el
-
-
-def _item(el: Element, i: int, design: Design, trim: Trim, boxes: dict[str, Box]) -> dict[str, Any]:
+def _item(
+    el: Element, i: int, design: Design, trim: Trim, boxes: dict[str, Box], named: dict[str, Element]
+) -> dict[str, Any]:
+    """One outline: its box, how the page names it, and the unit of each number a move would write
+    (None: a template in the design's own element; an override of a supplied one is written in mm
+    where its layout computes the number)."""
     ref = _ref(el, design)
-    src = _source(ref, el, design)
+    own = ref is not None and "index" in ref
+    src = design.elements[ref["index"]] if ref is not None and own else named.get(el.name or "", el)
     fields = ("x", "y", "x2", "y2") if el.type == "line" else ("x", "y", "w", "h")
-    units = {f: (texts.unit_of(getattr(src, f)) if "index" in (ref or {}) else "") for f in fields}
-    if ref is not None and "index" in ref and src.w is None and "w" in units:
-        units["w"] = ""
-    if ref is not None and "index" in ref and src.h is None and "h" in units:
-        units["h"] = ""
+    units: dict[str, str | None] = {}
+    for f in fields:
+        value = getattr(src, f)
+        unit = "" if value is None else texts.unit_of(value)
+        units[f] = unit if own or unit is not None else ""
     fx, fy, _, _ = _base(trim, el.frame)
     ends = [fx + float(el.x), fy + float(el.y), fx + float(el.x2 or 0), fy + float(el.y2 or 0)]
     return {

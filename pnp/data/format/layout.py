@@ -17,14 +17,27 @@ from pnp.data.format.schema import doc as _d
 
 @dataclass(frozen=True)
 class Frame:
-    """A named box elements can be measured from (`frame: NAME`), itself placed in the trim, safe zone
-    or bleed; lengths as an element's (mm, cm, in, pt, or % of the frame it is in)."""
+    """A named box elements can be measured from (`frame: NAME`), placed in the trim, safe zone, bleed
+    or a frame declared before it; lengths as an element's (mm, cm, in, pt, or % of that frame)."""
 
-    frame: str = fld(default="trim", metadata=_d("what x and y are measured from: trim, safe or bleed"))
-    x: float | str = fld(default=0.0, metadata=_d("from that frame's left edge"))
-    y: float | str = fld(default=0.0, metadata=_d("from that frame's top edge (down)"))
-    w: float | str | None = fld(default=None, metadata=_d("width (default: to that frame's right edge)"))
-    h: float | str | None = fld(default=None, metadata=_d("height (default: to that frame's bottom edge)"))
+    frame: str = fld(
+        default="trim", metadata=_d("what it is placed in: trim, safe, bleed or an earlier frame")
+    )
+    inset: float | str | None = fld(
+        default=None, metadata=_d("the same margin on every side of that frame (negative: outside it)")
+    )
+    x: float | str | None = fld(
+        default=None, metadata=_d("from that frame's left edge (default: inset, or 0)")
+    )
+    y: float | str | None = fld(
+        default=None, metadata=_d("from that frame's top edge, down (default: inset, or 0)")
+    )
+    w: float | str | None = fld(
+        default=None, metadata=_d("width (default: to that frame's right edge, less inset)")
+    )
+    h: float | str | None = fld(
+        default=None, metadata=_d("height (default: to that frame's bottom edge, less inset)")
+    )
     line: int = 0
 
 

@@ -283,23 +283,26 @@ def _into(el: Element, values: dict[str, Any], named: tuple[str, float, float, f
 def frames(
     declared: Iterable[tuple[str, Any]], card: dict[str, float], context: dict[str, Any]
 ) -> dict[str, Any]:
-    """A layout's named frames for one card: name -> (base frame, x, y, w, h) in mm of the base frame
-    (raises ValueError naming the frame and field)."""
+    """A layout's named frames for one card: name -> (trim, safe or bleed, x, y, w, h) in mm of that
+    frame (raises ValueError naming the frame and field)."""
     out: dict[str, Any] = {}
     for name, spec in declared:
-        if spec.frame not in _FRAMES:
-            raise ValueError(
-                f"frames.{name}.frame: expected one of {', '.join(_FRAMES)}, found {spec.frame!r}"
-            )
-        bw, bh = frame_size(spec.frame, card)
+        if spec.frame in out:  # placed in a frame declared before it
+            base, bx, by, bw, bh = out[spec.frame]
+        elif spec.frame in _FRAMES:
+            (base, bx, by), (bw, bh) = (spec.frame, 0.0, 0.0), frame_size(spec.frame, card)
+        else:
+            known = ", ".join([*_FRAMES, *out])
+            raise ValueError(f"frames.{name}.frame: no frame {spec.frame!r} before it; frames: {known}")
         try:
-            x = length(evaluate(spec.x, context), bw)
-            y = length(evaluate(spec.y, context), bh)
-            w = bw - x if spec.w is None else length(evaluate(spec.w, context), bw)
-            h = bh - y if spec.h is None else length(evaluate(spec.h, context), bh)
+            inset = 0.0 if spec.inset is None else length(evaluate(spec.inset, context), bw)
+            x = inset if spec.x is None else length(evaluate(spec.x, context), bw)
+            y = inset if spec.y is None else length(evaluate(spec.y, context), bh)
+            w = bw - x - inset if spec.w is None else length(evaluate(spec.w, context), bw)
+            h = bh - y - inset if spec.h is None else length(evaluate(spec.h, context), bh)
         except Exception as exc:  # noqa: BLE001 - a bad length or template is this frame's problem
             raise ValueError(f"frames.{name}: {_why(exc)}") from None
-        out[name] = (spec.frame, x, y, w, h)
+        out[name] = (base, bx + x, by + y, w, h)
     return out
 
 
