@@ -64,6 +64,11 @@ def _check(proj: Path) -> Any:
             "backs.night.elements[0].name: back of deck: the layout it extends has no element named 'titel'",
         ),
         ("back", "[{y: 20}]", "backs.night.elements[0].type: an element needs 'type'"),
+        (
+            "back",
+            "[{name: a, type: rect}, {name: a, type: rect}]",
+            "backs.night.elements: back of deck: two elements are named 'a'",
+        ),
         ("back", "[{name: title, y: 2zz}]", "backs.night.elements[0].y: expected a length"),
     ],
 )
@@ -131,6 +136,20 @@ def test_named_frames_place_elements(starter: Path, tmp_path: Path) -> None:
         "lanterns.yaml:60: faces.lantern.elements[0].frame: card LM-moth: no frame 'tpo'; "
         "frames: trim, safe, bleed, top"
     ) in (result.out + result.err)
+
+
+def test_built_in_element_names_are_unique() -> None:
+    from pnp.data.reading.layouts import builtin
+    from pnp.resolve.extends import twice_named
+
+    assert {name: twice_named(layout.elements) for name, layout in builtin().items()} == dict.fromkeys(
+        builtin()
+    )
+    assert len([n for layout in builtin().values() for n in _all_names(layout.elements)]) > 100
+
+
+def _all_names(elements: Any) -> list[str]:
+    return [n for el in elements for n in ([el.name] if el.name else []) + _all_names(el.elements)]
 
 
 def test_frames_inset_and_nest() -> None:

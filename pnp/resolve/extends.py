@@ -72,6 +72,12 @@ def whole(layout: Layout, game: Game | None, where: str) -> Layout:
             raise ExtendsProblem(at.line, field, f"more than {MAX_DEPTH} layouts extend each other")
         seen.add(name)
         chain.append((name, parent))
+    for name, part in chain:
+        twice = twice_named(part.elements)
+        if twice is not None:
+            raise ExtendsProblem(
+                twice[0], f"{name}.elements", f"two elements are named {twice[1]!r}; give each its own"
+            )
     done = chain[-1][1]
     for name, child in reversed(chain[:-1]):
         done = merge(done, child, name)
@@ -113,6 +119,20 @@ def _names(elements: list[Element] | tuple[Element, ...]) -> set[str]:
             out.add(el.name)
         out |= _names(el.elements)
     return out
+
+
+def twice_named(elements: tuple[Element, ...], seen: dict[str, int] | None = None) -> tuple[int, str] | None:
+    """The line and name of the first element named like one before it (a name picks one element)."""
+    seen = {} if seen is None else seen
+    for el in elements:
+        if el.name and el.name in seen:
+            return el.line, el.name
+        if el.name:
+            seen[el.name] = el.line
+        found = twice_named(el.elements, seen)
+        if found:
+            return found
+    return None
 
 
 def _override(el: Element, by: Element) -> Element:
