@@ -256,6 +256,10 @@ def test_moving_outlines_writes_numbers(served: Any) -> None:
     status, outline = _get(page, f"/api/layout?tile={face}")
     assert status == 200, outline
     assert outline["where"] == "faces.lantern" and outline["trim"]["safe"] == 3.0
+    x, top, w, h = outline[
+        "code"
+    ]  # the collation code: centred, its baseline 0.9 mm above the safe zone's foot
+    assert x + w / 2 == pytest.approx(31.5) and top + 0.75 * h == pytest.approx(88 - 3 - 0.9) and 5 < w < 25
     value = next(e for e in outline["elements"] if e["ref"] == {"index": 3})
     assert value["movable"] and value["sizable"] and value["box"] == pytest.approx([5.5, 5.5, 9, 8])
     before = _database(proj).read_text(encoding="utf-8")

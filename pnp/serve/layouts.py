@@ -21,13 +21,14 @@ from pnp.data.editing.yamltext import EditError
 from pnp.data.format.catalog import FREE_SLOTS
 from pnp.data.format.elements import Element
 from pnp.data.format.errors import InputError
-from pnp.data.format.model import Design, Game
+from pnp.data.format.model import CodeSpot, Design, Game
 from pnp.data.reading.loader import load_game
 from pnp.data.templating.elements import FRAMES_SEEN
 from pnp.data.templating.sandbox import time_limit
 from pnp.draw.images import Artwork
 from pnp.resolve.cards import back_job, face_job, printed_cards
-from pnp.resolve.layout import ElementProblem, Trim, layout_context
+from pnp.resolve.layout import PT, ElementProblem, Trim, layout_context
+from pnp.resolve.measures import Measures
 from pnp.resolve.sides import code_spot, resolve_side, resolve_slots, side_layout, trim_of
 from pnp.serve.editor import Editor, Refused, Saved, _replace, digest
 from pnp.serve.live import Live
@@ -117,6 +118,7 @@ class LayoutEditor:
             "side": side,
             "frames": frame_boxes(trim, placed.get(FRAMES_SEEN, {})),
             "named": _named(layout.elements),
+            "fonts": source.fonts,
         }
 
     def outline(self, tile: str) -> dict[str, Any]:
@@ -130,15 +132,7 @@ class LayoutEditor:
             _item(el, i, job.design, trim, found["frames"], found["named"])
             for i, el in enumerate(_flat(found["side"].elements))
         ]
-        spot = code_spot(job.design, job.comp)
-        code = None
-        if spot is not None and trim.code:
-            y = (
-                spot.y
-                if spot.y is not None
-                else (trim.h - trim.safe - 2.4 if spot.at == "bottom" else trim.safe)
-            )
-            code = [trim.safe, y - 0.2, trim.w - 2 * trim.safe, 2.6]
+        code = _code_area(code_spot(job.design, job.comp), trim, Measures(found["fonts"]).width)
         return {
             "game": game.slug,
             "where": job.where,
@@ -182,6 +176,22 @@ class LayoutEditor:
             )
         self.editor.remember(Saved(path, display, data, digest(new), f"moved elements of {now['where']}"))
         return {"ok": True, "file": display, "digest": digest(new)}
+
+
+def _code_area(spot: CodeSpot | None, trim: Trim, width: Any) -> list[float] | None:
+    """Where the collation code prints (as the card's footer places it), in mm from the trim's corner."""
+    if spot is None or not trim.code:
+        return None
+    size = spot.size * PT
+    if spot.y is not None:
+        base = spot.y
+    elif spot.at == "top":
+        base = trim.safe + 0.75 * size
+    else:
+        base = trim.h - trim.safe - 0.9
+    wide = width(trim.code, "condensed", spot.size)
+    centre = trim.w / 2 if spot.x is None else spot.x
+    return [centre - wide / 2, base - 0.75 * size, wide, size]
 
 
 def _flat(elements: tuple[Element, ...]) -> list[Element]:
