@@ -175,6 +175,7 @@ class LayoutEditor:
                 reload=True,
             )
         self.editor.remember(Saved(path, display, data, digest(new), f"moved elements of {now['where']}"))
+        self.live.refresh()  # every card of the design redrawn now, not after the watcher's debounce
         return {"ok": True, "file": display, "digest": digest(new)}
 
 
