@@ -278,6 +278,13 @@ def test_moving_outlines_writes_numbers(served: Any) -> None:
         {"tile": face, "digest": outline["digest"], "changes": [{"ref": {"index": 3}, "box": box}]},
     )
     assert status == 409 and answer["reload"] and _database(proj).read_bytes() == after
+    # without the page's token (another site's form): refused by the guard, the file kept
+    body = json.dumps(
+        {"tile": face, "digest": outline["digest"], "changes": [{"ref": {"index": 3}, "box": box}]}
+    )
+    headers = {"Origin": f"http://127.0.0.1:{page.port}", "Content-Type": "application/json"}
+    status, _ = request(page.port, "POST", "/api/layout", headers, body.encode())
+    assert status == 403 and _database(proj).read_bytes() == after
 
 
 def test_a_built_in_element_lands_as_an_override(served: Any) -> None:
