@@ -222,6 +222,8 @@ def _ref(el: Element, design: Design) -> dict[str, Any] | None:
         for i, own in enumerate(design.elements):
             if own.line == el.line and own.type:
                 return {"index": i}
+        if not design.extends:  # an element inside one of its own groups: changed in the file
+            return None
     return {"name": el.name} if el.name else None
 
 
