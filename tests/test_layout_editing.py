@@ -162,6 +162,8 @@ def test_frames_inset_and_nest() -> None:
             ("rule", Frame(inset=3.2)),
             ("box", Frame(frame="safe", x="10%", y=4, w=20, h="50%")),
             ("halo", Frame(frame="box", inset=-1.2)),
+            ("field", Frame(bottom=8)),
+            ("inner", Frame(frame="field", inset=5.2, bottom=1.2)),
         ],
         card,
         {},

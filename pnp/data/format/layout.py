@@ -38,6 +38,12 @@ class Frame:
     h: float | str | None = fld(
         default=None, metadata=_d("height (default: to that frame's bottom edge, less inset)")
     )
+    right: float | str | None = fld(
+        default=None, metadata=_d("margin to that frame's right edge, when w is not given (default: inset)")
+    )
+    bottom: float | str | None = fld(
+        default=None, metadata=_d("margin to that frame's bottom edge, when h is not given (default: inset)")
+    )
     line: int = 0
 
 

@@ -298,8 +298,10 @@ def frames(
             inset = 0.0 if spec.inset is None else length(evaluate(spec.inset, context), bw)
             x = inset if spec.x is None else length(evaluate(spec.x, context), bw)
             y = inset if spec.y is None else length(evaluate(spec.y, context), bh)
-            w = bw - x - inset if spec.w is None else length(evaluate(spec.w, context), bw)
-            h = bh - y - inset if spec.h is None else length(evaluate(spec.h, context), bh)
+            right = inset if spec.right is None else length(evaluate(spec.right, context), bw)
+            bottom = inset if spec.bottom is None else length(evaluate(spec.bottom, context), bh)
+            w = bw - x - right if spec.w is None else length(evaluate(spec.w, context), bw)
+            h = bh - y - bottom if spec.h is None else length(evaluate(spec.h, context), bh)
         except Exception as exc:  # noqa: BLE001 - a bad length or template is this frame's problem
             raise ValueError(f"frames.{name}: {_why(exc)}") from None
         out[name] = (base, bx + x, by + y, w, h)
