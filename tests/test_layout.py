@@ -175,6 +175,14 @@ def test_catalog_matches_the_drawing_code() -> None:
     assert not list((PNP / "draw").glob("layouts")), "layouts are data in pnp/layouts/, not Python code"
 
 
+def test_every_built_in_expression_compiles() -> None:
+    """pnp reads its own layouts without compiling every expression (a run compiles those a card
+    uses), so a broken one in pnp/layouts/ is caught here, named by file and line."""
+    from pnp.data.reading.layouts import _read_all, builtin
+
+    assert set(_read_all(expressions=True)) == set(builtin())
+
+
 def test_every_declared_slot_is_typed_documented_and_read_by_its_layout() -> None:
     """Each layout reads exactly the slots it declares, each with a type and meaning."""
     import re

@@ -23,7 +23,7 @@ from pnp.cli.language import in_languages, lang_option
 from pnp.data.format.errors import InputError, Problem, echoes_left_out, in_order
 from pnp.output.exports.naming import Target, card_components
 from pnp.output.exports.setup import Setup
-from pnp.output.preflight import untranslated, validate, words_missing
+from pnp.output.preflight import resolve_games, untranslated, validate, words_missing
 from pnp.output.workers import jobs_for
 from pnp.rules.checker import Violation, checked
 
@@ -60,10 +60,17 @@ def collect(
     report = [(game, checked(game), untranslated(game)) for game in loaded] if not partly else []
     warned: dict[str, list[str]] = {}
     problems: list[Problem] = []
-    for game in loaded:  # every game resolved, all their problems in one run
+    try:  # every game's cards on one pool of workers
+        resolved: list[list[str] | InputError | None] = [*resolve_games(loaded, fonts, jobs_for(jobs))]
+    except Exception:  # noqa: BLE001 - a game read with problems may not hold together: each on its own below
+        if not partly:
+            raise
+        resolved = [None] * len(loaded)
+    for game, cards in zip(loaded, resolved):  # every game resolved, all their problems in one run
         try:
             unbroken = not partly and not any(v.severity == "error" for _, vs, _ in report for v in vs)
-            warned[game.slug] = words_missing(game) + validate(game, fonts, unbroken, jobs=jobs_for(jobs))
+            found = validate(game, fonts, unbroken, jobs=jobs_for(jobs), cards=cards)
+            warned[game.slug] = words_missing(game) + found
         except InputError as exc:
             problems += exc.problems
         except Exception:  # noqa: BLE001 - a game read with problems may not hold together; they stand

@@ -6,6 +6,7 @@ import functools
 import io
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -13,6 +14,7 @@ from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.model import Component, Game
 from pnp.data.reading.boardspec import board_of
 from pnp.data.store.cache import cached
+from pnp.data.templating.slots import SlotKey, rendered_slots
 from pnp.output.booklets import prepare
 from pnp.output.same_names import same_names
 from pnp.output.workers import chunked, run_all
@@ -33,19 +35,26 @@ class _Resolved:
     missing: dict[str, None]
 
 
-def _resolve_some(game: Game, fonts: Fonts, parts: list[tuple[str, int, int]]) -> _Resolved:
+def _resolve_some(
+    game: Game, fonts: Fonts, parts: list[tuple[str, int, int]], slots: Slots | None = None
+) -> _Resolved:
     """Resolve the faces and backs of cards `lo:hi` of each named component (`pnp.resolve.cards`)."""
     pictures = Pictures.for_project(game.root, game.symbols, None, game.draft)
-    problems = check_cards(game, fonts, pictures, parts)
+    problems = check_cards(game, fonts, pictures, parts, slots=slots)
     return _Resolved(problems, pictures.placed, pictures.sharpest, pictures.missing)
 
 
-def _start(game: Game, fonts: Fonts) -> tuple[Game, Fonts]:
-    return game, fonts
+Slots = dict[str, dict[SlotKey, dict[str, Any]]]  # each component's rendered slots (`rendered_slots`)
+_State = tuple[list[Game], Fonts, list[Slots]]
 
 
-def _task(state: tuple[Game, Fonts], parts: list[tuple[str, int, int]]) -> _Resolved:
-    return _resolve_some(*state, parts)
+def _start(games: list[Game], fonts: Fonts, slots: list[Slots]) -> _State:
+    return games, fonts, slots
+
+
+def _task(state: _State, item: tuple[int, list[tuple[str, int, int]]]) -> _Resolved:
+    games, fonts, slots = state
+    return _resolve_some(games[item[0]], fonts, item[1], slots[item[0]])
 
 
 def resolve_cards(game: Game, fonts: Fonts, jobs: int = 1) -> list[str]:
@@ -54,15 +63,40 @@ def resolve_cards(game: Game, fonts: Fonts, jobs: int = 1) -> list[str]:
     every card is tried, so one InputError lists them all. A large deck is resolved on `jobs`
     worker processes, in parts. Returns warnings: pictures printed below 300 dpi, and a draft's
     missing pictures."""
-    cards = [(c.key, i) for c in game.components if c.is_cards for i in range(len(printed_cards(game, c)))]
-    if jobs > 1 and len(cards) >= PARALLEL_FROM:
-        parts = [_ranges(chunk) for chunk in chunked(cards, jobs, per_worker=2, most=10**6)]
-        found = run_all(_task, parts, functools.partial(_start, game, fonts), jobs)
+    found = resolve_games([game], fonts, jobs)[0]
+    if isinstance(found, InputError):
+        raise found
+    return found
+
+
+def resolve_games(games: list[Game], fonts: Fonts, jobs: int = 1) -> list[list[str] | InputError]:
+    """`resolve_cards` of several games (a game in each of its languages, say) on one pool of
+    workers, so that the cores stay busy from the first game's cards to the last's: per game its
+    warnings, or an InputError with its problems."""
+    cards = [
+        [(c.key, i) for c in g.components if c.is_cards for i in range(len(printed_cards(g, c)))]
+        for g in games
+    ]
+    if jobs > 1 and sum(map(len, cards)) >= PARALLEL_FROM:
+        items = [(n, _ranges(chunk)) for n, own in enumerate(cards) for chunk in chunked(own, jobs, 2, 10**6)]
+        # the slots rendered (or read from the cache) once, here, rather than by every worker
+        slots = [{c.key: rendered_slots(g, c) for c in g.components if c.is_cards} for g in games]
+        found = run_all(_task, items, functools.partial(_start, games, fonts, slots), jobs)
+        parts: list[list[_Resolved]] = [[] for _ in games]
+        for (n, _), part in zip(items, found):
+            parts[n].append(part)
     else:
-        found = [_resolve_some(game, fonts, [(c.key, 0, 10**9) for c in game.components if c.is_cards])]
+        whole = [[(c.key, 0, 10**9) for c in g.components if c.is_cards] for g in games]
+        parts = [[_resolve_some(g, fonts, every)] for g, every in zip(games, whole)]
+    return [_outcome(g, own) for g, own in zip(games, parts)]
+
+
+def _outcome(game: Game, found: list[_Resolved]) -> list[str] | InputError:
+    """A game's resolved parts together: its warnings, or its problems (a back shared by many
+    cards: its problem once)."""
     problems = [p for part in found for p in part.problems]
     if problems:
-        raise InputError(list(dict.fromkeys(problems)))  # a back shared by many cards: its problem once
+        return InputError(list(dict.fromkeys(problems)))
     pictures = Pictures(game.root, draft=game.draft)
     for part in found:
         pictures.absorb(part.placed, part.sharpest, part.missing)
@@ -160,18 +194,32 @@ def words_missing(game: Game) -> list[str]:
 
 
 def validate(
-    game: Game, fonts: Fonts, booklets: bool = True, cards_key: str | None = None, jobs: int = 1
+    game: Game,
+    fonts: Fonts,
+    booklets: bool = True,
+    cards_key: str | None = None,
+    jobs: int = 1,
+    cards: list[str] | InputError | None = None,
 ) -> list[str]:
     """Draw every card, read every board, render every booklet; raise all problems at once.
     Returns the warnings found on the way (low-resolution pictures, card types named alike).
 
     `pnp check` leaves booklets out while a composition rule is broken: a booklet
     describes a complete deck, and its errors would only echo the broken rule.
-    `cards_key`: see `checked_cards`; `jobs`: the processes a large deck is drawn on.
+    `cards_key`: see `checked_cards`; `jobs`: the processes a large deck is drawn on; `cards`: the
+    cards already resolved (`resolve_games`).
     """
     problems: list[Problem] = []
     warnings: list[str] = [*game.sheet_notes, *same_names(game)]
-    steps: list[Callable[[], object]] = [lambda: warnings.extend(checked_cards(game, fonts, cards_key, jobs))]
+
+    def resolved() -> list[str]:
+        if cards is None:
+            return checked_cards(game, fonts, cards_key, jobs)
+        if isinstance(cards, InputError):
+            raise cards
+        return cards
+
+    steps: list[Callable[[], object]] = [lambda: warnings.extend(resolved())]
     for comp in game.components:
         if comp.kind == "deck" and comp.tuckbox:
             steps.append(functools.partial(_box_fits, game, comp))

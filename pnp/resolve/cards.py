@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from pnp.data.format.errors import InputError, Problem
 from pnp.data.format.model import CardType, Component, Game, Mark
-from pnp.data.templating.slots import rendered_slots, sets_for
+from pnp.data.templating.slots import SlotKey, rendered_slots, sets_for
 from pnp.resolve.fonts import Fonts
 from pnp.resolve.pictures import Pictures
 from pnp.resolve.sides import Job, resolve_side, trim_of
@@ -48,23 +50,29 @@ def back_job(game: Game, comp: Component, p: Printed) -> tuple[tuple, Job]:
 
 
 def check_cards(
-    game: Game, fonts: Fonts, pictures: Pictures, parts: list[tuple[str, int, int]], bleed: float = 3.0
+    game: Game,
+    fonts: Fonts,
+    pictures: Pictures,
+    parts: list[tuple[str, int, int]],
+    bleed: float = 3.0,
+    slots: Mapping[str, dict[SlotKey, dict[str, Any]]] | None = None,
 ) -> list[Problem]:
     """Resolve the faces and backs of cards `lo:hi` of each named component, each distinct side once;
-    every problem found, in order met (pictures records where pictures print)."""
+    every problem found, in order met (pictures records where pictures print). `slots`: each
+    component's rendered slots when already known (`rendered_slots`)."""
     problems: list[Problem] = []
     seen: set[tuple] = set()
     for name, lo, hi in parts:
         comp = game.component(name)
-        known = rendered_slots(game, comp)
+        known = slots[name] if slots is not None and name in slots else rendered_slots(game, comp)
         for printed in printed_cards(game, comp)[lo:hi]:
             for key, job in (face_job(game, comp, printed), back_job(game, comp, printed)):
                 if key in seen:
                     continue
                 seen.add(key)
-                slots = known.get((job.where, job.card.key if job.card else None, job.set_index, job.mark))
+                own = known.get((job.where, job.card.key if job.card else None, job.set_index, job.mark))
                 try:
-                    resolve_side(game, job, fonts, pictures, trim_of(game, comp, job, bleed, "full"), slots)
+                    resolve_side(game, job, fonts, pictures, trim_of(game, comp, job, bleed, "full"), own)
                 except InputError as exc:
                     problems += exc.problems
     return problems

@@ -103,6 +103,7 @@ class Pictures:
     sharpest: dict[str, Placed] = field(default_factory=dict)  # picture name -> highest-resolution placement
     _pixels: dict[Path, tuple[int, int]] = field(default_factory=dict)
     _svgs: dict[Path, Any] = field(default_factory=dict)
+    _named: dict[tuple[str, str], Picture | str] = field(default_factory=dict)  # a picture or its problem
 
     @classmethod
     def for_project(
@@ -116,7 +117,18 @@ class Pictures:
         spec = picture_spec(value)
         if spec is None:
             return None
-        name, fit = spec
+        found = self._named.get(spec)
+        if found is None:
+            try:
+                found = self._named[spec] = self._checked(*spec)
+            except ValueError as exc:
+                found = self._named[spec] = str(exc)
+        if isinstance(found, str):
+            raise ValueError(found)
+        return found
+
+    def _checked(self, name: str, fit: str) -> Picture:
+        """The picture `name` resolved inside the project and its file read (once per name and fit)."""
         try:
             path = (self.root / name).resolve()
         except (OSError, RuntimeError):  # a symlink loop, a name the file system cannot take

@@ -38,7 +38,10 @@ def builtin() -> Mapping[str, Layout]:
     return MappingProxyType(cached("layouts", (), lambda: (_read_all(), [])))
 
 
-def _read_all() -> dict[str, Layout]:
+def _read_all(expressions: bool = False) -> dict[str, Layout]:
+    """The layouts read and their slots checked; `expressions`: every expression compiled too. pnp's
+    own expressions are compiled by its tests (`test_layout`), and at run time only as a card uses
+    them: compiling all of them costs a first run half a second."""
     from pnp.data.reading.yamlsrc import load_yaml  # lazy: a cached build reads no YAML
 
     found: dict[str, Layout] = {}
@@ -47,9 +50,10 @@ def _read_all() -> dict[str, Layout]:
         data = load_yaml(path, display)
         parser = Parser(display)
         spec = parser.record(Layout, data, "", line_of(data))
-        if spec is not None:
+        if spec is not None and expressions:
             for line, field, message in check(spec.elements, list(data.get("elements") or []), "", ()):
                 parser.fail(line, field.lstrip("."), message)
+        if spec is not None:
             for slot, declared in spec.slots.items():
                 if declared.type not in SLOT_TYPES:
                     parser.fail(

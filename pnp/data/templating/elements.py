@@ -325,24 +325,35 @@ def fresh(el: Element) -> Element:
 _FRAMES = ("trim", "safe", "bleed")
 FRAMES_SEEN = "_frames"  # the context key of a layout's named frames for one card
 _NO_TRIM = {"w": 0.0, "h": 0.0, "safe": 0.0, "bleed": 0.0}
-_PLANS: dict[int, tuple[Element, tuple[str, ...]]] = {}
+_PLANS: dict[int, tuple[Element, tuple[str, ...], tuple[tuple[str, str], ...]]] = {}
 
 
-def _templated(el: Element) -> tuple[str, ...]:
-    """The fields of `el` that hold a template (worked out once per element)."""
+def _plan(el: Element) -> tuple[Element, tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """The fields of `el` that hold a template, and the length and number fields that may need
+    converting: templated, or given as something other than a float (worked out once per element)."""
     plan = _PLANS.get(id(el))
     if plan is None or plan[0] is not el:
         names = tuple(n for n in TEMPLATED if any(is_template(v) for v in _strings(getattr(el, n))))
-        plan = _PLANS[id(el)] = (el, names)
-    return plan[1]
+        units = tuple(
+            (n, unit)
+            for n, unit in UNITS.items()
+            if n in names or not (getattr(el, n) in (None, (), []) or type(getattr(el, n)) is float)
+        )
+        plan = _PLANS[id(el)] = (el, names, units)
+    return plan
+
+
+def _templated(el: Element) -> tuple[str, ...]:
+    """The fields of `el` that hold a template."""
+    return _plan(el)[1]
 
 
 def _units(el: Element, values: dict[str, Any], frame: tuple[float, float]) -> None:
     """Lengths to mm and numbers to floats (into `values`, over the element's own); choices checked."""
     fw, fh = frame
-    for name, unit in UNITS.items():
+    for name, unit in _plan(el)[2]:
         value = values[name] if name in values else getattr(el, name)
-        if value is None or value == () or value == [] or (type(value) is float and name not in values):
+        if value is None or value == () or value == []:
             continue
         side = fh if unit == "y" else fw
         try:
