@@ -27,7 +27,7 @@ def test_show_prints_every_built_in_layout_as_its_file() -> None:
 
 @pytest.mark.parametrize("game,layout,design", [("bargains", "value", "bargain")])
 def test_a_copied_layout_draws_the_same_card(tmp_path: Path, game: str, layout: str, design: str) -> None:
-    """The value layout pasted into the database as `layout: custom` (its let, elements and
+    """The value layout pasted into the database as `layout: custom` (its let, frames, elements and
     code_color beside the design's own slots) draws the card exactly as the built-in layout does."""
     shown = yaml.safe_load(run("layouts", "--show", layout).out)
     for folder in ("card_data", "fonts", "templates"):
@@ -36,7 +36,13 @@ def test_a_copied_layout_draws_the_same_card(tmp_path: Path, game: str, layout: 
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     face = data["faces"][design]
     assert face["layout"] == layout
-    face.update(layout="custom", let=shown["let"], elements=shown["elements"], code_color=shown["code_color"])
+    face.update(
+        layout="custom",
+        let=shown["let"],
+        frames=shown["frames"],
+        elements=shown["elements"],
+        code_color=shown["code_color"],
+    )
     path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
     before = draw(game, "deck", 0, "face")
     after = draw(game, "deck", 0, "face", root=tmp_path)

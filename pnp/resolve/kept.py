@@ -3,7 +3,7 @@
 A built-in layout's side whose slots hold no picture depends only on what the
 key below digests: the slots, the card (size, style, code, ink), the font files
 and the project's own symbol files. Its fitted elements are kept as JSON data
-(`pnp.data.templating.elements.pack`); a side with a problem is never kept.
+(`pnp.data.templating.packing.pack`); a side with a problem is never kept.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 
 from pnp.data.format.elements import Element
 from pnp.data.store.cache import cached
-from pnp.data.templating import elements as packing
+from pnp.data.templating import packing
 from pnp.resolve.fonts import Fonts
 from pnp.resolve.layout import Trim
 

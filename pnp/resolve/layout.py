@@ -103,13 +103,11 @@ class ElementProblem(ValueError):
         self.line, self.field, self.message, self.element = line, field, message, element
 
 
-def render_layout(
+def layout_context(
     fonts: Fonts, trim: Trim, layout: Layout, slots: Mapping[str, Any], seen: Mapping[str, Any]
-) -> tuple[list[Element], Any]:
-    """The layout's elements rendered for one card (those whose `when` holds) and the ink it asks for
-    the collation code; ElementProblem names the line and field that failed.
-
-    `seen` is what the expressions see besides the slots and functions."""
+) -> dict[str, Any]:
+    """What the layout's expressions see for one card: its let names evaluated, its named frames
+    placed (ElementProblem names the one that failed). Call it inside the sandbox's time limit."""
     context = {
         **functions(fonts),
         **seen,
@@ -124,14 +122,27 @@ def render_layout(
         "code": trim.code,
         "ink": trim.ink,
     }
+    try:
+        context = rendering.let(layout.let.items(), context)
+        if layout.frames:
+            context[rendering.FRAMES_SEEN] = rendering.frames(layout.frames.items(), trim.seen(), context)
+    except ValueError as exc:
+        field, _, message = str(exc).partition(": ")
+        raise ElementProblem(layout.line, field, message) from None
+    return context
+
+
+def render_layout(
+    fonts: Fonts, trim: Trim, layout: Layout, slots: Mapping[str, Any], seen: Mapping[str, Any]
+) -> tuple[list[Element], Any]:
+    """The layout's elements rendered for one card (those whose `when` holds) and the ink it asks for
+    the collation code; ElementProblem names the line and field that failed.
+
+    `seen` is what the expressions see besides the slots and functions."""
     from pnp.data.templating.sandbox import time_limit  # lazy: jinja2 only when something is rendered
 
     with time_limit():
-        try:
-            context = rendering.let(layout.let.items(), context)
-        except ValueError as exc:
-            field, _, message = str(exc).partition(": ")
-            raise ElementProblem(layout.line, field, message) from None
+        context = layout_context(fonts, trim, layout, slots, seen)
         drawn = []
         for i, el in enumerate(layout.elements):
             try:

@@ -25,6 +25,7 @@ from pnp.data.format.model import CardType, CodeSpot, Component, Design, Game, M
 from pnp.data.reading.layouts import builtin
 from pnp.data.templating.slots import context, render_slot
 from pnp.geometry.sizes import SAFE_ZONE, card_size
+from pnp.resolve.extends import ExtendsProblem, own_layout, whole
 from pnp.resolve.fitting import ContentProblem, Fitter
 from pnp.resolve.fonts import Fonts
 from pnp.resolve.kept import kept_side
@@ -86,7 +87,7 @@ def resolve_side(
     `known`: the slots already rendered (`pnp.data.templating.slots.rendered_slots`)."""
     at = Located(game, job.comp.key, job.design, job.where, job.card)
     slots = _slots(game, job, pictures, at, known)
-    layout, seen = _layout(game, job)
+    layout, seen = _layout(game, job, at)
     fitter = Fitter(fonts, pictures, trim)
 
     def compute() -> tuple[list[Element], Any]:
@@ -161,15 +162,26 @@ def layout_index(layout: Layout, el: Element) -> int:
     return 0
 
 
-def _layout(game: Game, job: Job) -> tuple[Layout, Mapping[str, Any]]:
+def side_layout(game: Game, job: Job) -> tuple[Layout, Mapping[str, Any]]:
+    """The layout a side is drawn with (made whole when it extends another) and what its expressions
+    see besides the slots; InputError for a layout chain that cannot be made whole."""
+    return _layout(game, job, Located(game, job.comp.key, job.design, job.where, job.card))
+
+
+def _layout(game: Game, job: Job, at: Located) -> tuple[Layout, Mapping[str, Any]]:
     """The design's layout and what its expressions see besides slots: a built-in layout sees only
-    the slots; a custom design's own elements see what slot templates see."""
+    the slots; a custom design's own elements (and what it extends) see what slot templates see."""
     design = job.design
     if design.layout not in FREE_SLOTS:
         return builtin()[design.layout], {}
-    own = Layout(
-        doc="", let=design.let, elements=design.elements, code_color=design.code_color, line=design.line
-    )
+    own = own_layout(design)
+    if design.extends:
+        try:
+            own = whole(own, game, job.where)
+        except ExtendsProblem as exc:
+            raise InputError(
+                [Problem(game.where, exc.line, exc.field, f"{at.label}: {exc.message}")]
+            ) from None
     return own, context(game, job.comp, job.card, job.mark, job.set_index)
 
 
@@ -228,7 +240,8 @@ def _finish(
             raise ValueError(
                 f"holds more than {MAX_SLOT_SYMBOLS} inline symbols; one slot's text may have {MAX_SLOT_SYMBOLS}"
             )
-    if slot == "art" and pictures is not None and design.layout not in FREE_SLOTS:  # custom: elements use it
+    typed = design.layout not in FREE_SLOTS or design.extends in builtin()  # the art slot a layout reads
+    if slot == "art" and pictures is not None and typed:  # custom: elements use it
         out[slot] = pictures.picture(value) or value
     if slot in ("emblem", "pattern") and value and not has_symbol(str(value), own):
         raise ValueError(unknown_symbol(str(value), own))

@@ -249,6 +249,11 @@ class Editor:
         if fresh:
             raise Refused(422, f"not saved: {where.display} would not pass pnp check", fresh)
 
+    def remember(self, saved: Saved) -> None:
+        """A save made elsewhere (the layout editor), for the undo button."""
+        with self._lock:
+            self._undo = (self._undo + [saved])[-UNDO_DEPTH:]
+
     def undo(self) -> dict[str, Any]:
         """Put back the file of the last save, if nobody changed it since."""
         with self._lock:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-ASSETS = ("app.js", "style.css")
+ASSETS = ("app.js", "layout.js", "style.css")
 
 
 def page() -> str:

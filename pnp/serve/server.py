@@ -8,7 +8,8 @@ lets an open event stream wait while pictures are served.
 Routes: `/` the page, `/static/*` its script and style, `/api/state` the snapshot,
 `/api/access?game=SLUG` a game's access check, `/events` server-sent events, `/picture/KEY.png?size=thumb|full` a card,
 `/output/PATH` built files, `/files/PATH` the project's inputs, `/api/card` a card's form;
-`POST /api/build`, `/api/edit`, `/api/undo`. Every request passes `guard` first (one Host, the
+`/api/layout?tile=ID` a card's element outlines; `POST /api/build`, `/api/edit`, `/api/undo`,
+`/api/layout` (moved boxes). Every request passes `guard` first (one Host, the
 server's; for a change also one same-origin Origin, JSON and the run's token, and a plain
 Content-Length), then its body is checked field by field (400 naming the field); files are
 served only from the output folder and the project's input folders, never a hidden file, never
@@ -23,7 +24,7 @@ import queue
 import socket
 import sys
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -46,6 +47,7 @@ from pnp.serve.guard import (
     is_loopback,
     served_file,
 )
+from pnp.serve.layouts import LayoutEditor
 from pnp.serve.live import Hub, Live
 from pnp.serve.page import asset, page
 from pnp.serve.pictures import DrawFailed, PictureCache
@@ -97,6 +99,10 @@ class App:
     editor: Editor
     guard: Guard
     playtest: Playtest | None = None  # `--playtest`: the feedback page for phones
+    layouts: LayoutEditor = field(init=False)  # the layout editor: the card editor's checks and undo
+
+    def __post_init__(self) -> None:
+        self.layouts = LayoutEditor(self.editor, self.live)
 
     @classmethod
     def open(
@@ -242,6 +248,8 @@ class Handler(BaseHTTPRequestHandler):
                     q.get("game", [""])[0], q.get("component", [""])[0], q.get("card", [""])[0] or None
                 )
             )
+        if route == "/api/layout":
+            return self._answer(lambda: self.app.layouts.outline(parse_qs(url.query).get("tile", [""])[0]))
         if route == "/api/access":
             return self._json(
                 *access_findings(self.app.live.tracker, parse_qs(url.query).get("game", [""])[0])
@@ -282,6 +290,8 @@ class Handler(BaseHTTPRequestHandler):
             return self._build(form)
         if url.path == "/api/edit":
             return self._answer(lambda: self.app.editor.save(form))
+        if url.path == "/api/layout":
+            return self._answer(lambda: self.app.layouts.save(form))
         if url.path == "/api/undo":
             if form:
                 return self._json(

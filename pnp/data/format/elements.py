@@ -77,7 +77,16 @@ def _p(
 class Element:
     """One thing a layout draws, in mm from the top-left corner of its frame (y runs down)."""
 
-    type: ElementType = fld(metadata=_p("what to draw"))
+    type: ElementType = fld(
+        default="",  # type: ignore[arg-type]  # "" only in an override (`extends`)
+        metadata=_p("what to draw (left out in an override of an extended layout's element)"),
+    )
+    name: str | None = fld(
+        default=None,
+        metadata=_p(
+            "a name a layout that `extends` this one overrides the element by (unique in the layout)"
+        ),
+    )
     when: str | None = fld(default=None, metadata=_p("jinja2 expression; drawn only when true"))
     frame: Literal["trim", "safe", "bleed"] | str = fld(
         default="trim", metadata=_p("what x and y are measured from")
@@ -270,6 +279,7 @@ class Element:
         default=(), metadata=_p("group: what it draws, in order", ("group",), needed=("group",))
     )
     line: int = fld(default=0, metadata={"internal": True})
+    given: tuple[str, ...] = fld(default=(), metadata={"internal": True})  # the keys the file gave
     lines: tuple[str, ...] | None = fld(default=None, metadata={"internal": True})  # a fitted paragraph's
     modules: tuple[str, ...] | None = fld(default=None, metadata={"internal": True})  # a fitted qr's rows
 
@@ -292,5 +302,5 @@ CHOICES: dict[str, tuple[str, ...]] = {
     if str(f.type).startswith("Literal[") and f.name != "type"
 }
 TEMPLATED = tuple(
-    f.name for f in _FIELDS if f.name not in ("type", "when", "repeat", "as_", "elements", "line")
+    f.name for f in _FIELDS if f.name not in ("type", "name", "when", "repeat", "as_", "elements", "line")
 )

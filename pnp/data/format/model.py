@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Literal
 from pnp.data.format.board import Board
 from pnp.data.format.elements import Element
 from pnp.data.format.feedback import is_round, round_name
+from pnp.data.format.layout import Frame
 from pnp.data.format.limits import MAX_COPIES, MAX_DECK_CARDS
 from pnp.data.format.messages import phrase
 from pnp.data.format.names import name_problem
@@ -125,6 +126,17 @@ class Design:
             "layout custom: the collation code's colour, a template that may use the let names (default: the "
             "slot code_color, else the style's ink)"
         ),
+    )
+    extends: str | None = fld(
+        default=None,
+        metadata=_d(
+            "layout custom: a built-in layout (or another design of this game) whose let names, frames and "
+            "elements it takes; its own elements with the `name` of one of those change only the keys they give"
+        ),
+    )
+    frames: dict[str, Frame] = fld(
+        default_factory=dict,
+        metadata=_d("layout custom: named boxes its elements may be measured from (`frame: NAME`)"),
     )
     code: CodeSpot | Literal["none"] | None = fld(
         default=None,

@@ -204,6 +204,8 @@ class Parser:
             kwargs["values"] = {k: v for k, v in data.items() if k not in by_yaml}
         if "line" in hints:
             kwargs["line"] = line_of(data, None, line) or 0
+        if "given" in hints:  # which keys were written (an override changes only those)
+            kwargs["given"] = tuple(by_yaml[k].name for k in data if k in by_yaml)
         if "source" in hints and getattr(data, "source", None):
             kwargs["source"] = getattr(data, "source")  # a spreadsheet row's file, row and columns
         if len(self.problems) > before:

@@ -224,7 +224,7 @@ class _Checker:
 
     def _elements(self, game: Game, design: Design, where: str, group: str, key: str) -> None:
         if design.layout not in FREE_SLOTS:
-            for name in ("elements", "let", "code_color"):
+            for name in ("elements", "let", "code_color", "extends", "frames"):
                 if getattr(design, name):
                     self.fail(
                         design.line,
@@ -239,11 +239,13 @@ class _Checker:
                 compile_expr(expr)
             except jinja2.TemplateSyntaxError as exc:
                 self.fail(design.line, f"{where}.let.{name}", f"expression syntax: {exc.message}")
-        if not design.elements:
+        if not design.elements and not design.extends:
             self.fail(design.line, f"{where}.elements", "a custom layout needs a list of elements to draw")
             return
         raw = self.raw[group][key].get("elements", [])
-        for line, field, message in custom.check(design.elements, raw, where, game.symbols):
+        for line, field, message in custom.check(
+            design.elements, raw, where, game.symbols, bool(design.extends)
+        ):
             self.fail(line, field, message)
 
     def _component(

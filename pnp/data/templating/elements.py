@@ -8,14 +8,12 @@ expression computed. Lengths come out as millimetres.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import re
 from collections.abc import Iterable
 from typing import Any
 
 from pnp.data.format.catalog import has_symbol, unknown_symbol
-from pnp.data.format.colours import Colour
 from pnp.data.format.elements import (
     APPLIES,
     CHOICES,
@@ -52,14 +50,18 @@ def _compile(value: str) -> None:
 
 
 def check(
-    elements: tuple[Element, ...], raw: list[Any], where: str, own: tuple[str, ...]
+    elements: tuple[Element, ...], raw: list[Any], where: str, own: tuple[str, ...], overrides: bool = False
 ) -> list[tuple[int, str, str]]:
-    """Problems (line, field, message) with a layout's elements that the type-level parse cannot see."""
+    """Problems (line, field, message) with a layout's elements that the type-level parse cannot see
+    (`overrides`: the layout extends another, so a named element may leave out its type)."""
     import jinja2  # lazy: a cached game needs no jinja2
 
     out: list[tuple[int, str, str]] = []
     for i, (el, item) in enumerate(zip(elements, raw)):
         at = f"{where}.elements[{i}]"
+        if not el.type:  # an override: its lengths here, the rest once merged with what it changes
+            out += _override_problems(el, at, overrides)
+            continue
         given = {k for k in item} if isinstance(item, dict) else set()
         names = {YAML_NAME[n]: n for n in APPLIES[el.type]}
         for name in sorted(given - set(names) - {"type", "line"}):
@@ -88,7 +90,7 @@ def check(
                 out.append((el.line, f"{at}.d", str(exc)))
         for name, options in CHOICES.items():
             value = getattr(el, name)
-            if not is_template(value) and value not in options:
+            if name != "frame" and not is_template(value) and value not in options:
                 out.append(
                     (el.line, f"{at}.{name}", f"expected one of {', '.join(options)}, found {value!r}")
                 )
@@ -104,8 +106,7 @@ def check(
                         (
                             el.line,
                             f"{at}.{name}",
-                            f"expected a length (a number of mm, or with a unit: "
-                            f"mm, cm, in, pt, %) or a template, found {value!r}",
+                            f"{_BAD_LENGTH}, found {value!r}",
                         )
                     )
                 elif UNITS.get(name) == "number":
@@ -134,6 +135,28 @@ def check(
             sub = item.get("elements") if isinstance(item, dict) else None
             out += check(el.elements, sub if isinstance(sub, list) else [], at, own)
     return out
+
+
+def _override_problems(el: Element, at: str, overrides: bool) -> list[tuple[int, str, str]]:
+    """An element without a type: only an override of a named element, its lengths well formed."""
+    out = [] if overrides and el.name else [(el.line, f"{at}.type", _NO_TYPE)]
+    for name in el.given:
+        value = getattr(el, name)
+        if (
+            UNITS.get(name) in ("x", "y", "length")
+            and isinstance(value, str)
+            and not is_template(value)
+            and not _LENGTH.match(value)
+        ):
+            out.append((el.line, f"{at}.{name}", f"{_BAD_LENGTH}, found {value!r}"))
+    return out
+
+
+_BAD_LENGTH = "expected a length (a number of mm, or with a unit: mm, cm, in, pt, %) or a template"
+_NO_TYPE = (
+    "an element needs 'type' (rect, text, image, ...); only an element that overrides a named element "
+    "of the layout it `extends` leaves it out"
+)
 
 
 def _strings(value: Any) -> Iterable[str]:
@@ -225,14 +248,64 @@ def render(el: Element, context: dict[str, Any], budget: list[int] | None = None
                 f"{YAML_NAME[name]}: {getattr(el, name)!r} gives a mapping; it takes text, a number or a list"
             )
     frame = changes.get("frame", el.frame)
-    _units(
-        el, changes, frame_size(frame, context.get("trim") or _NO_TRIM) if frame in _FRAMES else (0.0, 0.0)
-    )
+    named = None if frame in _FRAMES else (context.get(FRAMES_SEEN) or {}).get(frame)
+    if frame not in _FRAMES and named is None:
+        known = ", ".join([*_FRAMES, *(context.get(FRAMES_SEEN) or {})])
+        raise ValueError(f"frame: no frame {frame!r}; frames: {known}")
+    card = context.get("trim") or _NO_TRIM
+    _units(el, changes, frame_size(frame, card) if named is None else (named[3], named[4]))
+    if named is not None:
+        _into(el, changes, named)
     if el.type == "group":
         changes["elements"] = tuple(_children(el, context, budget))
-    done = _fresh(el)  # a frozen dataclass: the rendered values go straight into the copy
+    done = fresh(el)  # a frozen dataclass: the rendered values go straight into the copy
     done.__dict__.update(changes)
     return done
+
+
+def _into(el: Element, values: dict[str, Any], named: tuple[str, float, float, float, float]) -> None:
+    """An element measured from a named frame, measured instead from the frame that one is in."""
+    base, fx, fy, fw, fh = named
+    if el.type == "path" or values.get("commands", el.commands) or values.get("d", el.d):
+        raise ValueError("frame: a path is measured from trim, safe or bleed, not a named frame")
+    x, y = values.get("x", el.x), values.get("y", el.y)
+    if el.type != "line":
+        if values.get("w", el.w) is None:
+            values["w"] = fw - x
+        if values.get("h", el.h) is None:
+            values["h"] = fh - y
+    else:
+        values["x2"] = (values.get("x2", el.x2) or 0.0) + fx
+        values["y2"] = (values.get("y2", el.y2) or 0.0) + fy
+    values["x"], values["y"], values["frame"] = x + fx, y + fy, base
+
+
+def frames(
+    declared: Iterable[tuple[str, Any]], card: dict[str, float], context: dict[str, Any]
+) -> dict[str, Any]:
+    """A layout's named frames for one card: name -> (trim, safe or bleed, x, y, w, h) in mm of that
+    frame (raises ValueError naming the frame and field)."""
+    out: dict[str, Any] = {}
+    for name, spec in declared:
+        if spec.frame in out:  # placed in a frame declared before it
+            base, bx, by, bw, bh = out[spec.frame]
+        elif spec.frame in _FRAMES:
+            (base, bx, by), (bw, bh) = (spec.frame, 0.0, 0.0), frame_size(spec.frame, card)
+        else:
+            known = ", ".join([*_FRAMES, *out])
+            raise ValueError(f"frames.{name}.frame: no frame {spec.frame!r} before it; frames: {known}")
+        try:
+            inset = 0.0 if spec.inset is None else length(evaluate(spec.inset, context), bw)
+            x = inset if spec.x is None else length(evaluate(spec.x, context), bw)
+            y = inset if spec.y is None else length(evaluate(spec.y, context), bh)
+            right = inset if spec.right is None else length(evaluate(spec.right, context), bw)
+            bottom = inset if spec.bottom is None else length(evaluate(spec.bottom, context), bh)
+            w = bw - x - right if spec.w is None else length(evaluate(spec.w, context), bw)
+            h = bh - y - bottom if spec.h is None else length(evaluate(spec.h, context), bh)
+        except Exception as exc:  # noqa: BLE001 - a bad length or template is this frame's problem
+            raise ValueError(f"frames.{name}: {_why(exc)}") from None
+        out[name] = (base, bx + x, by + y, w, h)
+    return out
 
 
 def _holds_mapping(value: Any) -> bool:
@@ -242,7 +315,7 @@ def _holds_mapping(value: Any) -> bool:
     return isinstance(value, dict)
 
 
-def _fresh(el: Element) -> Element:
+def fresh(el: Element) -> Element:
     """A copy of `el` (what copy.copy does for a dataclass, without its generic machinery)."""
     done = object.__new__(Element)
     done.__dict__.update(el.__dict__)
@@ -250,6 +323,7 @@ def _fresh(el: Element) -> Element:
 
 
 _FRAMES = ("trim", "safe", "bleed")
+FRAMES_SEEN = "_frames"  # the context key of a layout's named frames for one card
 _NO_TRIM = {"w": 0.0, "h": 0.0, "safe": 0.0, "bleed": 0.0}
 _PLANS: dict[int, tuple[Element, tuple[str, ...], tuple[tuple[str, str], ...]]] = {}
 
@@ -300,7 +374,7 @@ def _units(el: Element, values: dict[str, Any], frame: tuple[float, float]) -> N
         raise ValueError(f"commands: expected a list of path commands, found {commands!r}")
     if values.get("size") is not None:
         values["size"] = finite(values["size"], "size")
-    for name in CHOICES.keys() & values.keys():
+    for name in CHOICES.keys() & values.keys() - {"frame"}:
         if values[name] not in CHOICES[name]:
             raise ValueError(
                 f"{YAML_NAME[name]}: expected one of {', '.join(CHOICES[name])}, found {values[name]!r}"
@@ -371,85 +445,3 @@ def files_named(elements: Iterable[Element], context: dict[str, Any]) -> list[st
             except Exception:  # noqa: BLE001, S112 - reported when the card is drawn
                 continue
     return out
-
-
-_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Element) if f.default is not dataclasses.MISSING}
-_ALL_FIELDS = frozenset(f.name for f in dataclasses.fields(Element))
-
-
-def pack(el: Element) -> list[Any]:
-    """A rendered element as JSON data: its type, the fields that differ from the defaults (a colour
-    as {"rgb": [r, g, b]}, tuples as lists), its children (what the disk cache keeps, read back
-    without walking it)."""
-    fields = {
-        k: _plain(v) for k, v in el.__dict__.items() if k != "elements" and _DEFAULTS.get(k, _NONE) != v
-    }
-    return [el.type, fields, [pack(child) for child in el.elements]]
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, Colour):
-        return {
-            "rgb": [value.red, value.green, value.blue],
-            "alpha": value.alpha,
-            "cmyk": list(value.cmyk) if value.cmyk is not None else None,
-        }
-    if isinstance(value, (tuple, list)):
-        return [_plain(v) for v in value]
-    if value is None or type(value) in (str, int, float, bool):
-        return value
-    raise TypeError(f"a rendered element holds {type(value).__name__}")
-
-
-def unpack(data: Any) -> Element:
-    """The element `pack` made (ValueError for anything `pack` could not have made)."""
-    if type(data) is not list or len(data) != 3:
-        raise ValueError("not a packed element")
-    kind, fields, children = data
-    if (
-        kind not in _BLANK
-        or type(fields) is not dict
-        or not fields.keys() <= _ALL_FIELDS
-        or type(children) is not list
-    ):
-        raise ValueError("not a packed element")
-    el = _fresh(_BLANK[kind])
-    el.__dict__.update({k: _unplain(k, v) for k, v in fields.items()})
-    if children:
-        el.__dict__["elements"] = tuple(unpack(child) for child in children)
-    return el
-
-
-def _unplain(name: str, value: Any) -> Any:
-    if type(value) is dict:
-        rgb, alpha, inks = value.get("rgb"), value.get("alpha"), value.get("cmyk")  # type: Any, Any, Any
-        if (
-            value.keys() != {"rgb", "alpha", "cmyk"}
-            or not _numbers(rgb, 3)
-            or not _numbers([alpha], 1)
-            or not (inks is None or _numbers(inks, 4))
-        ):
-            raise ValueError(f"{name}: not a colour")
-        return Colour(rgb[0], rgb[1], rgb[2], alpha, (inks[0], inks[1], inks[2], inks[3]) if inks else None)
-    if type(value) is list:
-        return tuple(_unplain(name, v) for v in value)
-    if value is None or type(value) in (str, int, float, bool):
-        return value
-    raise ValueError(f"{name}: not a rendered value")
-
-
-def _numbers(values: Any, n: int) -> bool:
-    return type(values) is list and len(values) == n and all(type(v) in (float, int) for v in values)
-
-
-def pack_colour(value: Any) -> Any:
-    """A layout's code colour (a Colour, '#RRGGBB' text or None) as JSON data."""
-    return _plain(value)
-
-
-def unpack_colour(value: Any) -> Any:
-    return _unplain("code_color", value)
-
-
-_NONE = object()
-_BLANK = {kind: Element(kind) for kind in APPLIES}  # type: ignore[arg-type]
