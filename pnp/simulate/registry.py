@@ -14,6 +14,7 @@ from pnp.data.format.model import Game
 from pnp.data.reading.variants import deck_component, fairy_cards
 from pnp.engines.bargains import BargainRules, BargainsEngine
 from pnp.engines.bucks import BuckRules, BucksEngine
+from pnp.engines.feenbalz import FeenbalzEngine, FeenRules, Fairy
 from pnp.engines.play import Engine
 from pnp.engines.skirmish import SkirmishEngine, SkirmishRules
 
@@ -126,8 +127,49 @@ def _fairy_bucks(game: Game, way: str) -> Setup:
     return Setup(BucksEngine(rules), "auction", ("auction",), (game.game.players.min, game.game.players.max))
 
 
+def _feenbalz(game: Game, way: str) -> Setup:
+    if way not in ("", "courtship"):
+        raise NoEngine(f"{game.game.name} has no way of playing {way!r}; it has courtship")
+    f = game.facts
+    objects = tuple(
+        (str(c.get("colour")), str(c.get("category")), int(c.get("quality")))
+        for c in game.component("objects").cards
+        for _ in range(c.copies)
+    )
+    fairies = tuple(
+        Fairy(str(c.get("colour")), str(c.get("category")), str(c.get("dislike")), bool(c.get("black")))
+        for c in game.component("fairies").cards
+        for _ in range(c.copies)
+    )
+    sp, coll = lookup(f, "special"), lookup(f, "collection")
+    rules = FeenRules(
+        objects,
+        fairies,
+        {int(k): int(v) for k, v in lookup(f, "ladies_needed").items()},
+        int(f["deal"]),
+        int(f["market"]),
+        int(f["collect"]),
+        int(f["hand_limit"]),
+        int(coll["min"]),
+        int(coll["horseshoes_max"]),
+        int(f["wish_bonus"]),
+        int(f["disliked_value"]),
+        int(f["decline_draw"]),
+        int(f["dead_market_quality"]),
+        ahead_by=(int(sp["ahead_by"]["margin"]), int(sp["ahead_by"]["ladies"])),
+        alone_at=(int(sp["alone_at"]["value"]), int(sp["alone_at"]["ladies"])),
+        empty_hand=int(sp["empty_hand"]["ladies"]),
+        every_one=int(sp["every_one"]["ladies"]),
+        both_every_one=int(f["every_one_both_ladies"]),
+        horseshoes_only=int(sp["horseshoes_only"]["ladies"]),
+        horseshoes_all=(int(sp["horseshoes_all"]["count"]), int(sp["horseshoes_all"]["ladies"])),
+    )
+    players = (game.game.players.min, game.game.players.max)
+    return Setup(FeenbalzEngine(rules), "courtship", ("courtship",), players)
+
+
 ENGINES: Mapping[str, Callable[[Game, str], Setup]] = MappingProxyType(
-    {"fairy-meat": _fairy_meat, "bargains": _bargains, "fairy-bucks": _fairy_bucks}
+    {"fairy-meat": _fairy_meat, "bargains": _bargains, "fairy-bucks": _fairy_bucks, "feenbalz": _feenbalz}
 )
 
 
