@@ -16,6 +16,7 @@ from pnp.engines.bargains import BargainRules, BargainsEngine
 from pnp.engines.bucks import BuckRules, BucksEngine
 from pnp.engines.feenbalz import FeenbalzEngine, FeenRules, Fairy
 from pnp.engines.play import Engine
+from pnp.engines.tarot import Arcana, TarotEngine, TarotRules
 from pnp.engines.skirmish import SkirmishEngine, SkirmishRules
 
 
@@ -168,8 +169,39 @@ def _feenbalz(game: Game, way: str) -> Setup:
     return Setup(FeenbalzEngine(rules), "courtship", ("courtship",), players)
 
 
+def _tarot(game: Game, way: str) -> Setup:
+    if way not in ("", "duel"):
+        raise NoEngine(f"{game.game.name} has no way of playing {way!r}; it has duel")
+    f = game.facts
+    deck = deck_component(game, "")
+    cards = tuple(
+        Arcana(str(c.key), str(c.get("element")), c.get("role") == "tiger", frozenset(map(str, c.get("servants") or ())))
+        for c in deck.cards
+        if c.get("part") in ("arcana", None)
+        for _ in range(c.copies)
+    )
+    board = next((c.board for c in game.components if c.board is not None and c.board.positions), None)
+    sides = [p.side for p in board.positions] if board is not None else []
+    tiger = lookup(f, "tiger")
+    rules = TarotRules(
+        cards,
+        int(f["deal"]),
+        int(f["on_map"]),
+        int(f["in_hand"]),
+        tuple(int(p) for p in f["start_positions"]),
+        int(f["refill_position"]),
+        sides.count(sides[0]) if sides else 5,
+        int(f["last_on_map"]),
+        int(f["combo_kept"]),
+        bool(tiger["attacks"]),
+        bool(tiger["defends_as_combo"]),
+        int(f["quiet_turns"]),
+    )
+    return Setup(TarotEngine(rules), "duel", ("duel",), (game.game.players.min, game.game.players.max))
+
+
 ENGINES: Mapping[str, Callable[[Game, str], Setup]] = MappingProxyType(
-    {"fairy-meat": _fairy_meat, "bargains": _bargains, "fairy-bucks": _fairy_bucks, "feenbalz": _feenbalz}
+    {"fairy-meat": _fairy_meat, "bargains": _bargains, "fairy-bucks": _fairy_bucks, "feenbalz": _feenbalz, "tarot": _tarot}
 )
 
 
