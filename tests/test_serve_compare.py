@@ -101,7 +101,17 @@ def test_stack_view_numbers_are_those_of_pnp_simulate(tmp_path: Path) -> None:
     proj = _project(tmp_path)
     games = compare_module.GAMES
     expected = json.loads(
-        run("simulate", "wild", "--against", "fairy-meat", "--games", str(games), "--json", "--project", str(proj)).out
+        run(
+            "simulate",
+            "wild",
+            "--against",
+            "fairy-meat",
+            "--games",
+            str(games),
+            "--json",
+            "--project",
+            str(proj),
+        ).out
     )
     answer = Comparisons(Project.at(proj))
     answer.ask("wild")

@@ -9,7 +9,8 @@ import pytest
 
 from pnp.data.reading.loader import load_game
 from pnp.data.reading.project import Project
-from pnp.engines.feenbalz import COLLECT, Court, Fairy, FeenbalzEngine, Forest
+from pnp.engines.feenbalz import COLLECT, Court, FeenbalzEngine, Forest
+from pnp.engines.feenbalz_gifts import Fairy
 from pnp.engines.play import play_game
 from pnp.simulate.registry import setup
 from pnp.simulate.stats import rate_ci
@@ -63,11 +64,23 @@ def test_the_rules_scoring_and_improving_example(engine: FeenbalzEngine) -> None
     """Ulf's green collection before a lady who likes blue and beetles and dislikes shells is worth 7;
     adding a green stone 3, feather 1 and beetle 1 makes 13, which beats Olli's 11."""
     lady = Fairy("blue", "beetle", "shell")
-    ulf = [card(engine, "green", "shell", 4), card(engine, "green", "beetle", 2), card(engine, "green", "beetle", 3)]
+    ulf = [
+        card(engine, "green", "shell", 4),
+        card(engine, "green", "beetle", 2),
+        card(engine, "green", "beetle", 3),
+    ]
     assert engine.fits(ulf) and engine.value(ulf, lady) == 7
-    added = (card(engine, "green", "stone", 3), card(engine, "green", "feather", 1), card(engine, "green", "beetle", 1))
+    added = (
+        card(engine, "green", "stone", 3),
+        card(engine, "green", "feather", 1),
+        card(engine, "green", "beetle", 1),
+    )
     assert engine.value([*ulf, *added], lady) == 13
-    olli = [card(engine, "blue", "flower", 2), card(engine, "blue", "flower", 3), card(engine, "blue", "stone", 3)]
+    olli = [
+        card(engine, "blue", "flower", 2),
+        card(engine, "blue", "flower", 3),
+        card(engine, "blue", "stone", 3),
+    ]
     assert engine.value(olli, lady) == 11  # 8 points and the blue bonus on each card
     f = Forest([], [], [[], list(added), [], []], [], [0] * 4)
     f.court = Court(0, [(0, olli), (1, ulf)], [], lady)
@@ -80,7 +93,9 @@ def test_collections_and_specials(engine: FeenbalzEngine) -> None:
     shoes = [card(engine, "none", "horseshoe", q) for q in range(5)]
     yellow = [card(engine, "yellow", "beetle", q) for q in (1, 2, 3)]
     assert engine.fits(shoes[:3]) and engine.fits(yellow + shoes[:2]) and not engine.fits(yellow + shoes[:3])
-    assert not engine.fits(yellow[:2]) and not engine.fits([yellow[0], card(engine, "red", "stone", 2), shoes[0]])
+    assert not engine.fits(yellow[:2]) and not engine.fits(
+        [yellow[0], card(engine, "red", "stone", 2), shoes[0]]
+    )
     shells = [card(engine, c, "shell", q) for c in ("red", "green") for q in (0, 4)]
     agarics = [card(engine, c, "fly-agaric", q) for c in ("red", "green") for q in (0, 4)]
     assert engine.fits(shells[:2] + agarics[:1])  # neutral objects go together
@@ -141,7 +156,9 @@ def test_changed_fact_changes_the_engine(tmp_path: Path) -> None:
 
     proj = make_project(tmp_path / "proj", ("feenbalz",))
     db = proj / "card_data" / "feenbalz.yaml"
-    db.write_text(db.read_text(encoding="utf-8").replace("wish_bonus: 1 ", "wish_bonus: 2 "), encoding="utf-8")
+    db.write_text(
+        db.read_text(encoding="utf-8").replace("wish_bonus: 1 ", "wish_bonus: 2 "), encoding="utf-8"
+    )
     project = Project.at(proj)
     made = setup(load_game(project.resolve_game("feenbalz"), "feenbalz", project.root))
     assert made.engine.rules.wish_bonus == 2  # type: ignore[attr-defined]

@@ -34,7 +34,15 @@ def engine() -> TarotEngine:
 def by_name(engine: TarotEngine) -> dict[str, int]:
     """Card ids by arcana key ('6' is Shirou ...) and by a few names of the worked example."""
     ids = {c.key: i for i, c in enumerate(engine.rules.cards)}
-    names = {"Tiger": "0", "Rin": "1", "Shirou": "6", "Rider": "7", "Saber": "11", "Archer": "19", "Luvia": "10"}
+    names = {
+        "Tiger": "0",
+        "Rin": "1",
+        "Shirou": "6",
+        "Rider": "7",
+        "Saber": "11",
+        "Archer": "19",
+        "Luvia": "10",
+    }
     return {**ids, **{n: ids[k] for n, k in names.items()}}
 
 
@@ -53,7 +61,9 @@ def test_the_rules_worked_combo_example(engine: TarotEngine) -> None:
     """Shirou steps A2 -> A3 and attacks B1 (Archer) with Saber; B holds with Rin; Archer strikes back
     and A stops it with Rider, both to the waste; A keeps one of Shirou and Saber on A3; refills."""
     c = by_name(engine)
-    others = [c[k] for k in ("3", "5", "9", "13", "15", "16", "20", "21", "12", "14", "8")]  # no link to the cast
+    others = [
+        c[k] for k in ("3", "5", "9", "13", "15", "16", "20", "21", "12", "14", "8")
+    ]  # no link to the cast
     d = Duel(
         stock=others[6:],
         hands=[[c["Saber"], c["Rider"], others[0], others[1]], [c["Rin"], others[2], others[3], others[4]]],
@@ -83,7 +93,9 @@ def test_single_attacks(engine: TarotEngine) -> None:
     rng = random.Random(0)
 
     def duel(attacker: int, defender: int, hand: list[int]) -> Duel:
-        return Duel([], [[], list(hand)], [[None, attacker, None, None, None], [None, None, defender, None, None]])
+        return Duel(
+            [], [[], list(hand)], [[None, attacker, None, None, None], [None, None, defender, None, None]]
+        )
 
     d = duel(c["Saber"], c["Shirou"], [])  # two swords: the map card holds and both cancel
     engine.apply(d, ("move", 1, 2, "single"), rng)
@@ -136,5 +148,7 @@ def test_whole_games_and_greedy_beats_random(engine: TarotEngine) -> None:
 def test_a_changed_fact_changes_the_engine(tmp_path: Path) -> None:
     proj = make_project(tmp_path / "proj", ("tarot",))
     db = proj / "card_data" / "tarot.yaml"
-    db.write_text(db.read_text(encoding="utf-8").replace("quiet_turns: 10", "quiet_turns: 4"), encoding="utf-8")
+    db.write_text(
+        db.read_text(encoding="utf-8").replace("quiet_turns: 10", "quiet_turns: 4"), encoding="utf-8"
+    )
     assert _engine(proj).rules.quiet_turns == 4

@@ -156,7 +156,9 @@ class BargainsEngine:
             takes = [(sum(s), s) for s in subsets_upto(t.pot, cards[-1] - self.rules.take_below)]
             return [(c, s) for c in cards for total, s in takes if total <= c - self.rules.take_below]
         for card in cards:
-            moves += [(card, s) for s in self._trades_for(card, tuple(sorted(t.pot + self._topped_up(t, card))))]
+            moves += [
+                (card, s) for s in self._trades_for(card, tuple(sorted(t.pot + self._topped_up(t, card))))
+            ]
         return moves
 
     def _trades_for(self, card: int, pot: tuple[int, ...]) -> list[tuple[int, ...]]:

@@ -11,50 +11,15 @@ sum). The optional magic berries are not played. Every number comes from the gam
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from pnp.engines.feenbalz_gifts import PASS, Fairy, FeenRules, Gifts
 from pnp.engines.play import Outcome, best_seats
 
-COLLECT, OUT, PASS = ("collect",), ("out",), ("pass",)
-FEATURES = ("colour", "kind", "quality")
-HORSESHOE, NO_COLOUR = "horseshoe", "none"
-
-
-@dataclass(frozen=True)
-class Fairy:
-    colour: str
-    kind: str
-    dislike: str
-    black: bool = False
-
-
-@dataclass(frozen=True)
-class FeenRules:
-    """The deck, the ladies and the numbers of `facts` (see card_data/feenbalz.yaml)."""
-
-    objects: tuple[tuple[str, str, int], ...]  # (colour, kind, quality) per card
-    fairies: tuple[Fairy, ...]
-    ladies_needed: Mapping[int, int]
-    deal: int = 5
-    market: int = 5
-    collect: int = 2
-    hand_limit: int = 9
-    collection_min: int = 3
-    horseshoes_max: int = 2
-    wish_bonus: int = 1
-    disliked_value: int = 0
-    decline_draw: int = 1
-    dead_quality: int = 0
-    neutral: tuple[str, ...] = ("shell", "fly-agaric")
-    ahead_by: tuple[int, int] = (10, 2)  # (margin, ladies)
-    alone_at: tuple[int, int] = (10, 2)  # (value, ladies)
-    empty_hand: int = 2
-    every_one: int = 2
-    both_every_one: int = 1
-    horseshoes_only: int = 2
-    horseshoes_all: tuple[int, int] = (5, 3)  # (count, ladies)
+COLLECT, OUT = ("collect",), ("out",)
+__all__ = ["COLLECT", "OUT", "PASS", "Court", "Fairy", "FeenRules", "FeenbalzEngine", "Forest"]
 
 
 @dataclass
@@ -83,16 +48,12 @@ class Forest:
     extra: int = 0  # ladies won beyond one per courtship
 
 
-class FeenbalzEngine:
+class FeenbalzEngine(Gifts):
     """Feenbalz for 3-6 players, without the optional magic berries."""
 
     def __init__(self, rules: FeenRules) -> None:
-        self.rules = rules
+        super().__init__(rules)
         self.step_limit = 4_000
-        r = rules
-        self._count = {k: sum(1 for o in r.objects if o[1] == k) for k in {o[1] for o in r.objects}}
-        # each card's colour, kind and quality by id, one list per feature (read in every move)
-        self._feature = tuple([o[i] for o in r.objects] for i in range(3))
 
     # -- protocol
     def start(self, players: int, rng: random.Random) -> Forest:
@@ -101,7 +62,13 @@ class FeenbalzEngine:
         fairies = list(self.rules.fairies)
         rng.shuffle(fairies)
         d = self.rules.deal
-        f = Forest(deck[players * d :], [], [deck[i * d : (i + 1) * d] for i in range(players)], fairies, [0] * players)
+        f = Forest(
+            deck[players * d :],
+            [],
+            [deck[i * d : (i + 1) * d] for i in range(players)],
+            fairies,
+            [0] * players,
+        )
         self._fill_market(f, rng)
         f.seat = rng.randrange(players)
         return f
@@ -182,77 +149,6 @@ class FeenbalzEngine:
         )
 
     # -- what a hand allows
-    def fits(self, cards: Sequence[int]) -> bool:
-        """Whether `cards` make a collection: enough of them, one colour, one kind or all neutral,
-        at most `horseshoes_max` horseshoes unless every card is one."""
-        r = self.rules
-        if len(cards) < r.collection_min:
-            return False
-        rest = [r.objects[c] for c in cards if r.objects[c][1] != HORSESHOE]
-        if not rest:
-            return True
-        if len(cards) - len(rest) > r.horseshoes_max:
-            return False
-        return (
-            len({o[0] for o in rest}) == 1
-            or len({o[1] for o in rest}) == 1
-            or all(o[1] in r.neutral for o in rest)
-        )
-
-    def collections(self, hand: Sequence[int]) -> list[tuple[str, tuple[int, ...]]]:
-        """Every collection `hand` can lay, as ("court", sorted card ids)."""
-        r = self.rules
-        shoes = sorted(c for c in hand if r.objects[c][1] == HORSESHOE)
-        rest = sorted(c for c in hand if r.objects[c][1] != HORSESHOE)
-        groups: list[list[int]] = []
-        for pos in (0, 1):
-            for key in {r.objects[c][pos] for c in rest}:
-                groups.append([c for c in rest if r.objects[c][pos] == key])
-        groups.append([c for c in rest if r.objects[c][1] in r.neutral])
-        found: set[tuple[int, ...]] = set()
-        extras = [t for k in range(min(len(shoes), r.horseshoes_max) + 1) for t in combinations(shoes, k)]
-        for group in groups:
-            for size in range(1, len(group) + 1):
-                for part in combinations(group, size):
-                    for t in extras:
-                        if size + len(t) >= r.collection_min:
-                            found.add(tuple(sorted(part + t)))
-        for size in range(r.collection_min, len(shoes) + 1):
-            found.update(combinations(shoes, size))
-        return [("court", cs) for cs in sorted(found)]
-
-    def exchanges(self, hand: Sequence[int], market: Sequence[int]) -> list[tuple[str, int, str]]:
-        """("swap", card, feature) for every hand card and feature some market card shares (horseshoes
-        by quality only); the house rule: an exchange takes at least one card."""
-        r = self.rules
-        out = []
-        for card in sorted(hand):
-            for i, feature in enumerate(FEATURES):
-                if i < 2 and r.objects[card][1] == HORSESHOE:
-                    continue
-                if self._matching(card, feature, market):
-                    out.append(("swap", card, feature))
-        return out
-
-    def _matching(self, card: int, feature: str, market: Sequence[int]) -> list[int]:
-        of = self._feature[FEATURES.index(feature)]
-        want = of[card]
-        if want == NO_COLOUR:
-            return []
-        return [m for m in market if of[m] == want]
-
-    def value(self, cards: Sequence[int], fairy: Fairy) -> int:
-        """A collection's worth to `fairy`: disliked kinds count `disliked_value`, a wanted colour
-        and a wanted kind each add the wish bonus."""
-        r, total = self.rules, 0
-        for c in cards:
-            colour, kind, quality = r.objects[c]
-            if kind == fairy.dislike:
-                total += r.disliked_value
-                continue
-            total += quality + r.wish_bonus * ((colour == fairy.colour) + (kind == fairy.kind))
-        return total
-
     def improvements(self, f: Forest, seat: int, laid: Sequence[int]) -> list[tuple[str, tuple[int, ...]]]:
         """("add", cards) for every set of hand cards that keeps a collection and takes the lead."""
         c = f.court
@@ -288,12 +184,12 @@ class FeenbalzEngine:
         c = f.court
         seat = self.to_move(f)
         courts = [m for m in moves if isinstance(m, tuple) and m[0] == "court"]
-        best = max(courts, key=lambda m: (self._worth(m[1]), -len(m[1])), default=None)  # type: ignore[index]
+        best = max(courts, key=lambda m: (self._worth(m[1]), -len(m[1])), default=None)
         if c is not None and not c.asking:
             adds = [m for m in moves if m != PASS]
             return min(adds, key=lambda m: (len(m[1]), -sum(m[1]))) if adds else PASS  # type: ignore[index]
-        hand_after = len(f.hands[seat]) - (len(best[1]) if best else 0)  # type: ignore[index]
-        if best is not None and (self._worth(best[1]) >= 11 or hand_after == 0):  # type: ignore[index]
+        hand_after = len(f.hands[seat]) - (len(best[1]) if best else 0)
+        if best is not None and (self._worth(best[1]) >= 11 or hand_after == 0):
             return best
         if c is not None:
             return OUT
@@ -305,27 +201,11 @@ class FeenbalzEngine:
                 return swaps[move]
         return COLLECT
 
-    def _worth(self, cards: Sequence[int]) -> float:
-        """A collection's expected worth before the lady is known (wishes average out near one point)."""
-        return sum(self.rules.objects[c][2] for c in cards) + 0.3 * len(cards)
-
     def _swap_gain(self, f: Forest, seat: int, move: object) -> float:
         """The hand's strongest group after the exchange `move`."""
         assert isinstance(move, tuple)
         got = self._matching(int(move[1]), str(move[2]), f.market)
         return self._best_group([c for c in f.hands[seat] if c != move[1]] + got)
-
-    def _best_group(self, hand: Sequence[int]) -> float:
-        """The quality (plus one a card) of the hand's strongest colour or kind."""
-        colour, kind, quality = self._feature
-        sums: dict[str, int] = {}
-        for c in hand:
-            worth = quality[c] + 1  # type: ignore[operator]
-            for key in (colour[c], kind[c]):
-                sums[key] = sums.get(key, 0) + worth  # type: ignore[index,call-overload]
-        sums.pop(NO_COLOUR, None)
-        sums.pop(HORSESHOE, None)
-        return float(max(sums.values(), default=0))
 
     # -- the flow
     def _draw(self, f: Forest, seat: int, n: int, rng: random.Random) -> None:
@@ -412,44 +292,3 @@ class FeenbalzEngine:
             if not f.fairies.pop().black:
                 got += 1
         return got
-
-    def winners(
-        self, laid: Sequence[tuple[int, Sequence[int]]], fairy: Fairy, hand_sizes: Sequence[int]
-    ) -> dict[int, int]:
-        """Seat -> ladies won by the collections `laid` (in laying order) before `fairy`."""
-        r = self.rules
-        count, ladies = r.horseshoes_all
-        shoes = [s for s, cs in laid if self._kinds(cs) == {HORSESHOE} and len(cs) >= count]
-        if shoes:
-            return {shoes[0]: ladies}
-        full = [s for s, cs in laid if self._every_one(cs)]
-        if len(full) > 1:
-            return {s: r.both_every_one for s in full}
-        if full:
-            return {full[0]: r.every_one}
-        values = [self.value(cs, fairy) for _, cs in laid]
-        top = max(values)
-        i = values.index(top)  # ties: the first laid
-        seat, cards = laid[i]
-        won = 1
-        others = values[:i] + values[i + 1 :]
-        if others and all(top - v >= r.ahead_by[0] for v in others):
-            won = max(won, r.ahead_by[1])
-        if not others and top >= r.alone_at[0]:
-            won = max(won, r.alone_at[1])
-        if hand_sizes[seat] == 0:
-            won = max(won, r.empty_hand)
-        if self._kinds(cards) == {HORSESHOE}:
-            won = max(won, r.horseshoes_only)
-        return {seat: won}
-
-    def _kinds(self, cards: Sequence[int]) -> set[str]:
-        return {self.rules.objects[c][1] for c in cards}
-
-    def _every_one(self, cards: Sequence[int]) -> bool:
-        if HORSESHOE in self._kinds(cards):
-            return False
-        return any(self._has_all(cards, k) for k in self.rules.neutral)
-
-    def _has_all(self, cards: Sequence[int], kind: str) -> bool:
-        return sum(1 for c in cards if self.rules.objects[c][1] == kind) == self._count.get(kind, -1)

@@ -16,6 +16,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import cast
 
 from pnp.engines.play import Outcome, best_seats
 
@@ -87,9 +88,7 @@ class TarotEngine:
         self.rules = rules
         self.step_limit = 3_000
         keys = {c.key: i for i, c in enumerate(rules.cards)}
-        self._pair = {
-            (i, keys[s]) for i, c in enumerate(rules.cards) for s in c.servants if s in keys
-        }
+        self._pair = {(i, keys[s]) for i, c in enumerate(rules.cards) for s in c.servants if s in keys}
         self._pair |= {(b, a) for a, b in self._pair}
         self._master_of = {(keys[s], i) for i, c in enumerate(rules.cards) for s in c.servants if s in keys}
 
@@ -119,7 +118,9 @@ class TarotEngine:
         deck = list(range(len(self.rules.cards)))
         rng.shuffle(deck)
         d = self.rules.deal
-        duel = Duel(deck[2 * d :], [deck[:d], deck[d : 2 * d]], [[None] * self.rules.positions for _ in range(2)])
+        duel = Duel(
+            deck[2 * d :], [deck[:d], deck[d : 2 * d]], [[None] * self.rules.positions for _ in range(2)]
+        )
         duel.seat = rng.randrange(2)
         for pos in self.rules.start_positions[: self.rules.on_map]:
             for side in (duel.seat, 1 - duel.seat):
@@ -251,9 +252,9 @@ class TarotEngine:
                 f.fate = "cancelled"
             self._settle(d, f, rng)
             return
-        for card in move[1:]:
-            d.hands[side].remove(int(card))  # type: ignore[call-overload]
-            self._to_waste(d, int(card))  # type: ignore[call-overload]
+        for used in move[1:]:
+            d.hands[side].remove(cast(int, used))
+            self._to_waste(d, cast(int, used))
         f.combo = None
         if f.counter:  # a strike-back stopped from the hand: the striking card and the answer both go
             striker = d.tracks[f.striker[0]][f.striker[1]]
@@ -340,8 +341,8 @@ class TarotEngine:
         assert isinstance(m, tuple)
         if m[0] != "move" or m[3] is None:
             return 0.0
-        target = other[self.faces(int(m[2]))]  # type: ignore[call-overload]
-        card = d.tracks[side][int(m[1])]  # type: ignore[call-overload]
+        target = other[self.faces(cast(int, m[2]))]
+        card = d.tracks[side][cast(int, m[1])]
         assert target is not None and card is not None
         if isinstance(m[3], int):
             return 2.0
@@ -359,4 +360,4 @@ class TarotEngine:
         assert isinstance(move, tuple)
         if move == MAP:
             return (1, 0)
-        return (len(move) - 1, sum(self._use(int(c), hand) for c in move[1:]))  # type: ignore[call-overload]
+        return (len(move) - 1, sum(self._use(cast(int, c), hand) for c in move[1:]))

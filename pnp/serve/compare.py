@@ -46,14 +46,22 @@ class Comparisons:
         files = self.project.variant_files()
         if name not in files:
             known = ", ".join(files) or "none (pnp stack makes them)"
-            return {"ok": False, "error": f"no stacked variant {name[:80]!r}; there are: {known}"}, HTTPStatus.NOT_FOUND
+            return {
+                "ok": False,
+                "error": f"no stacked variant {name[:80]!r}; there are: {known}",
+            }, HTTPStatus.NOT_FOUND
         key = self._digest(files[name])
         with self._lock:
             found = self._known.get(key)
             if found is None:
                 if len(self._known) >= KEPT:
                     self._known.pop(next(iter(self._known)))
-                found = self._known[key] = {"ok": True, "status": "running", "variant": name, "games": self.games}
+                found = self._known[key] = {
+                    "ok": True,
+                    "status": "running",
+                    "variant": name,
+                    "games": self.games,
+                }
                 threading.Thread(target=self._work, args=(name, files[name], key), daemon=True).start()
             answer = dict(found)
         return answer, HTTPStatus.OK if answer["status"] != "error" else HTTPStatus.CONFLICT

@@ -14,10 +14,11 @@ from pnp.data.format.model import Game
 from pnp.data.reading.variants import deck_component, fairy_cards
 from pnp.engines.bargains import BargainRules, BargainsEngine
 from pnp.engines.bucks import BuckRules, BucksEngine
-from pnp.engines.feenbalz import FeenbalzEngine, FeenRules, Fairy
+from pnp.engines.feenbalz import FeenbalzEngine
+from pnp.engines.feenbalz_gifts import Fairy, FeenRules
 from pnp.engines.play import Engine
-from pnp.engines.tarot import Arcana, TarotEngine, TarotRules
 from pnp.engines.skirmish import SkirmishEngine, SkirmishRules
+from pnp.engines.tarot import Arcana, TarotEngine, TarotRules
 
 
 class NoEngine(ValueError):
@@ -175,7 +176,12 @@ def _tarot(game: Game, way: str) -> Setup:
     f = game.facts
     deck = deck_component(game, "")
     cards = tuple(
-        Arcana(str(c.key), str(c.get("element")), c.get("role") == "tiger", frozenset(map(str, c.get("servants") or ())))
+        Arcana(
+            str(c.key),
+            str(c.get("element")),
+            c.get("role") == "tiger",
+            frozenset(map(str, c.get("servants") or ())),
+        )
         for c in deck.cards
         if c.get("part") in ("arcana", None)
         for _ in range(c.copies)
@@ -201,7 +207,13 @@ def _tarot(game: Game, way: str) -> Setup:
 
 
 ENGINES: Mapping[str, Callable[[Game, str], Setup]] = MappingProxyType(
-    {"fairy-meat": _fairy_meat, "bargains": _bargains, "fairy-bucks": _fairy_bucks, "feenbalz": _feenbalz, "tarot": _tarot}
+    {
+        "fairy-meat": _fairy_meat,
+        "bargains": _bargains,
+        "fairy-bucks": _fairy_bucks,
+        "feenbalz": _feenbalz,
+        "tarot": _tarot,
+    }
 )
 
 
