@@ -162,3 +162,24 @@ def test_changed_fact_changes_the_engine(tmp_path: Path) -> None:
     project = Project.at(proj)
     made = setup(load_game(project.resolve_game("feenbalz"), "feenbalz", project.root))
     assert made.engine.rules.wish_bonus == 2  # type: ignore[attr-defined]
+
+
+def test_moves_listed_lazily_are_checked_in_full(engine: FeenbalzEngine) -> None:
+    """The collections are listed only when a bot needs them, but a move is still checked against them:
+    everything listed is allowed, a collection out of order, of cards not held or not matching is not."""
+    rng = random.Random(5)
+    f = engine.start(3, rng)
+    yellow = [card(engine, "yellow", "beetle", q) for q in (1, 2, 3)]
+    red = card(engine, "red", "stone", 2)
+    f.hands[f.seat] = [*yellow, red]
+    moves = engine.legal_moves(f)
+    listed = list(moves)
+    assert ("court", tuple(sorted(yellow))) in listed and all(m in moves for m in listed)
+    assert len(listed) == len(set(listed)) == len(moves)
+    assert ("court", tuple(sorted(yellow, reverse=True))) not in moves
+    assert ("court", tuple(sorted([*yellow[:2], red]))) not in moves  # no shared colour or kind
+    assert (
+        "court",
+        tuple(sorted([*yellow[:2], card(engine, "yellow", "flower", 1)])),
+    ) not in moves  # not held
+    assert engine.richest(f.hands[f.seat]) == tuple(sorted(yellow))

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from pnp.engines.feenbalz_gifts import PASS, Fairy, FeenRules, Gifts
-from pnp.engines.play import Outcome, best_seats
+from pnp.engines.play import LazyMoves, Outcome, best_seats
 
 COLLECT, OUT = ("collect",), ("out",)
 __all__ = ["COLLECT", "OUT", "PASS", "Court", "Fairy", "FeenRules", "FeenbalzEngine", "Forest"]
@@ -82,12 +82,31 @@ class FeenbalzEngine(Gifts):
     def legal_moves(self, f: Forest) -> Sequence[object]:
         c = f.court
         if c is None:
-            hand = f.hands[f.seat]
-            return [COLLECT, *self.exchanges(hand, f.market), *self.collections(hand)]
+            return self._with_collections(
+                [COLLECT, *self.exchanges(f.hands[f.seat], f.market)], f.hands[f.seat]
+            )
         if c.asking:
-            return [OUT, *self.collections(f.hands[c.asking[0]])]
+            return self._with_collections([OUT], f.hands[c.asking[0]])
         seat, laid = c.laid[c.improving[0]]
         return [PASS, *self.improvements(f, seat, laid)]
+
+    def _with_collections(self, head: list[object], hand: list[int]) -> LazyMoves:
+        """`head` and every collection `hand` can lay, listed only when a bot needs them all."""
+        return LazyMoves(
+            head,
+            lambda: list(self.collections(hand)),
+            lambda: bool(self.richest(hand)),
+            lambda m: self.may_lay(hand, m),
+        )
+
+    def may_lay(self, hand: Sequence[int], move: object) -> bool:
+        """Whether `move` is ("court", cards) with cards of `hand`, sorted, that make a collection."""
+        if not (isinstance(move, tuple) and len(move) == 2 and move[0] == "court"):
+            return False
+        cards = move[1]
+        if not isinstance(cards, tuple) or list(cards) != sorted(set(cards)):
+            return False
+        return set(cards) <= set(hand) and self.fits(cards)
 
     def apply(self, f: Forest, move: object, rng: random.Random) -> None:
         assert isinstance(move, tuple)
@@ -183,17 +202,18 @@ class FeenbalzEngine(Gifts):
         strongest group, else Collect."""
         c = f.court
         seat = self.to_move(f)
-        courts = [m for m in moves if isinstance(m, tuple) and m[0] == "court"]
-        best = max(courts, key=lambda m: (self._worth(m[1]), -len(m[1])), default=None)
         if c is not None and not c.asking:
             adds = [m for m in moves if m != PASS]
             return min(adds, key=lambda m: (len(m[1]), -sum(m[1]))) if adds else PASS  # type: ignore[index]
+        most = self.richest(f.hands[seat])
+        best = ("court", most) if most else None
         hand_after = len(f.hands[seat]) - (len(best[1]) if best else 0)
         if best is not None and (self._worth(best[1]) >= 11 or hand_after == 0):
             return best
         if c is not None:
             return OUT
-        swaps = [m for m in moves if isinstance(m, tuple) and m[0] == "swap"]
+        head = moves.head if isinstance(moves, LazyMoves) else moves  # the swaps come before any collection
+        swaps = [m for m in head if isinstance(m, tuple) and m[0] == "swap"]
         if swaps and len(f.hands[seat]) < self.rules.hand_limit - 1:
             now = self._best_group(f.hands[seat])
             gain, move = max((self._swap_gain(f, seat, m), i) for i, m in enumerate(swaps))

@@ -60,6 +60,11 @@ class Gifts:
         self._colour = [o[0] for o in r.objects]
         self._kind = [o[1] for o in r.objects]
         self._quality = [o[2] for o in r.objects]
+        self._laid: dict[tuple[int, ...], list[tuple[str, tuple[int, ...]]]] = {}  # collections by hand
+        self._last_richest: tuple[tuple[int, ...] | None, tuple[int, ...]] = (None, ())
+
+    def __getstate__(self) -> dict[str, object]:  # workers start with an empty memo
+        return {**self.__dict__, "_laid": {}, "_last_richest": (None, ())}
 
     def fits(self, cards: Sequence[int]) -> bool:
         """Whether `cards` make a collection: enough of them, one colour, one kind or all neutral,
@@ -79,37 +84,78 @@ class Gifts:
         )
 
     def collections(self, hand: Sequence[int]) -> list[tuple[str, tuple[int, ...]]]:
-        """Every collection `hand` can lay, as ("court", sorted card ids)."""
+        """Every collection `hand` can lay, as ("court", sorted card ids); remembered per hand, as a
+        hand is asked again when others court."""
+        key = tuple(sorted(hand))
+        found = self._laid.get(key)
+        if found is None:
+            if len(self._laid) >= 50_000:  # bounded: a long run does not grow without end
+                self._laid.clear()
+            found = self._laid[key] = [("court", cs) for cs in sorted(self._collections(key))]
+        return found
+
+    def _groups(self, hand: Sequence[int]) -> tuple[list[int], list[list[int]]]:
+        """The hand's horseshoes, and its other cards by colour, by kind and the neutral ones."""
+        kind, colour, neutral = self._kind, self._colour, self.rules.neutral
+        shoes: list[int] = []
+        groups: dict[object, list[int]] = {}
+        for c in hand:
+            k = kind[c]
+            if k == HORSESHOE:
+                shoes.append(c)
+                continue
+            groups.setdefault(colour[c], []).append(c)
+            groups.setdefault((k,), []).append(c)
+            if k in neutral:
+                groups.setdefault(None, []).append(c)
+        return shoes, list(groups.values())
+
+    def richest(self, hand: Sequence[int]) -> tuple[int, ...]:
+        """The collection of `hand` with the most quality (and fewest cards among equals): a whole
+        group with its best horseshoes, or every horseshoe; () when the hand makes none."""
+        key = tuple(hand)
+        if self._last_richest[0] != key:  # asked twice in a row for the same hand (legal moves, then the bot)
+            self._last_richest = (key, self._richest(hand))
+        return self._last_richest[1]
+
+    def _richest(self, hand: Sequence[int]) -> tuple[int, ...]:
+        r, quality = self.rules, self._quality
+        shoes, groups = self._groups(hand)
+        shoes.sort(key=lambda c: -quality[c])
+        options = [g + shoes[: r.horseshoes_max] for g in groups]
+        options.append(shoes)
+        fit: list[list[int]] = [o for o in options if len(o) >= r.collection_min]
+        if not fit:
+            return ()
+        return tuple(sorted(max(fit, key=lambda o: (self._worth(o), -len(o)))))
+
+    def _collections(self, hand: tuple[int, ...]) -> set[tuple[int, ...]]:
         r = self.rules
-        shoes = sorted(c for c in hand if r.objects[c][1] == HORSESHOE)
-        rest = sorted(c for c in hand if r.objects[c][1] != HORSESHOE)
-        groups: list[list[int]] = []
-        for pos in (0, 1):
-            for key in {r.objects[c][pos] for c in rest}:
-                groups.append([c for c in rest if r.objects[c][pos] == key])
-        groups.append([c for c in rest if r.objects[c][1] in r.neutral])
+        shoes, groups = self._groups(hand)
         found: set[tuple[int, ...]] = set()
         extras = [t for k in range(min(len(shoes), r.horseshoes_max) + 1) for t in combinations(shoes, k)]
+        least = r.collection_min
         for group in groups:
-            for size in range(1, len(group) + 1):
-                for part in combinations(group, size):
-                    for t in extras:
-                        if size + len(t) >= r.collection_min:
-                            found.add(tuple(sorted(part + t)))
-        for size in range(r.collection_min, len(shoes) + 1):
+            for t in extras:
+                for size in range(max(1, least - len(t)), len(group) + 1):
+                    if t:
+                        found.update(tuple(sorted(part + t)) for part in combinations(group, size))
+                    else:
+                        found.update(combinations(group, size))
+        for size in range(least, len(shoes) + 1):
             found.update(combinations(shoes, size))
-        return [("court", cs) for cs in sorted(found)]
+        return found
 
     def exchanges(self, hand: Sequence[int], market: Sequence[int]) -> list[tuple[str, int, str]]:
         """("swap", card, feature) for every hand card and feature some market card shares (horseshoes
         by quality only); the house rule: an exchange takes at least one card."""
-        r = self.rules
+        offered = [{of[m] for m in market} for of in self._feature]
         out = []
         for card in sorted(hand):
+            shoe = self._kind[card] == HORSESHOE
             for i, feature in enumerate(FEATURES):
-                if i < 2 and r.objects[card][1] == HORSESHOE:
-                    continue
-                if self._matching(card, feature, market):
+                want = self._feature[i][card]
+                if (i == 2 or not shoe) and want != NO_COLOUR and want in offered[i]:
                     out.append(("swap", card, feature))
         return out
 
@@ -134,7 +180,8 @@ class Gifts:
 
     def _worth(self, cards: Sequence[int]) -> float:
         """A collection's expected worth before the lady is known (wishes average out near one point)."""
-        return sum(self.rules.objects[c][2] for c in cards) + 0.3 * len(cards)
+        quality = self._quality
+        return sum([quality[c] for c in cards]) + 0.3 * len(cards)
 
     def _best_group(self, hand: Sequence[int]) -> float:
         """The quality (plus one a card) of the hand's strongest colour or kind."""
