@@ -127,10 +127,8 @@ class Gifts:
         fit: list[list[int]] = [o for o in options if len(o) >= r.collection_min]
         if not fit:
             return ()
-        return tuple(sorted(max(fit, key=self._rank)))
-
-    def _rank(self, cards: list[int]) -> tuple[float, int]:
-        return self._worth(cards), -len(cards)
+        ranked = sorted((self._worth(o), -len(o), i) for i, o in enumerate(fit))
+        return tuple(sorted(fit[ranked[-1][2]]))
 
     def _collections(self, hand: tuple[int, ...]) -> set[tuple[int, ...]]:
         r = self.rules
