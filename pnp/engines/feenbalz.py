@@ -215,17 +215,19 @@ class FeenbalzEngine(Gifts):
         head = moves.head if isinstance(moves, LazyMoves) else moves  # the swaps come before any collection
         swaps = [m for m in head if isinstance(m, tuple) and m[0] == "swap"]
         if swaps and len(f.hands[seat]) < self.rules.hand_limit - 1:
-            now = self._best_group(f.hands[seat])
-            gain, move = max((self._swap_gain(f, seat, m), i) for i, m in enumerate(swaps))
+            sums = self.group_sums(f.hands[seat])
+            now = self.best_group(sums)
+            gain, move = max((self._swap_gain(f, sums, m), i) for i, m in enumerate(swaps))
             if gain > now:
                 return swaps[move]
         return COLLECT
 
-    def _swap_gain(self, f: Forest, seat: int, move: object) -> float:
-        """The hand's strongest group after the exchange `move`."""
+    def _swap_gain(self, f: Forest, sums: dict[str, int], move: object) -> float:
+        """The hand's strongest group (`sums` of the hand now) after the exchange `move`."""
         assert isinstance(move, tuple)
         got = self._matching(int(move[1]), str(move[2]), f.market)
-        return self._best_group([c for c in f.hands[seat] if c != move[1]] + got)
+        after = self.group_sums([int(move[1])], dict(sums), -1)
+        return self.best_group(self.group_sums(got, after))
 
     # -- the flow
     def _draw(self, f: Forest, seat: int, n: int, rng: random.Random) -> None:

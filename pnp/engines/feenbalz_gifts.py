@@ -184,17 +184,21 @@ class Gifts:
         quality = self._quality
         return sum([quality[c] for c in cards]) + 0.3 * len(cards)
 
-    def _best_group(self, hand: Sequence[int]) -> float:
-        """The quality (plus one a card) of the hand's strongest colour or kind."""
+    def group_sums(
+        self, hand: Sequence[int], sums: dict[str, int] | None = None, sign: int = 1
+    ) -> dict[str, int]:
+        """The quality (plus one a card) of each colour and kind in `hand`, added to `sums` (times `sign`)."""
         colour, kind, quality = self._colour, self._kind, self._quality
-        sums: dict[str, int] = {}
+        sums = {} if sums is None else sums
         for c in hand:
-            worth = quality[c] + 1
-            for key in (colour[c], kind[c]):
-                sums[key] = sums.get(key, 0) + worth
-        sums.pop(NO_COLOUR, None)
-        sums.pop(HORSESHOE, None)
-        return float(max(sums.values(), default=0))
+            worth = sign * (quality[c] + 1)
+            sums[colour[c]] = sums.get(colour[c], 0) + worth
+            sums[kind[c]] = sums.get(kind[c], 0) + worth
+        return sums
+
+    def best_group(self, sums: dict[str, int]) -> float:
+        """The strongest colour or kind of `group_sums` (horseshoes are neither)."""
+        return float(max((v for k, v in sums.items() if k != NO_COLOUR and k != HORSESHOE), default=0))
 
     def winners(
         self, laid: Sequence[tuple[int, Sequence[int]]], fairy: Fairy, hand_sizes: Sequence[int]
