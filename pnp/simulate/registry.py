@@ -43,13 +43,22 @@ def base_name(game: Game) -> str:
     return game.source.stem
 
 
+def _one_way(game: Game, way: str, only: str) -> None:
+    """A game with one way of playing: `way` must be it (or left out)."""
+    if way not in ("", only):
+        raise NoEngine(f"{game.game.name} has no way of playing {way!r}; it has {only}")
+
+
+def _claimed(game: Game) -> tuple[int, int]:
+    return game.game.players.min, game.game.players.max
+
+
 def _range(spec: Mapping[str, Any]) -> tuple[int, int]:
     return int(spec["min"]), int(spec["max"])
 
 
 def _fairy_meat(game: Game, way: str) -> Setup:
-    if way not in ("", "skirmish"):
-        raise NoEngine(f"{game.game.name} has no way of playing {way!r}; it has skirmish")
+    _one_way(game, way, "skirmish")
     facts = game.facts
     fight = lookup(facts, "skirmish")
     combat = lookup(facts, "combat")
@@ -67,7 +76,7 @@ def _fairy_meat(game: Game, way: str) -> Setup:
         SkirmishEngine(rules),
         way or "skirmish",
         ("skirmish",),
-        (game.game.players.min, game.game.players.max),
+        _claimed(game),
     )
 
 
@@ -97,8 +106,7 @@ def _bargains(game: Game, way: str) -> Setup:
 
 
 def _fairy_bucks(game: Game, way: str) -> Setup:
-    if way not in ("", "auction"):
-        raise NoEngine(f"{game.game.name} has no way of playing {way!r}; it has auction")
+    _one_way(game, way, "auction")
     f = game.facts
     items = tuple(
         (int(c.get("value")), str(c.get("symbol")))
@@ -126,12 +134,11 @@ def _fairy_bucks(game: Game, way: str) -> Setup:
         int(f["losers_discard"]),
         bool(f["raising_optional"]),
     )
-    return Setup(BucksEngine(rules), "auction", ("auction",), (game.game.players.min, game.game.players.max))
+    return Setup(BucksEngine(rules), "auction", ("auction",), _claimed(game))
 
 
 def _feenbalz(game: Game, way: str) -> Setup:
-    if way not in ("", "courtship"):
-        raise NoEngine(f"{game.game.name} has no way of playing {way!r}; it has courtship")
+    _one_way(game, way, "courtship")
     f = game.facts
     objects = tuple(
         (str(c.get("colour")), str(c.get("category")), int(c.get("quality")))
@@ -166,13 +173,12 @@ def _feenbalz(game: Game, way: str) -> Setup:
         horseshoes_only=int(sp["horseshoes_only"]["ladies"]),
         horseshoes_all=(int(sp["horseshoes_all"]["count"]), int(sp["horseshoes_all"]["ladies"])),
     )
-    players = (game.game.players.min, game.game.players.max)
+    players = _claimed(game)
     return Setup(FeenbalzEngine(rules), "courtship", ("courtship",), players)
 
 
 def _tarot(game: Game, way: str) -> Setup:
-    if way not in ("", "duel"):
-        raise NoEngine(f"{game.game.name} has no way of playing {way!r}; it has duel")
+    _one_way(game, way, "duel")
     f = game.facts
     deck = deck_component(game, "")
     cards = tuple(
@@ -203,7 +209,7 @@ def _tarot(game: Game, way: str) -> Setup:
         bool(tiger["defends_as_combo"]),
         int(f["quiet_turns"]),
     )
-    return Setup(TarotEngine(rules), "duel", ("duel",), (game.game.players.min, game.game.players.max))
+    return Setup(TarotEngine(rules), "duel", ("duel",), _claimed(game))
 
 
 ENGINES: Mapping[str, Callable[[Game, str], Setup]] = MappingProxyType(
