@@ -11,7 +11,7 @@ from pnp.data.reading.loader import load_game
 from pnp.data.reading.project import Project
 from pnp.engines.feenbalz import COLLECT, Court, FeenbalzEngine, Forest
 from pnp.engines.feenbalz_gifts import Fairy
-from pnp.engines.play import play_game
+from pnp.engines.play import STEP_LIMIT_END, IllegalMove, play_game
 from pnp.simulate.registry import setup
 from pnp.simulate.stats import rate_ci
 
@@ -183,3 +183,15 @@ def test_moves_listed_lazily_are_checked_in_full(engine: FeenbalzEngine) -> None
         tuple(sorted([*yellow[:2], card(engine, "yellow", "flower", 1)])),
     ) not in moves  # not held
     assert engine.richest(f.hands[f.seat]) == tuple(sorted(yellow))
+
+
+class _Cheat(FeenbalzEngine):
+    def greedy(self, f, moves, rng):  # type: ignore[no-untyped-def]
+        return ("court", tuple(sorted(f.hands[self.to_move(f)][:2])))  # two cards are no collection
+
+
+def test_illegal_moves_refused_and_endless_games_reported(engine: FeenbalzEngine) -> None:
+    with pytest.raises(IllegalMove, match="rules do not allow"):
+        play_game(_Cheat(engine.rules), 3, ["greedy"] * 3, random.Random(1))
+    out = play_game(engine, 4, ["random"] * 4, random.Random(1), step_limit=7)
+    assert out.end == STEP_LIMIT_END and out.winners == ()

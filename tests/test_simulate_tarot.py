@@ -10,7 +10,7 @@ import pytest
 
 from pnp.data.reading.loader import load_game
 from pnp.data.reading.project import Project
-from pnp.engines.play import play_game
+from pnp.engines.play import STEP_LIMIT_END, IllegalMove, play_game
 from pnp.engines.tarot import MAP, NONE, Duel, TarotEngine
 from pnp.simulate.registry import setup
 from pnp.simulate.stats import rate_ci
@@ -152,3 +152,17 @@ def test_a_changed_fact_changes_the_engine(tmp_path: Path) -> None:
         db.read_text(encoding="utf-8").replace("quiet_turns: 10", "quiet_turns: 4"), encoding="utf-8"
     )
     assert _engine(proj).rules.quiet_turns == 4
+
+
+class _Cheat(TarotEngine):
+    def greedy(self, d, moves, rng):  # type: ignore[no-untyped-def]
+        if d.placing or d.fight is not None:
+            return moves[0]
+        return ("move", 0, 4, None)  # a jump of four spaces
+
+
+def test_illegal_moves_refused_and_endless_games_reported(engine: TarotEngine) -> None:
+    with pytest.raises(IllegalMove, match="rules do not allow"):
+        play_game(_Cheat(engine.rules), 2, ["greedy"] * 2, random.Random(1))
+    out = play_game(engine, 2, ["random"] * 2, random.Random(1), step_limit=6)
+    assert out.end == STEP_LIMIT_END and out.winners == ()
