@@ -37,6 +37,7 @@ class Comparisons:
     games: int = GAMES
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _known: dict[str, dict[str, Any]] = field(default_factory=dict)  # by contents digest
+    _one: threading.Lock = field(default_factory=threading.Lock)  # one comparison plays at a time (one core)
 
     def variants(self) -> list[str]:
         return list(self.project.variant_files())
@@ -79,7 +80,8 @@ class Comparisons:
 
     def _work(self, name: str, path: Path, key: str) -> None:
         try:
-            answer = self._compare(name, path)
+            with self._one:
+                answer = self._compare(name, path)
         except (InputError, NoEngine, OSError) as exc:
             problems = getattr(exc, "problems", None)
             text = "; ".join(str(p) for p in problems[:5]) if problems else str(exc)
