@@ -82,21 +82,21 @@ class FeenbalzEngine(Gifts):
     def legal_moves(self, f: Forest) -> Sequence[object]:
         c = f.court
         if c is None:
-            return self._with_collections(
-                [COLLECT, *self.exchanges(f.hands[f.seat], f.market)], f.hands[f.seat]
-            )
+            return self._with_collections([COLLECT], f.hands[f.seat], f.market)
         if c.asking:
-            return self._with_collections([OUT], f.hands[c.asking[0]])
+            return self._with_collections([OUT], f.hands[c.asking[0]], None)
         seat, laid = c.laid[c.improving[0]]
         return [PASS, *self.improvements(f, seat, laid)]
 
-    def _with_collections(self, head: list[object], hand: list[int]) -> LazyMoves:
-        """`head` and every collection `hand` can lay, listed only when a bot needs them all."""
+    def _with_collections(self, head: list[object], hand: list[int], market: list[int] | None) -> LazyMoves:
+        """`head`, the exchanges with `market` (if given) and every collection `hand` can lay, listed
+        only when a bot needs them all."""
+        swaps = (lambda: self.exchanges(hand, market)) if market is not None else list
         return LazyMoves(
             head,
-            lambda: list(self.collections(hand)),
-            lambda: bool(self.richest(hand)),
-            lambda m: self.may_lay(hand, m),
+            lambda: [*swaps(), *self.collections(hand)],
+            lambda: bool(self.richest(hand)) or bool(swaps()),
+            lambda m: self.may_lay(hand, m) or (isinstance(m, tuple) and m in swaps()),
         )
 
     def may_lay(self, hand: Sequence[int], move: object) -> bool:
@@ -117,7 +117,7 @@ class FeenbalzEngine(Gifts):
             seat = c.asking.pop(0)
             if move == OUT:
                 self._draw(f, seat, self.rules.decline_draw, rng)
-                self._limit(f, rng)
+                self._limit(f, seat, rng)
             else:
                 c.laid.append(self._lay(f, seat, move[1]))
         else:
@@ -143,8 +143,8 @@ class FeenbalzEngine(Gifts):
             laid = self._lay(f, f.seat, move[1])  # type: ignore[arg-type]
             f.court = Court(f.seat, [laid], [(f.seat + k) % n for k in range(1, n)])
             return
+        self._limit(f, f.seat, rng)
         f.seat = (f.seat + 1) % n
-        self._limit(f, rng)
 
     def ended(self, f: Forest) -> str | None:
         if f.court is not None:
@@ -212,9 +212,10 @@ class FeenbalzEngine(Gifts):
             return best
         if c is not None:
             return OUT
-        head = moves.head if isinstance(moves, LazyMoves) else moves  # the swaps come before any collection
-        swaps = [m for m in head if isinstance(m, tuple) and m[0] == "swap"]
-        if swaps and len(f.hands[seat]) < self.rules.hand_limit - 1:
+        swaps = (
+            self.exchanges(f.hands[seat], f.market) if len(f.hands[seat]) < self.rules.hand_limit - 1 else []
+        )
+        if swaps:
             sums = self.group_sums(f.hands[seat])
             now = self.best_group(sums)
             gain, move = max((self._swap_gain(f, sums, m), i) for i, m in enumerate(swaps))
@@ -268,18 +269,18 @@ class FeenbalzEngine(Gifts):
             f.hands[seat].remove(card)
         return seat, list(cards)
 
-    def _limit(self, f: Forest, rng: random.Random) -> None:
-        """More than `hand_limit` cards: the opponent with the fewest cards draws one at random."""
+    def _limit(self, f: Forest, seat: int, rng: random.Random) -> None:
+        """More than `hand_limit` cards in `seat`'s hand (the only one that grew): the opponent with the
+        fewest cards draws one at random, or it is discarded if nobody has room."""
         n, cap = len(f.hands), self.rules.hand_limit
-        for seat in range(n):
-            while len(f.hands[seat]) > cap:
-                card = f.hands[seat].pop(rng.randrange(len(f.hands[seat])))
-                others = [(len(f.hands[(seat + k) % n]), k) for k in range(1, n)]
-                size, k = min(others)
-                if size < cap:
-                    f.hands[(seat + k) % n].append(card)
-                else:
-                    f.discard.append(card)
+        while len(f.hands[seat]) > cap:
+            card = f.hands[seat].pop(rng.randrange(len(f.hands[seat])))
+            others = [(len(f.hands[(seat + k) % n]), k) for k in range(1, n)]
+            size, k = min(others)
+            if size < cap:
+                f.hands[(seat + k) % n].append(card)
+            else:
+                f.discard.append(card)
 
     def _reveal(self, f: Forest, rng: random.Random) -> None:
         c = f.court

@@ -62,9 +62,10 @@ class Gifts:
         self._quality = [o[2] for o in r.objects]
         self._laid: dict[tuple[int, ...], list[tuple[str, tuple[int, ...]]]] = {}  # collections by hand
         self._last_richest: tuple[tuple[int, ...] | None, tuple[int, ...]] = (None, ())
+        self._last_swaps: tuple[object, list[tuple[str, int, str]]] = (None, [])
 
     def __getstate__(self) -> dict[str, object]:  # workers start with an empty memo
-        return {**self.__dict__, "_laid": {}, "_last_richest": (None, ())}
+        return {**self.__dict__, "_laid": {}, "_last_richest": (None, ()), "_last_swaps": (None, [])}
 
     def fits(self, cards: Sequence[int]) -> bool:
         """Whether `cards` make a collection: enough of them, one colour, one kind or all neutral,
@@ -150,6 +151,12 @@ class Gifts:
     def exchanges(self, hand: Sequence[int], market: Sequence[int]) -> list[tuple[str, int, str]]:
         """("swap", card, feature) for every hand card and feature some market card shares (horseshoes
         by quality only); the house rule: an exchange takes at least one card."""
+        key = (tuple(hand), tuple(market))
+        if self._last_swaps[0] != key:  # asked again for the same hand (legal moves, the bot, the check)
+            self._last_swaps = (key, self._exchanges(hand, market))
+        return self._last_swaps[1]
+
+    def _exchanges(self, hand: Sequence[int], market: Sequence[int]) -> list[tuple[str, int, str]]:
         offered = [{of[m] for m in market} for of in self._feature]
         out = []
         for card in sorted(hand):
