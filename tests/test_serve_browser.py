@@ -480,3 +480,38 @@ def test_the_vision_switch_shows_the_cards_as_simulated(tmp_path: Path, browser:
         wait(lambda: "every card reads" in js(browser, said), "the access check", 120)
     finally:
         stop(server, app)
+
+
+@pytest.mark.slow
+def test_stack_view_shows_the_comparison_when_a_variant_is_chosen(tmp_path: Path, browser: Any) -> None:
+    """Choosing a stacked variant in the page fills the comparison table, significant rows marked."""
+    from pnp.serve.compare import Comparisons
+
+    proj = make_project(tmp_path / "proj", ("fairy-meat",))
+    (proj / "card_data" / "variants").mkdir()
+    text = "variant:\n  name: wild\n  base: fairy-meat\n  remove:\n  - '3-8'\n"
+    (proj / "card_data" / "variants" / "wild.yaml").write_text(text, encoding="utf-8")
+    server, app = make_server(Project.at(proj), proj / "output", 0, eager=False)
+    app.comparisons = Comparisons(Project.at(proj), games=100)
+    serve(server, app)
+    try:
+        browser.get(f"http://127.0.0.1:{server.server_address[1]}/")
+        options = "return [...document.querySelectorAll('#stack-variant option')].map(o => o.value)"
+        wait(lambda: js(browser, options) == ["", "wild"], "the variant listed")
+        js(
+            browser,
+            "const s = document.querySelector('#stack-variant'); s.value = 'wild'; s.dispatchEvent(new Event('change'))",
+        )
+        shown = "return !document.querySelector('#stack-table').hidden"
+        wait(lambda: js(browser, shown), "the comparison table", 60)
+        rows = js(
+            browser,
+            "return [...document.querySelectorAll('#stack-table tbody tr')].map(r => [r.className, r.cells[0].textContent])",
+        )
+        marked = [name for cls, name in rows if cls == "significant"]
+        assert "damage per combat *" in marked and all(name.endswith(" *") for name in marked)
+        assert any(cls == "" for cls, _ in rows)  # not every figure differs
+        status = js(browser, "return document.querySelector('#stack-status').textContent")
+        assert "wild against fairy-meat" in status and "pnp simulate wild --against fairy-meat" in status
+    finally:
+        stop(server, app)

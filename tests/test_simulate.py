@@ -249,7 +249,7 @@ def test_statistics_by_hand() -> None:
 # --------------------------------------------------------------------------- the command
 
 
-def test_cli_json_against_and_player_counts() -> None:
+def test_cli_json_against_and_player_counts(tmp_path: Path) -> None:
     r = run(
         "simulate",
         "bargains",
@@ -279,8 +279,10 @@ def test_cli_json_against_and_player_counts() -> None:
         "simulate", "fairy-meat", "--games", "40", "--players", "4", "--project", str(ROOT), "--jobs", "1"
     )
     assert text.code == 0 and "damage per combat" in text.out and "95% CI" in text.out
-    none = run("simulate", "tarot", "--project", str(ROOT))
-    assert none.code != 0 and "no engine plays" in none.err
+    proj = make_project(tmp_path / "proj", ("tarot",))
+    (proj / "card_data" / "tarot.yaml").rename(proj / "card_data" / "my-duel.yaml")  # a game of one's own
+    none = run("simulate", "my-duel", "--project", str(proj))
+    assert none.code != 0 and "no engine plays" in none.err and "tarot" in none.err
 
 
 def test_unknown_way_is_named() -> None:

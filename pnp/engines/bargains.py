@@ -123,6 +123,11 @@ class BargainsEngine:
     def __init__(self, rules: BargainRules) -> None:
         self.rules = rules
         self.step_limit = 3_000  # variant 2 can go round for ever
+        # the trades for a card against a pot, by (card, sorted pot): pots repeat a lot within a run
+        self._trades: dict[tuple[int, tuple[int, ...]], list[tuple[int, ...]]] = {}
+
+    def __getstate__(self) -> dict[str, object]:  # workers start with an empty memo
+        return {**self.__dict__, "_trades": {}}
 
     # -- protocol
     def start(self, players: int, rng: random.Random) -> Table:
@@ -150,11 +155,23 @@ class BargainsEngine:
         if way == "variant-2":  # every take the dearest card affords, once, then filtered by price
             takes = [(sum(s), s) for s in subsets_upto(t.pot, cards[-1] - self.rules.take_below)]
             return [(c, s) for c in cards for total, s in takes if total <= c - self.rules.take_below]
-        pick = fewest_over if way == "main" else closest_match
         for card in cards:
-            pot = t.pot + self._topped_up(t, card)
-            moves += [(card, s) for s in pick(pot, card) or [tuple(sorted(pot))]]
+            moves += [
+                (card, s) for s in self._trades_for(card, tuple(sorted(t.pot + self._topped_up(t, card))))
+            ]
         return moves
+
+    def _trades_for(self, card: int, pot: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """The handfuls `card` may take from `pot` (sorted), remembered: the same pots come back often."""
+        key = (card, pot)
+        found = self._trades.get(key)
+        if found is None:
+            pick = fewest_over if self.rules.way == "main" else closest_match
+            found = pick(pot, card) or [pot]
+            if len(self._trades) >= 200_000:  # bounded: a long run does not grow without end
+                self._trades.clear()
+            self._trades[key] = found
+        return found
 
     def apply(self, t: Table, move: object, rng: random.Random) -> None:
         if self.rules.way == "solitaire":

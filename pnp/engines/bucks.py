@@ -53,6 +53,7 @@ class Auction:
     auctions: int = 0
     turns: int = 0
     done: bool = False
+    points_left: int = 0  # the points of the items still to be auctioned
 
 
 class BucksEngine:
@@ -111,8 +112,9 @@ class BucksEngine:
 
     def score(self, won: Sequence[tuple[int, str]]) -> int:
         """Item points plus the set bonus for every set of one item of each symbol."""
-        sets = min(sum(1 for _, s in won if s == sym) for sym in self.rules.symbols)
-        return sum(v for v, _ in won) + self.rules.set_bonus * sets
+        symbols = [s for _, s in won]
+        sets = min(symbols.count(sym) for sym in self.rules.symbols)
+        return sum([v for v, _ in won]) + self.rules.set_bonus * sets
 
     def greedy(self, a: Auction, moves: Sequence[object], rng: random.Random) -> object:
         """Bid in proportion to the lot's share of the points still to come: open at random below that
@@ -121,7 +123,7 @@ class BucksEngine:
         mine = sum(a.bids[seat])
         others = [sum(a.bids[s]) for s in range(len(a.hands)) if s != seat and a.active[s]]
         lot = self.score(a.won[seat] + a.lot) - self.score(a.won[seat])
-        to_come = lot + sum(v for v, _ in a.items) + 4
+        to_come = lot + a.points_left + 4
         budget = (sum(a.hands[seat]) + mine) * lot * len(a.hands) / to_come  # a fair share of the lots
         notes = [m for m in moves if isinstance(m, int)]
         if a.reveals and others and mine > max(others):
@@ -143,6 +145,7 @@ class BucksEngine:
             a.done = True
             return
         a.lot, a.items = a.items[: self.rules.lot], a.items[self.rules.lot :]
+        a.points_left = sum(v for v, _ in a.items)
         a.bids, a.active = [[] for _ in range(n)], [True] * n
         a.high, a.run, a.laid = None, 0, {}
         a.auctions += 1

@@ -9,7 +9,7 @@ after `step_limit` decisions, reporting it as such instead of looping.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -56,9 +56,49 @@ class Engine(Protocol):
         ...
 
 
+class LazyMoves(Sequence[Any]):
+    """Legal moves listed only when a bot needs the whole list (the random bot does, a greedy one that
+    builds its own move need not): `head` is always listed, `rest` lists the others, `some_rest`
+    says whether there are any and `allows` checks one of them without listing them all."""
+
+    def __init__(
+        self,
+        head: list[Any],
+        rest: Callable[[], list[Any]],
+        some_rest: Callable[[], bool],
+        allows: Callable[[Any], bool],
+    ) -> None:
+        self.head, self._rest, self._some, self._allows = head, rest, some_rest, allows
+        self._listed: list[Any] | None = None
+
+    def _all(self) -> list[Any]:
+        if self._listed is None:
+            self._listed = self.head + self._rest()
+        return self._listed
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __getitem__(self, i: Any) -> Any:
+        return self._all()[i]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._all())
+
+    def __contains__(self, move: object) -> bool:
+        return move in self.head or self._allows(move)
+
+    def __bool__(self) -> bool:
+        return bool(self.head) or self._some()
+
+    def several(self) -> bool:
+        """More than one legal move (without listing them when the head alone shows it)."""
+        return len(self.head) > 1 or (bool(self.head) and self._some()) or len(self._all()) > 1
+
+
 def choose(engine: Engine, strength: str, state: Any, moves: Sequence[Any], rng: random.Random) -> Any:
     """A bot's move: `random` picks any legal move alike, `greedy` asks the engine's own player."""
-    if len(moves) == 1:
+    if not (moves.several() if isinstance(moves, LazyMoves) else len(moves) > 1):
         return moves[0]
     if strength == "random":
         return moves[rng.randrange(len(moves))]

@@ -6,7 +6,8 @@ that with no dependency to install, audit or keep up to date, and a thread per r
 lets an open event stream wait while pictures are served.
 
 Routes: `/` the page, `/static/*` its script and style, `/api/state` the snapshot,
-`/api/access?game=SLUG` a game's access check, `/events` server-sent events, `/picture/KEY.png?size=thumb|full` a card,
+`/api/access?game=SLUG` a game's access check, `/api/compare?variant=NAME` a stacked variant
+simulated against its base (the stack view), `/events` server-sent events, `/picture/KEY.png?size=thumb|full` a card,
 `/output/PATH` built files, `/files/PATH` the project's inputs, `/api/card` a card's form;
 `/api/layout?tile=ID` a card's element outlines; `POST /api/build`, `/api/edit`, `/api/undo`,
 `/api/layout` (moved boxes). Every request passes `guard` first (one Host, the
@@ -35,6 +36,7 @@ from pnp.data.reading.feedback import FOLDER
 from pnp.data.reading.project import Project
 from pnp.serve.access import access_findings
 from pnp.serve.builds import Builder, parse_settings
+from pnp.serve.compare import Comparisons
 from pnp.serve.editor import Editor, Refused
 from pnp.serve.guard import (
     IDLE_S,
@@ -99,6 +101,7 @@ class App:
     editor: Editor
     guard: Guard
     playtest: Playtest | None = None  # `--playtest`: the feedback page for phones
+    comparisons: Comparisons | None = None  # the stack view's simulations, made on first use
     layouts: LayoutEditor = field(init=False)  # the layout editor: the card editor's checks and undo
 
     def __post_init__(self) -> None:
@@ -114,7 +117,16 @@ class App:
         live = Live(Tracker(project, cache.drawing), cache, hub, eager)
         builder = Builder(project, out, lambda status: hub.send("build", status), cache.drawing)
         editor = Editor(live.tracker, cache.drawing)
-        return cls(project, out, live, builder, editor, guard, Playtest(project.root) if playtest else None)
+        return cls(
+            project,
+            out,
+            live,
+            builder,
+            editor,
+            guard,
+            Playtest(project.root) if playtest else None,
+            Comparisons(project),
+        )
 
     def state(self) -> dict[str, Any]:
         data = self.live.snapshot.as_json()
@@ -138,6 +150,7 @@ class App:
             output=str(self.out),
             output_name=output_name,
             build=self.builder.snapshot(),
+            variants=self.comparisons.variants() if self.comparisons else [],
         )
         return data
 
@@ -254,6 +267,8 @@ class Handler(BaseHTTPRequestHandler):
             return self._json(
                 *access_findings(self.app.live.tracker, parse_qs(url.query).get("game", [""])[0])
             )
+        if route == "/api/compare" and self.app.comparisons is not None:
+            return self._json(*self.app.comparisons.ask(parse_qs(url.query).get("variant", [""])[0]))
         if route == "/events":
             return self._events()
         if route.startswith("/picture/") and route.endswith(".png"):

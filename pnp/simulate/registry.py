@@ -14,8 +14,11 @@ from pnp.data.format.model import Game
 from pnp.data.reading.variants import deck_component, fairy_cards
 from pnp.engines.bargains import BargainRules, BargainsEngine
 from pnp.engines.bucks import BuckRules, BucksEngine
+from pnp.engines.feenbalz import FeenbalzEngine
+from pnp.engines.feenbalz_gifts import Fairy, FeenRules
 from pnp.engines.play import Engine
 from pnp.engines.skirmish import SkirmishEngine, SkirmishRules
+from pnp.engines.tarot import Arcana, TarotEngine, TarotRules
 
 
 class NoEngine(ValueError):
@@ -40,13 +43,22 @@ def base_name(game: Game) -> str:
     return game.source.stem
 
 
+def _one_way(game: Game, way: str, only: str) -> None:
+    """A game with one way of playing: `way` must be it (or left out)."""
+    if way not in ("", only):
+        raise NoEngine(f"{game.game.name} has no way of playing {way!r}; it has {only}")
+
+
+def _claimed(game: Game) -> tuple[int, int]:
+    return game.game.players.min, game.game.players.max
+
+
 def _range(spec: Mapping[str, Any]) -> tuple[int, int]:
     return int(spec["min"]), int(spec["max"])
 
 
 def _fairy_meat(game: Game, way: str) -> Setup:
-    if way not in ("", "skirmish"):
-        raise NoEngine(f"{game.game.name} has no way of playing {way!r}; it has skirmish")
+    _one_way(game, way, "skirmish")
     facts = game.facts
     fight = lookup(facts, "skirmish")
     combat = lookup(facts, "combat")
@@ -64,7 +76,7 @@ def _fairy_meat(game: Game, way: str) -> Setup:
         SkirmishEngine(rules),
         way or "skirmish",
         ("skirmish",),
-        (game.game.players.min, game.game.players.max),
+        _claimed(game),
     )
 
 
@@ -94,8 +106,7 @@ def _bargains(game: Game, way: str) -> Setup:
 
 
 def _fairy_bucks(game: Game, way: str) -> Setup:
-    if way not in ("", "auction"):
-        raise NoEngine(f"{game.game.name} has no way of playing {way!r}; it has auction")
+    _one_way(game, way, "auction")
     f = game.facts
     items = tuple(
         (int(c.get("value")), str(c.get("symbol")))
@@ -123,11 +134,92 @@ def _fairy_bucks(game: Game, way: str) -> Setup:
         int(f["losers_discard"]),
         bool(f["raising_optional"]),
     )
-    return Setup(BucksEngine(rules), "auction", ("auction",), (game.game.players.min, game.game.players.max))
+    return Setup(BucksEngine(rules), "auction", ("auction",), _claimed(game))
+
+
+def _feenbalz(game: Game, way: str) -> Setup:
+    _one_way(game, way, "courtship")
+    f = game.facts
+    objects = tuple(
+        (str(c.get("colour")), str(c.get("category")), int(c.get("quality")))
+        for c in game.component("objects").cards
+        for _ in range(c.copies)
+    )
+    fairies = tuple(
+        Fairy(str(c.get("colour")), str(c.get("category")), str(c.get("dislike")), bool(c.get("black")))
+        for c in game.component("fairies").cards
+        for _ in range(c.copies)
+    )
+    sp, coll = lookup(f, "special"), lookup(f, "collection")
+    rules = FeenRules(
+        objects,
+        fairies,
+        {int(k): int(v) for k, v in lookup(f, "ladies_needed").items()},
+        int(f["deal"]),
+        int(f["market"]),
+        int(f["collect"]),
+        int(f["hand_limit"]),
+        int(coll["min"]),
+        int(coll["horseshoes_max"]),
+        int(f["wish_bonus"]),
+        int(f["disliked_value"]),
+        int(f["decline_draw"]),
+        int(f["dead_market_quality"]),
+        ahead_by=(int(sp["ahead_by"]["margin"]), int(sp["ahead_by"]["ladies"])),
+        alone_at=(int(sp["alone_at"]["value"]), int(sp["alone_at"]["ladies"])),
+        empty_hand=int(sp["empty_hand"]["ladies"]),
+        every_one=int(sp["every_one"]["ladies"]),
+        both_every_one=int(f["every_one_both_ladies"]),
+        horseshoes_only=int(sp["horseshoes_only"]["ladies"]),
+        horseshoes_all=(int(sp["horseshoes_all"]["count"]), int(sp["horseshoes_all"]["ladies"])),
+    )
+    players = _claimed(game)
+    return Setup(FeenbalzEngine(rules), "courtship", ("courtship",), players)
+
+
+def _tarot(game: Game, way: str) -> Setup:
+    _one_way(game, way, "duel")
+    f = game.facts
+    deck = deck_component(game, "")
+    cards = tuple(
+        Arcana(
+            str(c.key),
+            str(c.get("element")),
+            c.get("role") == "tiger",
+            frozenset(map(str, c.get("servants") or ())),
+        )
+        for c in deck.cards
+        if c.get("part") in ("arcana", None)
+        for _ in range(c.copies)
+    )
+    board = next((c.board for c in game.components if c.board is not None and c.board.positions), None)
+    sides = [p.side for p in board.positions] if board is not None else []
+    tiger = lookup(f, "tiger")
+    rules = TarotRules(
+        cards,
+        int(f["deal"]),
+        int(f["on_map"]),
+        int(f["in_hand"]),
+        tuple(int(p) for p in f["start_positions"]),
+        int(f["refill_position"]),
+        sides.count(sides[0]) if sides else 5,
+        int(f["last_on_map"]),
+        int(f["combo_kept"]),
+        bool(tiger["attacks"]),
+        bool(tiger["defends_as_combo"]),
+        int(f["quiet_turns"]),
+    )
+    return Setup(TarotEngine(rules), "duel", ("duel",), _claimed(game))
 
 
 ENGINES: Mapping[str, Callable[[Game, str], Setup]] = MappingProxyType(
-    {"fairy-meat": _fairy_meat, "bargains": _bargains, "fairy-bucks": _fairy_bucks}
+    {
+        "fairy-meat": _fairy_meat,
+        "bargains": _bargains,
+        "fairy-bucks": _fairy_bucks,
+        "feenbalz": _feenbalz,
+        "tarot": _tarot,
+    }
 )
 
 

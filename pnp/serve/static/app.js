@@ -79,6 +79,7 @@ function render() {
   renderGames();
   renderBuildGames();
   renderAccessGames();
+  renderVariants();
   renderBuild(state.build);
   if (opened && tiles.has(opened.id)) showCard(findTile(opened.id), false);
 }
@@ -415,6 +416,46 @@ async function checkAccess(slug) {
   $("#access-list").replaceChildren(...answer.findings.map(f =>
     el("li", {}, el("strong", {text: `${f.check}: `}), el("code", {text: f.text}))));
 }
+
+// The stack view: choosing a stacked variant shows its simulation against its base (asked until done).
+function renderVariants() {
+  const box = $("#stack-variant");
+  const names = state.variants || [];
+  const have = [...box.options].slice(1).map(o => o.value);
+  if (have.join(" ") === names.join(" ")) return;
+  box.replaceChildren(el("option", {value: "", text: "(choose)"}), ...names.map(n => el("option", {value: n, text: n})));
+  $("#stack-table").hidden = true;
+}
+
+let comparing = "";
+async function compareVariant(name) {
+  comparing = name;
+  const status = $("#stack-status");
+  $("#stack-table").hidden = true;
+  if (!name) { status.textContent = ""; return; }
+  status.textContent = `Playing ${name} and its base…`;
+  for (;;) {
+    const r = await fetch(`/api/compare?variant=${encodeURIComponent(name)}`, {cache: "no-store"}).catch(() => null);
+    const answer = r ? await r.json().catch(() => null) : null;
+    if (comparing !== name) return;  // another variant was chosen meanwhile
+    if (!answer || !answer.ok) { status.textContent = `No comparison for ${name}: ${answer ? answer.error : "no answer"}`; return; }
+    if (answer.status === "done") { showComparison(answer); return; }
+    await new Promise(done => setTimeout(done, 500));
+  }
+}
+
+function showComparison(a) {
+  const marked = a.comparison.filter(r => r.significant).length;
+  $("#stack-status").textContent = `${a.variant} against ${a.base} (${a.way}), ${a.players} players, ${a.games} games each, `
+    + `seed ${a.seed}: ${plural(marked, "significant difference")} (* p < 0.05). Same as: ${a.command}`;
+  const fmt = x => Math.abs(x) < 1 && x !== 0 ? x.toFixed(3) : x.toFixed(2);
+  $("#stack-table tbody").replaceChildren(...a.comparison.map(r => el("tr", {class: r.significant ? "significant" : ""},
+    el("th", {scope: "row", text: r.figure + (r.significant ? " *" : "")}), el("td", {text: fmt(r.this)}),
+    el("td", {text: fmt(r.base)}), el("td", {text: (r.difference > 0 ? "+" : "") + fmt(r.difference)}),
+    el("td", {text: r.p.toFixed(4)}))));
+  $("#stack-table").hidden = false;
+}
+$("#stack-variant").addEventListener("change", e => compareVariant(e.target.value));
 
 // The colour-vision switch: every card picture through the chosen simulation's SVG filter (the page's own).
 $("#vision").addEventListener("change", e => { document.body.dataset.vision = e.target.value; });
