@@ -5,7 +5,7 @@ a faster stream writer (`use_fast_writer`), forms compressed as they end,
 symbol operators captured once, fonts restored from parsed tables, images
 registered under their content's name, a booklet laid out once for two PDFs,
 platypus imported without three unused pattern compiles. Features ReportLab has
-no public call for: the PDF/X info keys and output intent.
+no public call for: the colour hook CMYK print files need (`colour_hook`).
 
 Used only on the release series in `GATE.tested`; on any other release (or
 with PNP_ADAPTERS=off) each function takes ReportLab's public route or returns
@@ -261,56 +261,6 @@ def retarget(c: Canvas, path: str) -> None:
 def pdfx_unavailable() -> str:
     """Why PDF/X cannot be written with this ReportLab (asked before any work when not active)."""
     return f"PDF/X output needs ReportLab internals, used only where tested (ReportLab {GATE.version}: {GATE.why_off()})"
-
-
-def mark_pdfx(c: Canvas, version: str, profile: bytes, condition: str) -> None:
-    """The PDF/X version and Trapped keys in the document information, and the output intent
-    with its profile in the catalog (ReportLab has no public call for either). Only when active:
-    CMYK options are refused before any work otherwise (`pdfx_unavailable`)."""
-    assert ACTIVE, pdfx_unavailable()
-    doc = c._doc
-    info = _PdfxInfo()
-    info.__dict__.update(doc.info.__dict__)
-    info.pdfx_version = version
-    doc.info = info
-    stream = pdfdoc.PDFStream(pdfdoc.PDFDictionary({"N": 4}), profile, filters=[pdfdoc.PDFZCompress])
-    intent = pdfdoc.PDFDictionary(
-        {
-            "Type": pdfdoc.PDFName("OutputIntent"),
-            "S": pdfdoc.PDFName("GTS_PDFX"),
-            "OutputConditionIdentifier": pdfdoc.PDFString("Custom"),
-            "OutputCondition": pdfdoc.PDFString(condition),
-            "Info": pdfdoc.PDFString(condition),
-            "RegistryName": pdfdoc.PDFString("http://www.color.org"),
-            "DestOutputProfile": doc.Reference(stream),
-        }
-    )
-    catalog = doc.Catalog
-    catalog.__NoDefault__ = [*catalog.__NoDefault__, "OutputIntents"]  # keys ReportLab writes
-    catalog.OutputIntents = pdfdoc.PDFArray([intent])
-
-
-class _PdfxInfo(pdfdoc.PDFInfo):
-    """The document information dictionary with the PDF/X version key."""
-
-    pdfx_version = ""
-
-    def format(self, document: Any) -> bytes:
-        date = pdfdoc.PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter)
-        return pdfdoc.PDFDictionary(
-            {
-                "Title": pdfdoc.PDFString(self.title),
-                "Author": pdfdoc.PDFString(self.author),
-                "CreationDate": date,
-                "ModDate": date,
-                "Producer": pdfdoc.PDFString(self.producer),
-                "Creator": pdfdoc.PDFString(self.creator),
-                "Subject": pdfdoc.PDFString(self.subject),
-                "Keywords": pdfdoc.PDFString(self.keywords),
-                "Trapped": pdfdoc.PDFName("False"),
-                "GTS_PDFXVersion": pdfdoc.PDFString(self.pdfx_version),
-            }
-        ).format(document)
 
 
 # -- fonts ---------------------------------------------------------------------
