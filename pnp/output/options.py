@@ -86,7 +86,7 @@ def _number(opt: Option, value: Any) -> float:
 def _count(opt: Option, value: Any) -> int:
     text = str(value)
     if isinstance(value, bool) or not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX_COUNT:
-        raise ValueError(f"must be a whole number from 1 to {MAX_COUNT}, or empty for the game's default")
+        raise ValueError(f"must be a whole number from 1 to {MAX_COUNT}")
     return int(text)
 
 
