@@ -18,7 +18,6 @@ import copy
 import io
 import re
 import sys
-import zlib
 from collections.abc import Callable
 from fnmatch import fnmatch
 from typing import Any
@@ -35,7 +34,6 @@ from pnp.adapters import Gate
 
 GATE = Gate("reportlab", reportlab.Version, ("4.4", "5.1"))
 ACTIVE = GATE.active
-FLATE_LEVEL = 1  # zlib level of a form compressed as it ends (ReportLab's own, at save: 6)
 
 
 # -- the stream writer ---------------------------------------------------------
@@ -150,7 +148,7 @@ def end_form_compressed(c: Canvas, name: str) -> None:
     form.pnp_shadings = shadings  # gradients: ReportLab's endForm leaves them out of the form's resources
     form.Contents = pdfdoc.PDFStream(
         pdfdoc.PDFDictionary({"Filter": pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])}),
-        zlib.compress(form.stream, FLATE_LEVEL),
+        pdfdoc.PDFZCompress.encode(form.stream),  # ReportLab's own compression: the same bytes
         filters=None,
     )
     form.stream = None
