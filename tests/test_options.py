@@ -94,7 +94,7 @@ def test_a_non_output_option_leaves_the_freshness_key_alone() -> None:
 
 
 @pytest.mark.slow
-def test_a_forced_or_tagged_build_into_a_fresh_folder_is_up_to_date(tmp_path: Path) -> None:
+def test_a_forced_build_of_an_up_to_date_folder_rebuilds_nothing(tmp_path: Path) -> None:
     """--force (a non-output option) does not rebuild; --bleed (an output option) does."""
     proj = make_project(tmp_path / "proj", ("bargains",))
     out = tmp_path / "out"
