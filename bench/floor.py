@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.adapters import reportlab as rl
 
 _BARE = pdfdoc.pdfdocEnc, pdfdoc.PDFFormXObject, pdfdoc.PDFTrueTypeFont
-rl.use_fast_writer()  # pnp's stream settings (no ASCII85, zlib level): the bytes depend on them
+rl.use_fast_writer()  # pnp's stream settings (no ASCII85, its form writer): the bytes depend on them
 pdfdoc.pdfdocEnc, pdfdoc.PDFFormXObject, pdfdoc.PDFTrueTypeFont = (
     _BARE  # not its faster writers: bare ReportLab
 )

@@ -208,8 +208,7 @@ def test_print_settings_from_the_form() -> None:
             "duplex": "short",
             "bleed": "2",
             "crop_marks": "corner",
-            "back_offset_x": "0.5",
-            "back_offset_y": "-1",
+            "back_offset": "0.5,-1",
             "players": "3",
             "decks": "",
             "games": ["bargains"],
@@ -220,7 +219,7 @@ def test_print_settings_from_the_form() -> None:
         "pnp build bargains --paper letter --duplex short --bleed 2 --crop-marks corner "
         "--back-offset 0.5,-1 --players 3"
     )
-    assert s.options().counts == {"players": 3}
+    assert s.options(Path.cwd()).counts == {"players": 3}
     for bad, word in (
         ({"paper": "napkin"}, "paper"),
         ({"bleed": "11"}, "bleed"),

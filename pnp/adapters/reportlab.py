@@ -1,11 +1,11 @@
 """ReportLab's internals, in one place: what pnp does with ReportLab beyond its public API.
 
 Speed-ups (each writes the bytes ReportLab itself would, or measurably less work):
-a faster stream writer (`use_fast_writer`), forms compressed as they end,
-symbol operators captured once, fonts restored from parsed tables, images
+a form writer that keeps forms' graphics states and shadings (`use_fast_writer`),
+forms compressed as they end, symbol operators captured once, fonts restored from parsed tables, images
 registered under their content's name, a booklet laid out once for two PDFs,
 platypus imported without three unused pattern compiles. Features ReportLab has
-no public call for: the PDF/X info keys and output intent.
+no public call for: the colour hook CMYK print files need (`colour_hook`).
 
 Used only on the release series in `GATE.tested`; on any other release (or
 with PNP_ADAPTERS=off) each function takes ReportLab's public route or returns
@@ -18,10 +18,8 @@ import copy
 import io
 import re
 import sys
-import zlib
 from collections.abc import Callable
 from fnmatch import fnmatch
-from functools import lru_cache
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -36,9 +34,6 @@ from pnp.adapters import Gate
 
 GATE = Gate("reportlab", reportlab.Version, ("4.4", "5.1"))
 ACTIVE = GATE.active
-FLATE_LEVEL = (
-    1  # zlib level for every stream on the fast path (ReportLab's own: 6; +4.5 % bytes, half the time)
-)
 
 
 # -- the stream writer ---------------------------------------------------------
@@ -46,29 +41,15 @@ def use_fast_writer() -> None:
     """Opt in to pnp's writer settings for every PDF of this process (idempotent).
 
     Always: compressed streams without ASCII85 wrapping (a public setting).
-    When active: zlib level 1, an ASCII shortcut for the PDFDocEncoding codec,
-    and form and TrueType font objects written in one step (the same bytes).
+    When active: form objects written in one step (the same bytes) with their graphics states
+    and shadings, which ReportLab's own form writer leaves out. (A zlib-level-1 stream filter, a
+    one-step TrueType font writer and an ASCII shortcut installed as ReportLab's PDFDocEncoding
+    codec were measured and removed: no bench row was 1.5x slower without them,
+    docs/performance.md.)
     """
     rl_config.useA85 = 0
-    if ACTIVE and not isinstance(pdfdoc.PDFZCompress, _Flate):
-        pdfdoc.PDFZCompress = _Flate()
-        pdfdoc.pdfdocEnc = pdfdoc_bytes
+    if ACTIVE and pdfdoc.PDFFormXObject is not _Form:
         pdfdoc.PDFFormXObject = _Form
-        pdfdoc.PDFTrueTypeFont = _TrueTypeFont
-
-
-class _Flate(pdfdoc.PDFStreamFilterZCompress):
-    """ReportLab's FlateDecode filter at FLATE_LEVEL."""
-
-    def encode(self, text: str | bytes) -> bytes:
-        data = text.encode("utf8") if isinstance(text, str) else text
-        return _deflate_big(data) if len(data) >= 8192 else zlib.compress(data, FLATE_LEVEL)
-
-
-@lru_cache(maxsize=64)
-def _deflate_big(data: bytes) -> bytes:
-    """A large stream (mostly font files, the same in many PDFs of a build) compressed once per process."""
-    return zlib.compress(data, FLATE_LEVEL)
 
 
 _NOT_IN_PDFDOC = re.compile("[\x18-\x1f]").search
@@ -155,43 +136,6 @@ def _dict_bytes(entries: list[bytes]) -> bytes:
     return b"<<\n" + b" ".join(entries) + b"\n>>"
 
 
-class _TrueTypeFont(pdfdoc.PDFTrueTypeFont):
-    def format(self, document: Any) -> bytes:
-        made = _font_bytes(self, document)
-        return made if made is not None else super().format(document)
-
-
-def _font_bytes(font: Any, document: Any) -> bytes | None:
-    """ReportLab's bytes for a TrueType font object (PDFType1Font.format), or None to let it."""
-    try:
-        names = {k: getattr(font, k) for k in ("Type", "Subtype", "BaseFont", "Name")}
-        first, last, widths = font.FirstChar, font.LastChar, font.Widths.sequence
-        refs = font.ToUnicode, font.FontDescriptor
-    except AttributeError:
-        return None
-    if (
-        hasattr(font, "Encoding")
-        or not all(isinstance(r, pdfdoc.PDFObjectReference) for r in refs)
-        or not all(type(v) in (int, float) for v in (first, last, *widths))
-        or not widths
-    ):
-        return None
-    ref = document.idToObjectNumberAndVersion
-    rows = [pdfdoc_bytes(fp_str(*widths[i : i + 10])) for i in range(0, len(widths), 10)]
-    entries = [
-        b"/BaseFont " + pdfdoc_bytes(pdfdoc.PDFName(names["BaseFont"])),
-        b"/FirstChar " + pdfdoc_bytes(fp_str(first)),
-        b"/FontDescriptor %d %d R" % ref[refs[1].name],
-        b"/LastChar " + pdfdoc_bytes(fp_str(last)),
-        b"/Name " + pdfdoc_bytes(pdfdoc.PDFName(names["Name"])),
-        b"/Subtype " + pdfdoc_bytes(pdfdoc.PDFName(names["Subtype"])),
-        b"/ToUnicode %d %d R" % ref[refs[0].name],
-        b"/Type " + pdfdoc_bytes(pdfdoc.PDFName(names["Type"])),
-        b"/Widths [ " + b" \n  ".join(rows) + b" ]",
-    ]
-    return _dict_bytes(entries)
-
-
 # -- canvases ------------------------------------------------------------------
 def end_form_compressed(c: Canvas, name: str) -> None:
     """End the current form; when active, compress its stream now rather than at save (a deck of
@@ -204,7 +148,7 @@ def end_form_compressed(c: Canvas, name: str) -> None:
     form.pnp_shadings = shadings  # gradients: ReportLab's endForm leaves them out of the form's resources
     form.Contents = pdfdoc.PDFStream(
         pdfdoc.PDFDictionary({"Filter": pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])}),
-        zlib.compress(form.stream, FLATE_LEVEL),
+        pdfdoc.PDFZCompress.encode(form.stream),  # ReportLab's own compression: the same bytes
         filters=None,
     )
     form.stream = None
@@ -261,56 +205,6 @@ def retarget(c: Canvas, path: str) -> None:
 def pdfx_unavailable() -> str:
     """Why PDF/X cannot be written with this ReportLab (asked before any work when not active)."""
     return f"PDF/X output needs ReportLab internals, used only where tested (ReportLab {GATE.version}: {GATE.why_off()})"
-
-
-def mark_pdfx(c: Canvas, version: str, profile: bytes, condition: str) -> None:
-    """The PDF/X version and Trapped keys in the document information, and the output intent
-    with its profile in the catalog (ReportLab has no public call for either). Only when active:
-    CMYK options are refused before any work otherwise (`pdfx_unavailable`)."""
-    assert ACTIVE, pdfx_unavailable()
-    doc = c._doc
-    info = _PdfxInfo()
-    info.__dict__.update(doc.info.__dict__)
-    info.pdfx_version = version
-    doc.info = info
-    stream = pdfdoc.PDFStream(pdfdoc.PDFDictionary({"N": 4}), profile, filters=[pdfdoc.PDFZCompress])
-    intent = pdfdoc.PDFDictionary(
-        {
-            "Type": pdfdoc.PDFName("OutputIntent"),
-            "S": pdfdoc.PDFName("GTS_PDFX"),
-            "OutputConditionIdentifier": pdfdoc.PDFString("Custom"),
-            "OutputCondition": pdfdoc.PDFString(condition),
-            "Info": pdfdoc.PDFString(condition),
-            "RegistryName": pdfdoc.PDFString("http://www.color.org"),
-            "DestOutputProfile": doc.Reference(stream),
-        }
-    )
-    catalog = doc.Catalog
-    catalog.__NoDefault__ = [*catalog.__NoDefault__, "OutputIntents"]  # keys ReportLab writes
-    catalog.OutputIntents = pdfdoc.PDFArray([intent])
-
-
-class _PdfxInfo(pdfdoc.PDFInfo):
-    """The document information dictionary with the PDF/X version key."""
-
-    pdfx_version = ""
-
-    def format(self, document: Any) -> bytes:
-        date = pdfdoc.PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter)
-        return pdfdoc.PDFDictionary(
-            {
-                "Title": pdfdoc.PDFString(self.title),
-                "Author": pdfdoc.PDFString(self.author),
-                "CreationDate": date,
-                "ModDate": date,
-                "Producer": pdfdoc.PDFString(self.producer),
-                "Creator": pdfdoc.PDFString(self.creator),
-                "Subject": pdfdoc.PDFString(self.subject),
-                "Keywords": pdfdoc.PDFString(self.keywords),
-                "Trapped": pdfdoc.PDFName("False"),
-                "GTS_PDFXVersion": pdfdoc.PDFString(self.pdfx_version),
-            }
-        ).format(document)
 
 
 # -- fonts ---------------------------------------------------------------------

@@ -112,9 +112,9 @@ def _deck_run(
             max_dpi=options.max_dpi,
         )
         pages = draw_deck(c, game, comp, cards, options.sheets, fonts, forms, tick, part[2] if part else None)
-        if options.colour:
-            finish_pdfx(c, options.colour)
         rls.save(c)  # written as formatted: a deck of full-art cards is never held whole
+        if options.colour:
+            finish_pdfx(path, options.colour)
         sheet = options.sheets.sheet
         if (options.sheets.cut_files or (sheet and sheet.cut_files)) and (part is None or part[0] == 1):
             write_cut_files(

@@ -16,6 +16,7 @@ import click
 
 from pnp.data.format.errors import InputError, PartlyRead, Problem, in_order
 from pnp.data.reading.project import Project
+from pnp.output.options import OPTION, Option
 
 if TYPE_CHECKING:
     from pnp.data.format.model import Game
@@ -32,6 +33,50 @@ class FiniteRange(click.FloatRange):
         if not math.isfinite(number):
             self.fail(f"{value!r} is not a finite number.", param, ctx)
         return number
+
+
+class Declared(click.ParamType):
+    """A declared option's values, checked by its declaration (the same words as serve's)."""
+
+    def __init__(self, option: Option):
+        self.option, self.name = option, option.kind
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return self.option.parse(value)
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
+
+
+def click_option(o: Option) -> Callable[[Callable], Callable]:
+    """The command-line option of a declared option (`pnp.output.options`)."""
+    if o.kind == "flag":
+        return click.option(o.cli, o.name, is_flag=True, help=o.help)
+    choices = f"[{'|'.join(o.choices)}]" if o.choices else None
+    return click.option(
+        o.cli,
+        o.name,
+        type=click.Path(dir_okay=False, exists=True) if o.kind == "file" else Declared(o),
+        default=o.show(o.default) if o.kind == "offset" else o.default,
+        show_default=o.default is not None,
+        metavar=o.metavar or choices,
+        help=o.help,
+    )
+
+
+def declared(*names: str) -> Callable[[Callable], Callable]:
+    """The declared options `names`, in this order, on a command."""
+
+    def add(fn: Callable) -> Callable:
+        for name in reversed(names):
+            fn = click_option(OPTION[name])(fn)
+        return fn
+
+    return add
+
+
+draft_option = declared("draft")
+colour_options = declared("ink_limit", "press_profile")  # how CMYK output is separated
 
 
 def project_option(fn: Callable) -> Callable:
@@ -64,14 +109,6 @@ def fail_input(exc: InputError) -> None:
     if len(problems) > 3:  # the count again below a long list
         click.echo(f"{len(problems)} problems: fix them and run the command again", err=True)
     sys.exit(2)
-
-
-draft_option = click.option(
-    "--draft",
-    is_flag=True,
-    help="A playtest print before the art exists: a missing picture prints as a labelled placeholder "
-    "and is listed as a warning (without --draft it is an error).",
-)
 
 
 def as_drafts(games: list[Game], draft: bool) -> list[Game]:
@@ -176,23 +213,6 @@ def progress(total: int, label: str) -> Iterator[Callable[[int], None]]:
         yield bar.update
 
 
-MAX_OFFSET = 50.0  # mm: a printer's misregistration is a few millimetres
-
-
-def parse_offset(text: str) -> tuple[float, float]:
-    """`--back-offset X,Y` in mm, each finite and within MAX_OFFSET."""
-    try:
-        x, y = (float(v) for v in text.split(","))
-    except ValueError:
-        raise click.BadParameter("use X,Y in millimetres, e.g. 0.5,-1", param_hint="--back-offset") from None
-    if not all(math.isfinite(v) and abs(v) <= MAX_OFFSET for v in (x, y)):
-        raise click.BadParameter(
-            f"each of X,Y must be a number of millimetres from {-MAX_OFFSET:g} to {MAX_OFFSET:g}",
-            param_hint="--back-offset",
-        )
-    return x, y
-
-
 class Group(click.Group):
     """The command group; a file that cannot be read or written ends any command with exit 2."""
 
@@ -232,30 +252,3 @@ def version_option(fn: Callable) -> Callable:
         callback=show,
         help="Show the version and how pnp uses each library, then exit.",
     )(fn)
-
-
-def colour_options(fn: Callable) -> Callable:
-    """--ink-limit and --press-profile: how CMYK output is separated."""
-    fn = click.option(
-        "--press-profile",
-        type=click.Path(dir_okay=False, exists=True),
-        default=None,
-        help="ICC profile of the shop's press (CMYK, Lab connection space) "
-        "[default: Ghostscript's SWOP-like CMYK profile].",
-    )(fn)
-    return click.option(
-        "--ink-limit",
-        type=FiniteRange(100, 400),
-        default=240,
-        show_default=True,
-        help="Most total ink (C+M+Y+K, percent) CMYK output may use.",
-    )(fn)
-
-
-def print_colour(ink_limit: float, press_profile: str | None) -> Any:
-    """The ink-limited CMYK profile for these options (built here: it takes a moment)."""
-    # lazy: only CMYK output needs colour management (start-up speed)
-    from pnp.output.colour.convert import PrintColour
-    from pnp.output.colour.icc import InkLimit
-
-    return PrintColour.build(InkLimit(ink_limit), Path(press_profile) if press_profile else None)

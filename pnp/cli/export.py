@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from pnp.cli.common import FiniteRange, colour_options, print_colour
+from pnp.buildplan.options import print_colour
+from pnp.cli.common import FiniteRange, colour_options
 from pnp.cli.exporting import common, make_job, where, write
 from pnp.cli.tables import COMMANDS as TABLE_COMMANDS
 from pnp.output.access import VISIONS

@@ -257,39 +257,53 @@ def _jpeg(data: bytes) -> ImageStream:
 # -- kept in the disk cache ----------------------------------------------------------
 
 
-def pack(image: ImageStream) -> bytes:
-    """`image` as bytes for the cache: a JSON header line, then its data and its soft mask's."""
-
+def _head(image: ImageStream) -> dict[str, Any]:
     head = {k: v for k, v in image.__dict__.items() if k not in ("data", "smask", "palette")}
     head["palette"] = image.palette.hex()
     head["size"] = len(image.data)
-    rest = pack(image.smask) if image.smask is not None else b""
-    return json.dumps(head, separators=(",", ":")).encode() + b"\n" + image.data + rest
+    if image.smask is not None:
+        head["smask"] = _head(image.smask)
+    return head
+
+
+def pack(image: ImageStream) -> bytes:
+    """`image` as bytes for the cache: one JSON line describing it and its soft mask (so the PDF's
+    objects are made from that line alone), then its data and its soft mask's."""
+    rest = image.smask.data if image.smask is not None else b""
+    return json.dumps(_head(image), separators=(",", ":")).encode() + b"\n" + image.data + rest
+
+
+def _from_head(head: Any, data: bytes) -> tuple[ImageStream, int]:
+    fields = {f for f in ImageStream.__dataclass_fields__ if f not in ("data", "smask")} | {"size"}
+    if not isinstance(head, dict) or not fields <= set(head) <= fields | {"smask"}:
+        raise ValueError("not a packed picture")
+    size = int(head["size"])
+    if not size > 0 or (data and size > len(data)):
+        raise ValueError("a packed picture cut short")
+    smask, used = _from_head(head["smask"], data[size:]) if "smask" in head else (None, 0)
+    image = ImageStream(
+        **{k: v for k, v in head.items() if k not in ("size", "smask", "palette", "decode", "mask")},
+        palette=bytes.fromhex(head["palette"]),
+        decode=tuple(head["decode"]),
+        mask=tuple(head["mask"]),
+        data=data[:size],
+        smask=smask,
+    )
+    return image, size + used
 
 
 def unpack(data: bytes) -> ImageStream:
     """What `pack` wrote (ValueError for anything else)."""
-
     line, _, rest = data.partition(b"\n")
-    head = json.loads(line)
-    if not isinstance(head, dict) or set(head) != {
-        f for f in ImageStream.__dataclass_fields__ if f != "data" and f != "smask"
-    } | {"size"}:
-        raise ValueError("not a packed picture")
-    size = int(head.pop("size"))
-    if not 0 < size <= len(rest):
+    image, used = _from_head(json.loads(line), rest)
+    if used != len(rest):
         raise ValueError("a packed picture cut short")
-    smask = unpack(rest[size:]) if len(rest) > size else None
-    return ImageStream(
-        **{
-            **head,
-            "palette": bytes.fromhex(head["palette"]),
-            "decode": tuple(head["decode"]),
-            "mask": tuple(head["mask"]),
-            "data": rest[:size],
-            "smask": smask,
-        }
-    )
+    return image
+
+
+def unpack_head(line: bytes) -> ImageStream:
+    """What `pack` wrote, from its first line only: the picture and its soft mask without their data."""
+    return _from_head(json.loads(line), b"")[0]
 
 
 def pdf_object(doc: Any, image: ImageStream, again: Callable[[], ImageStream] | None = None) -> Any:

@@ -32,15 +32,20 @@ class Artwork(Pictures):
     """The pictures and own symbols one canvas draws (`Pictures` read and checked them). Mutable by
     design: caches of what this canvas holds."""
 
-    _keys: dict[Path, str] = field(default_factory=dict)
-    _digests: dict[Path, str] = field(default_factory=dict)  # SHA-256 of each picture file
+    _digests: dict[Path, str] = field(default_factory=dict)  # SHA-256 of each picture file, read once
+
+    def digest(self, path: Path) -> str:
+        """The SHA-256 of the file's bytes, hashed once: its name in the PDF and its cache key."""
+        if path not in self._digests:
+            # lazy: the cache module only for a PDF with pictures
+            from pnp.data.store.cache import file_digest
+
+            self._digests[path] = file_digest(path)
+        return self._digests[path]
 
     def key(self, path: Path) -> str:
         """A short name from the file's bytes: the same picture gets the same name in any folder."""
-        if path not in self._keys:
-            with open(path, "rb") as fh:
-                self._keys[path] = hashlib.file_digest(fh, "sha1").hexdigest()[:16]
-        return self._keys[path]
+        return self.digest(path)[:16]
 
     # -- drawing -------------------------------------------------------------
     def draw(
@@ -124,7 +129,7 @@ class Artwork(Pictures):
     def _svg_form(self, c: Canvas, path: Path, ink: Color | None, grow: float = 0.0) -> str:
         """The SVG drawn once per PDF (per colour and outline) as a form XObject at its own size."""
         tint = "" if ink is None else f"{ink.red:.4f},{ink.green:.4f},{ink.blue:.4f}"
-        form = "Svg" + hashlib.sha1(f"{self.key(path)}|{tint}|{grow:g}".encode()).hexdigest()[:12]
+        form = "Svg" + hashlib.sha256(f"{self.key(path)}|{tint}|{grow:g}".encode()).hexdigest()[:12]
         if not c.hasForm(form):
             # lazy: ReportLab's graphics renderer only for an SVG
             from reportlab.graphics import renderPDF
@@ -153,41 +158,58 @@ class Artwork(Pictures):
             c.drawImage(str(path), 0, 0, 1, 1, mask="auto")
 
     def _pdf_object(self, doc: Any, path: Path, size: tuple[int, int] | None, convert: Any) -> Any:
-        """The picture's image XObject; its data (and its soft mask's) read again only as the PDF is
-        written, so a deck of full-art cards never holds all its pictures at once."""
-        meta = self.stream(path, size, convert)
-        return embed.pdf_object(doc, meta, lambda: self.stream(path, size, convert))
+        """The picture's image XObject, described from the first line of its cache entry; its data (and
+        its soft mask's) read once, as the PDF is written, so a deck of full-art cards never holds
+        all its pictures at once."""
+        # lazy: the cache's blob shelf only for a PDF with pictures
+        from pnp.data.store.cache import peek_line
+
+        line = peek_line("picture", self._ident(path, size, convert))
+        meta = embed.unpack_head(line) if line else self.stream(path, size, convert)
+        return embed.pdf_object(
+            doc, meta, _Once(lambda: self.stream(path, size, convert), 1 + bool(meta.smask))
+        )
+
+    def _ident(self, path: Path, size: tuple[int, int] | None, convert: Any) -> tuple:
+        """What the picture's cache entry is keyed by: its bytes and how it is prepared."""
+        if convert is None:
+            return (self.digest(path), size)
+        return (self.digest(path), size, "cmyk", getattr(getattr(convert, "__self__", None), "key", ""))
 
     def stream(self, path: Path, size: tuple[int, int] | None = None, convert: Any = None) -> Any:
         """The picture as a PDF image stream (`pnp.draw.embed`): PNG data passed through, the rest
         converted (downsampled to `size`, in CMYK inks by `convert`), made once for its bytes and
         the options, and kept in the disk cache."""
         # lazy: the cache's blob shelf only for a picture not yet prepared
-        from pnp.data.store.cache import blob, file_digest
+        from pnp.data.store.cache import blob
 
-        if path not in self._digests:  # a picture is asked for twice per PDF: named, then written
-            self._digests[path] = file_digest(path)
-        digest, data = self._digests[path], path.read_bytes  # the bytes read only on a cache miss
+        data = path.read_bytes  # the bytes read only on a cache miss
         if convert is not None:
-            inks = getattr(getattr(convert, "__self__", None), "key", "")
-            return embed.unpack(
-                blob(
-                    "picture",
-                    (digest, size, "cmyk", inks),
-                    lambda: embed.pack(embed.in_inks(data(), convert, size)),
-                )
-            )
-        made = (
-            (lambda: embed.pack(embed.downsampled(data(), size)))
-            if size
-            else (lambda: embed.pack(embed.prepare(data())))
-        )
-        return embed.unpack(blob("picture", (digest, size), made))
+            made = lambda: embed.pack(embed.in_inks(data(), convert, size))  # noqa: E731
+        elif size:
+            made = lambda: embed.pack(embed.downsampled(data(), size))  # noqa: E731
+        else:
+            made = lambda: embed.pack(embed.prepare(data()))  # noqa: E731
+        return embed.unpack(blob("picture", self._ident(path, size, convert), made))
 
     def _target(self, iw: float, ih: float, pw: float, ph: float) -> tuple[int, int]:
         """The pixel size at which a picture printed pw x ph points has max_dpi."""
         k = float(self.max_dpi or 0) / 72
         return max(1, min(int(iw), round(pw * k))), max(1, min(int(ih), round(ph * k)))
+
+
+class _Once:
+    """Makes a picture when the PDF first asks for its data and hands the same one to its `uses`
+    askers (the picture and its soft mask), then lets it go."""
+
+    def __init__(self, make: Any, uses: int):
+        self.make, self.uses, self.held = make, uses, None
+
+    def __call__(self) -> Any:
+        made = self.held or self.make()
+        self.uses -= 1
+        self.held = made if self.uses > 0 else None
+        return made
 
 
 def _with_font(drawing: Any, font: str) -> Any:

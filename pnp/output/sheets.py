@@ -14,9 +14,10 @@ from pnp.data.format.sheetspec import SheetSpec
 from pnp.draw.context import BLACK
 from pnp.draw.faces import FormCache, card_size_of, outline
 from pnp.draw.pdf import place_form
-from pnp.geometry.grid import MARGIN, Grid, Slot, choose_grid
+from pnp.geometry.grid import Grid, Slot, choose_grid
 from pnp.geometry.sizes import Size, pt
 from pnp.output.cut_files import area_frame, corner_guides
+from pnp.output.options import OPTION
 from pnp.output.sheet_marks import (
     MARK_WIDTH,
     CropMode,
@@ -36,16 +37,18 @@ class SheetOptions:
     """How a person wants sheets printed."""
 
     paper: Size
-    duplex: str = "long"  # long | short | off
-    bleed: float = 3.0  # mm
-    back_offset: tuple[float, float] = (0.0, 0.0)  # mm, applied to backs pages
-    crop_marks: CropMode = "edge"
-    margin: float = MARGIN  # mm of paper edge left blank (a home printer cannot print it)
+    duplex: str = OPTION["duplex"].default  # long | short | off
+    bleed: float = OPTION["bleed"].default  # mm
+    back_offset: tuple[float, float] = OPTION["back_offset"].default  # mm, applied to backs pages
+    crop_marks: CropMode = OPTION["crop_marks"].default
+    margin: float = OPTION["margin"].default  # mm of paper edge left blank (a home printer cannot print it)
     sheet: SheetSpec | None = None  # the sheet (pnp/sheets/, sheets/); None: the duplex sheet
-    corner_radius: float = 0.0  # mm: rounded corner guides on the fronts, and in the cut files
-    cut_files: bool = False  # write <deck>-cut.svg and <deck>-cut.dxf beside the PDF
-    gap: float = 0.0  # mm between neighbouring cards (--gap); 0: shared cut lines or each its own bleed
-    crop_length: float | None = None  # mm: every crop mark this long (--crop-length); None: as the mode
+    corner_radius: float = OPTION["corner_radius"].default  # mm: corner guides on the fronts and cut files
+    cut_files: bool = OPTION["cut_files"].default  # write <deck>-cut.svg and <deck>-cut.dxf beside the PDF
+    gap: float = OPTION["gap"].default  # mm between neighbouring cards; 0: shared cut lines or own bleed
+    crop_length: float | None = OPTION[
+        "crop_length"
+    ].default  # mm: every crop mark this long; None: as the mode
 
     @property
     def backs(self) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 
 from pnp.geometry.sizes import Size
 from pnp.output.colour.convert import PrintColour
+from pnp.output.options import OPTION
 from pnp.output.sheets import SheetOptions
 from pnp.resolve.fonts import Fonts
 
@@ -21,11 +22,19 @@ class BuildOptions:
     counts: dict[str, int] = field(default_factory=dict)  # players / decks, for components printed in sets
     board_paper: Size | None = None
     colour: PrintColour | None = None  # CMYK PDF/X card sheets (`--cmyk`): the ink-limited profile
-    max_dpi: float | None = None  # pictures sharper than this at their printed size are downsampled to it
-    tuckbox: bool = False  # a tuck box for every deck (a deck's own `tuckbox: true` asks for its one)
-    card_thickness: float | None = None  # mm per card in a tuck box (None: 300 gsm card, or sleeved)
-    sleeved: bool = False
-    ink: str = "full"  # full | low: light tints for fills, dark text, no large pictures (home printers)
+    max_dpi: float | None = OPTION[
+        "max_dpi"
+    ].default  # pictures sharper than this at their printed size are downsampled to it
+    tuckbox: bool = OPTION[
+        "tuckbox"
+    ].default  # a tuck box for every deck (a deck's own `tuckbox: true` asks for its one)
+    card_thickness: float | None = OPTION[
+        "card_thickness"
+    ].default  # mm per card in a tuck box (None: 300 gsm card, or sleeved)
+    sleeved: bool = OPTION["sleeved"].default
+    ink: str = OPTION[
+        "ink"
+    ].default  # full | low: light tints for fills, dark text, no large pictures (home printers)
 
     def as_dict(self) -> dict[str, Any]:
         """The options as the manifest records them."""

@@ -8,6 +8,7 @@ lock into a child, and a preview's builds are small.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 import time
 from collections.abc import Callable
@@ -15,78 +16,50 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pnp.buildplan.options import build_options
 from pnp.buildplan.plan import plan_build, total_weight
 from pnp.buildplan.run import build
 from pnp.data.format.errors import InputError
 from pnp.data.reading.loader import load_game
 from pnp.data.reading.project import Project
-from pnp.geometry.sizes import paper_size
-from pnp.output.sheets import SheetOptions
+from pnp.data.reading.sheets import sheet_named
+from pnp.output.options import OPTION, PRINT_OPTIONS
 from pnp.output.steps import BuildOptions
 from pnp.resolve.fonts import Fonts
 
-DUPLEX = ("long", "short", "off")
-CROP_MARKS = ("edge", "corner", "full", "off")
+MAX_FIELD = 100  # characters of one setting
 
 
 @dataclass(frozen=True)
 class Settings:
-    """The print settings form, as `pnp build` options."""
+    """The print settings form: every declared print option's value (`pnp.output.options`)."""
 
-    paper: str = "a4"
-    duplex: str = "long"
-    bleed: float = 3.0
-    crop_marks: str = "edge"
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    players: int | None = None
-    decks: int | None = None
+    values: tuple[tuple[str, Any], ...] = tuple((o.name, o.default) for o in PRINT_OPTIONS)
     games: tuple[str, ...] = ()
 
-    def options(self) -> BuildOptions:
-        counts = {k: v for k, v in (("players", self.players), ("decks", self.decks)) if v is not None}
-        sheets = SheetOptions(
-            paper_size(self.paper), self.duplex, self.bleed, self.back_offset, self.crop_marks
-        )
-        return BuildOptions(sheets, counts)
+    def options(self, root: Path) -> BuildOptions:
+        v = dict(self.values)
+        return build_options(v, sheet_named(v["cutter"] or v["sheet"], root))
 
     def command(self) -> str:
-        """The same build on the command line."""
-        parts = [
-            "pnp build",
-            *self.games,
-            f"--paper {self.paper}",
-            f"--duplex {self.duplex}",
-            f"--bleed {self.bleed:g}",
-            f"--crop-marks {self.crop_marks}",
-            f"--back-offset {self.back_offset[0]:g},{self.back_offset[1]:g}",
-        ]
-        parts += [
-            f"--{k} {v}" for k, v in (("players", self.players), ("decks", self.decks)) if v is not None
-        ]
+        """The same build on the command line (the options that are not their default)."""
+        parts = ["pnp build", *self.games]
+        for name, value in self.values:
+            o = OPTION[name]
+            if value != o.default:
+                parts.append(o.cli if o.kind == "flag" else f"{o.cli} {o.show(value)}")
         return " ".join(parts)
 
 
-FIELDS = (
-    "paper",
-    "duplex",
-    "bleed",
-    "crop_marks",
-    "back_offset_x",
-    "back_offset_y",
-    "players",
-    "decks",
-    "games",
-)
-MAX_FIELD = 100  # characters of one setting
-MAX_COUNT = 10_000  # players or decks
+FIELDS = (*(o.name for o in PRINT_OPTIONS), "games")
 
 
-def _text(form: dict[str, Any], name: str) -> str:
-    """A setting as text: the page sends text, a script may send a number; anything else is refused."""
+def _text(form: dict[str, Any], name: str) -> Any:
+    """A setting as the page sends it (text or a flag; a script may send a number); else refused."""
     value = form.get(name)
-    if value is None:
-        return ""
-    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+    if value is None or isinstance(value, bool):
+        return value
+    if not isinstance(value, (str, int, float)):
         raise ValueError(f"{name}: expected text or a number, found {type(value).__name__}")
     text = str(value).strip()
     if len(text) > MAX_FIELD:
@@ -106,42 +79,31 @@ def _games(form: dict[str, Any], known_games: list[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(value))
 
 
-def parse_settings(form: dict[str, Any], known_games: list[str]) -> Settings:
-    """Settings from the page's form; ValueError names the field and what is wrong."""
+def _file(value: str | None, root: Path | None) -> str | None:
+    """A file setting (the press profile): a file inside the project."""
+    if value is None:
+        return None
+    base = (root or Path.cwd()).resolve()
+    path = (base / value).resolve()
+    if not path.is_relative_to(base) or not path.is_file():
+        raise ValueError("must be a file inside the project")
+    return str(path)
+
+
+def parse_settings(form: dict[str, Any], known_games: list[str], root: Path | None = None) -> Settings:
+    """Settings from the page's form, each checked by its declaration as the command line checks it;
+    ValueError names the field and what is wrong. `root`: the project (files are confined to it)."""
     unknown = [str(k)[:MAX_FIELD] for k in form if k not in FIELDS]
     if unknown:
         raise ValueError(f"{', '.join(unknown[:5])}: not a setting; the settings are {', '.join(FIELDS)}")
-
-    def number(name: str, low: float, high: float, default: float) -> float:
-        text = _text(form, name)
+    values = []
+    for o in PRINT_OPTIONS:
         try:
-            value = float(text) if text else default
-        except ValueError:
-            raise ValueError(f"{name}: not a number: {text!r}") from None
-        if not low <= value <= high:
-            raise ValueError(f"{name}: must be between {low:g} and {high:g}")
-        return value
-
-    def count(name: str) -> int | None:
-        text = _text(form, name)
-        if not text:
-            return None
-        if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX_COUNT:
-            raise ValueError(f"{name}: a whole number from 1 to {MAX_COUNT}, or empty for the game's default")
-        return int(text)
-
-    paper = _text(form, "paper") or "a4"
-    paper_size(paper)  # raises ValueError naming the sizes it knows
-    duplex, crop = _text(form, "duplex") or "long", _text(form, "crop_marks") or "edge"
-    if duplex not in DUPLEX:
-        raise ValueError(f"duplex: one of {', '.join(DUPLEX)}")
-    if crop not in CROP_MARKS:
-        raise ValueError(f"crop_marks: one of {', '.join(CROP_MARKS)}")
-    offset = (number("back_offset_x", -20, 20, 0.0), number("back_offset_y", -20, 20, 0.0))
-    games = _games(form, known_games)
-    return Settings(
-        paper, duplex, number("bleed", 0, 10, 3.0), crop, offset, count("players"), count("decks"), games
-    )
+            value = o.parse(_text(form, o.name))
+            values.append((o.name, _file(value, root) if o.kind == "file" else value))
+        except ValueError as exc:
+            raise ValueError(f"{o.name}: {exc}") from None
+    return Settings(tuple(values), _games(form, known_games))
 
 
 @dataclass
@@ -226,7 +188,9 @@ class Builder:
                     problems += exc.problems
             if problems:
                 raise InputError(problems)
-            steps = plan_build(games, settings.options())
+            if dict(settings.values)["draft"]:
+                games = [dataclasses.replace(g, draft=True) for g in games]
+            steps = plan_build(games, settings.options(self.project.root))
             self.status.total = total_weight(steps)
             self._send()
             with self.drawing:

@@ -34,6 +34,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 from pnp.data.reading.feedback import FOLDER
 from pnp.data.reading.project import Project
+from pnp.output.options import PRINT_OPTIONS
 from pnp.serve.access import access_findings
 from pnp.serve.builds import Builder, parse_settings
 from pnp.serve.compare import Comparisons
@@ -151,6 +152,7 @@ class App:
             output_name=output_name,
             build=self.builder.snapshot(),
             variants=self.comparisons.variants() if self.comparisons else [],
+            print_options=[o.describe() for o in PRINT_OPTIONS],
         )
         return data
 
@@ -336,7 +338,8 @@ class Handler(BaseHTTPRequestHandler):
 
     def _build(self, form: dict[str, Any]) -> None:
         try:
-            settings = parse_settings(form, [g.slug for g in self.app.live.snapshot.games])
+            games = [g.slug for g in self.app.live.snapshot.games]
+            settings = parse_settings(form, games, self.app.builder.project.root)
         except ValueError as exc:
             return self._json({"ok": False, "error": str(exc)}, HTTPStatus.BAD_REQUEST)
         if not self.app.builder.start(settings):

@@ -349,6 +349,24 @@ def peek(kind: str, ident: tuple, shelf: str = "pictures") -> bytes | None:
     return None
 
 
+def peek_line(kind: str, ident: tuple, shelf: str = "pictures", limit: int = 1 << 16) -> bytes | None:
+    """The first line of what `blob` keeps for (kind, ident), read without the rest (None when there is
+    no entry, or no line within `limit` bytes)."""
+    where = _blob_path(kind, ident, shelf)
+    if where is None:
+        return None
+    path, head = where
+    try:
+        with open(path, "rb") as fh:
+            st = os.fstat(fh.fileno())
+            if not (_mine(st) and stat.S_ISREG(st.st_mode)) or fh.read(len(head)) != head:
+                return None
+            line = fh.readline(limit)
+    except OSError:
+        return None
+    return line[:-1] if line.endswith(b"\n") else None
+
+
 def put(kind: str, ident: tuple, value: bytes, shelf: str = "pictures") -> None:
     """Keep `value` for (kind, ident) as `blob` does (through a temporary file and a rename)."""
     where = _blob_path(kind, ident, shelf)

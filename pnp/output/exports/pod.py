@@ -75,9 +75,9 @@ def draw_pod(scenes: Scenes, job: PodJob) -> int:
                 place_form(c, name, x, y, s, s)
                 c.showPage()
                 pages += 1
-    if job.colour:
-        finish_pdfx(c, job.colour)
     c.save()
+    if job.colour:
+        finish_pdfx(Path(job.path), job.colour)
     return pages
 
 

@@ -77,6 +77,7 @@ function render() {
   renderNav();
   renderProblems();
   renderGames();
+  renderPrintOptions();
   renderBuildGames();
   renderAccessGames();
   renderVariants();
@@ -459,6 +460,30 @@ $("#stack-variant").addEventListener("change", e => compareVariant(e.target.valu
 
 // The colour-vision switch: every card picture through the chosen simulation's SVG filter (the page's own).
 $("#vision").addEventListener("change", e => { document.body.dataset.vision = e.target.value; });
+
+// The print settings: a field for every print option pnp declares (`pnp build --help` has the same).
+function optionField(o) {
+  const label = o.name[0].toUpperCase() + o.name.slice(1).replaceAll("_", " ");
+  const blank = o.kind === "count" ? "game's default" : "default";
+  let field;
+  if (o.kind === "flag") {
+    return el("label", {class: "check", title: o.help}, el("input", {type: "checkbox", name: o.name, value: "true"}), ` ${label}`);
+  } else if (o.kind === "choice") {
+    field = el("select", {name: o.name}, o.default === null ? el("option", {value: "", text: blank}) : null,
+      ...o.choices.map(c => el("option", {value: c, text: c, selected: c === o.default})));
+  } else if (o.kind === "number" || o.kind === "count") {
+    field = el("input", {name: o.name, type: "number", min: o.kind === "count" ? 1 : o.low, max: o.high,
+      step: "any", value: o.default, placeholder: o.default === null ? blank : null});
+  } else {
+    field = el("input", {name: o.name, value: o.default, placeholder: o.default === null ? blank : null});
+  }
+  return el("label", {title: o.help}, `${label} `, field);
+}
+
+function renderPrintOptions() {
+  const box = $("#print-options");
+  if (!box.childElementCount) box.replaceChildren(...state.print_options.map(optionField));
+}
 
 function renderBuildGames() {
   const box = $("#build-games");
