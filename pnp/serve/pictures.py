@@ -201,6 +201,17 @@ class PictureCache:
     def has(self, key: str, size: str = "thumb") -> bool:
         return (key, size) in self._png
 
+    def mark_fallbacks(self, data: dict[str, Any]) -> None:
+        """Each tile of a snapshot's JSON with the picture shown while its own cannot be drawn (its
+        last good one) and why."""
+        for game in data["games"]:
+            for comp in game["components"]:
+                for tile in comp["tiles"]:
+                    good = self.good.get(tile["id"])
+                    tile["fallback"] = good[0] if good and good[0] != tile["picture"] else ""
+                    if tile["picture"] in self.failed and not tile["error"]:
+                        tile["error"] = self.failed[tile["picture"]]
+
     def source(self, key: str) -> Source | None:
         """The source of a tile's last good picture (still served after the card changed)."""
         return next((s for k, s in list(self.good.values()) if k == key), None)

@@ -131,14 +131,9 @@ class App:
 
     def state(self) -> dict[str, Any]:
         data = self.live.snapshot.as_json()
-        cache = self.live.cache
-        for game in data["games"]:  # a picture that cannot be drawn: the tile's last good one, and why
-            for comp in game["components"]:
-                for tile in comp["tiles"]:
-                    good = cache.good.get(tile["id"])
-                    tile["fallback"] = good[0] if good and good[0] != tile["picture"] else ""
-                    if tile["picture"] in cache.failed and not tile["error"]:
-                        tile["error"] = cache.failed[tile["picture"]]
+        self.live.cache.mark_fallbacks(
+            data
+        )  # a picture that cannot be drawn: the tile's last good one, and why
         if self.playtest is not None or (self.project.root / FOLDER).is_dir():  # what players said, per card
             annotate(data, self.project.root, self.live.tracker.loaded.values())
         try:
