@@ -7,7 +7,7 @@ database, so a broken file names its line. Each process reads them once.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -29,52 +29,87 @@ def layout_file(name: str) -> Path:
     return FOLDER / f"{name}.yaml"
 
 
+class _Shipped(Mapping[str, Layout]):
+    """pnp's layouts by name, each read (and kept in the disk cache: the files change only with pnp's
+    code, which keys every entry) when first asked for: a game reads the one or two it uses, not
+    all eight (0.15 s of a first run). A memo of this process, like an lru_cache."""
+
+    def __init__(self) -> None:
+        self._names = tuple(sorted(path.stem for path in FOLDER.glob("*.yaml")))
+        self._read: dict[str, Layout] = {}
+
+    def __getitem__(self, name: str) -> Layout:
+        if name not in self._names:
+            raise KeyError(name)
+        if name not in self._read:
+            self._read[name] = cached("layout", (name,), lambda: (_read_one(layout_file(name)), []))
+        return self._read[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+
 @lru_cache(maxsize=1)
 def builtin() -> Mapping[str, Layout]:
-    """Every layout shipped as element data, by name (raises InputError naming file:line for a broken one).
-
-    Kept in the disk cache: the files change only with pnp's code, which keys every entry.
-    """
-    return MappingProxyType(cached("layouts", (), lambda: (_read_all(), [])))
+    """Every layout shipped as element data, by name, each read as first used (raises InputError naming
+    file:line for a broken one)."""
+    return _Shipped()
 
 
 def _read_all(expressions: bool = False) -> dict[str, Layout]:
-    """The layouts read and their slots checked; `expressions`: every expression compiled too. pnp's
+    """Every layout read and checked (`_read_one`); the tests' way to check them all."""
+    return {path.stem: _read_one(path, expressions) for path in sorted(FOLDER.glob("*.yaml"))}
+
+
+def _read_one(path: Path, expressions: bool = False) -> Layout:
+    """A layout read and its slots checked; `expressions`: every expression compiled too. pnp's
     own expressions are compiled by its tests (`test_layout`), and at run time only as a card uses
     them: compiling all of them costs a first run half a second."""
     from pnp.data.reading.yamlsrc import load_yaml  # lazy: a cached build reads no YAML
 
-    found: dict[str, Layout] = {}
-    for path in sorted(FOLDER.glob("*.yaml")):
-        display = f"pnp/layouts/{path.name}"
-        data = load_yaml(path, display)
-        parser = Parser(display)
-        spec = parser.record(Layout, data, "", line_of(data))
-        if spec is not None and expressions:
-            for line, field, message in check(spec.elements, list(data.get("elements") or []), "", ()):
-                parser.fail(line, field.lstrip("."), message)
-        if spec is not None:
-            for slot, declared in spec.slots.items():
-                if declared.type not in SLOT_TYPES:
-                    parser.fail(
-                        line_of(data.get("slots"), slot),
-                        f"slots.{slot}.type",
-                        f"unknown slot type {declared.type!r}; types: {', '.join(SLOT_TYPES)}",
-                    )
-        if parser.problems:
-            raise InputError(parser.problems)
-        assert spec is not None
-        found[path.stem] = spec
-    return found
+    display = f"pnp/layouts/{path.name}"
+    data = load_yaml(path, display)
+    parser = Parser(display)
+    spec = parser.record(Layout, data, "", line_of(data))
+    if spec is not None and expressions:
+        for line, field, message in check(spec.elements, list(data.get("elements") or []), "", ()):
+            parser.fail(line, field.lstrip("."), message)
+    if spec is not None:
+        for slot, declared in spec.slots.items():
+            if declared.type not in SLOT_TYPES:
+                parser.fail(
+                    line_of(data.get("slots"), slot),
+                    f"slots.{slot}.type",
+                    f"unknown slot type {declared.type!r}; types: {', '.join(SLOT_TYPES)}",
+                )
+    if parser.problems:
+        raise InputError(parser.problems)
+    assert spec is not None
+    return spec
+
+
+class _Slots(Mapping[str, Mapping[str, Slot]]):
+    """Every layout's slots by name (`custom` has free slots), each layout read as first asked for."""
+
+    def __getitem__(self, name: str) -> Mapping[str, Slot]:
+        if name in FREE_SLOTS:
+            return MappingProxyType({})
+        return MappingProxyType(dict(sorted(builtin()[name].slots.items())))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted({*FREE_SLOTS, *builtin()}))
+
+    def __len__(self) -> int:
+        return len({*FREE_SLOTS, *builtin()})
 
 
 @lru_cache(maxsize=1)
 def layout_slots() -> Mapping[str, Mapping[str, Slot]]:
     """Every layout's slots by layout name: the built-in ones, and `custom` (whose slots are free)."""
-    out: dict[str, Mapping[str, Slot]] = {name: MappingProxyType({}) for name in FREE_SLOTS}
-    for name, spec in builtin().items():
-        out[name] = MappingProxyType(dict(sorted(spec.slots.items())))
-    return MappingProxyType(dict(sorted(out.items())))
+    return _Slots()
 
 
 # (an object too: any slot may be given per language, {en: ..., de: ...})
