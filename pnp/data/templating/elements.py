@@ -238,7 +238,8 @@ def render(el: Element, context: dict[str, Any], budget: list[int] | None = None
     if budget[0] < 0:
         raise ValueError(f"more than {MAX_ELEMENTS_DRAWN} elements on one card (a repeat too long?)")
     changes: dict[str, Any] = {}
-    for name in _templated(el):
+    _, templated, units = _plan(el)  # worked out once per element
+    for name in templated:
         try:
             changes[name] = evaluate(getattr(el, name), context)
         except Exception as exc:  # noqa: BLE001 - whatever the template did wrong is this field's problem
@@ -253,7 +254,7 @@ def render(el: Element, context: dict[str, Any], budget: list[int] | None = None
         known = ", ".join([*_FRAMES, *(context.get(FRAMES_SEEN) or {})])
         raise ValueError(f"frame: no frame {frame!r}; frames: {known}")
     card = context.get("trim") or _NO_TRIM
-    _units(el, changes, frame_size(frame, card) if named is None else (named[3], named[4]))
+    _units(el, changes, frame_size(frame, card) if named is None else (named[3], named[4]), units)
     if named is not None:
         _into(el, changes, named)
     if el.type == "group":
@@ -343,15 +344,13 @@ def _plan(el: Element) -> tuple[Element, tuple[str, ...], tuple[tuple[str, str],
     return plan
 
 
-def _templated(el: Element) -> tuple[str, ...]:
-    """The fields of `el` that hold a template."""
-    return _plan(el)[1]
-
-
-def _units(el: Element, values: dict[str, Any], frame: tuple[float, float]) -> None:
-    """Lengths to mm and numbers to floats (into `values`, over the element's own); choices checked."""
+def _units(
+    el: Element, values: dict[str, Any], frame: tuple[float, float], units: tuple[tuple[str, str], ...]
+) -> None:
+    """Lengths to mm and numbers to floats (into `values`, over the element's own), for the fields
+    `units` names (`_plan`); choices checked."""
     fw, fh = frame
-    for name, unit in _plan(el)[2]:
+    for name, unit in units:
         value = values[name] if name in values else getattr(el, name)
         if value is None or value == () or value == []:
             continue
